@@ -1,0 +1,53 @@
+"""The rules core: Escoba / Escova as RULES.md states them, with the standard library only.
+
+Nothing here imports Flask, SQLAlchemy or WTForms; the web layer calls in.
+"""
+
+from .cards import DECK, Card, Suit, UnknownCard
+from .entries import CardEntry, SidePile, SideTally, TallyEntry
+from .fifteens import Capture, PileSplit, find_captures, split_pile
+from .hand import check_hand
+from .match import Draw, Standing, draw_for_dealer, first_player, next_dealer, standing, totals
+from .names import DeckStyle
+from .problems import InvalidEntry, Problem
+from .report import Finding, HandReport, SideReport
+from .rulesets import PRESETS, DealPasses, InvalidOption, Penalty, Ruleset, UnknownRuleset, make_ruleset
+from .scoring import Counts, Earned
+
+__all__ = [
+    "DECK",
+    "PRESETS",
+    "Capture",
+    "Card",
+    "CardEntry",
+    "Counts",
+    "DealPasses",
+    "DeckStyle",
+    "Draw",
+    "Earned",
+    "Finding",
+    "HandReport",
+    "InvalidEntry",
+    "InvalidOption",
+    "Penalty",
+    "PileSplit",
+    "Problem",
+    "Ruleset",
+    "SidePile",
+    "SideReport",
+    "SideTally",
+    "Standing",
+    "Suit",
+    "TallyEntry",
+    "UnknownCard",
+    "UnknownRuleset",
+    "check_hand",
+    "draw_for_dealer",
+    "find_captures",
+    "first_player",
+    "make_ruleset",
+    "next_dealer",
+    "split_pile",
+    "standing",
+    "totals",
+]

@@ -1,0 +1,58 @@
+"""What the scorekeeper enters for a finished hand: cards, or per-side tallies.
+
+Sides are numbered from 0 in the order of play; a partnership is one side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .cards import Card
+from .rulesets import Ruleset
+
+
+@dataclass(frozen=True)
+class SidePile:
+    """A side's captured cards, without the leftover, and its escobas."""
+
+    cards: tuple[Card, ...]
+    escobas: int = 0
+
+
+@dataclass(frozen=True)
+class SideTally:
+    """A side's counts at the end of a hand, the leftover included if it took it.
+
+    ``pile_sum`` is the sum of the side's whole pile (leftover included), when counted.
+    """
+
+    cards: int
+    oros: int
+    sevens: int
+    velo: bool
+    escobas: int = 0
+    pile_sum: int | None = None
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    """A hand entered card by card: every pile, the leftover and the last capture."""
+
+    ruleset: Ruleset
+    sides: tuple[SidePile, ...]
+    leftover: tuple[Card, ...]
+    last_capture: int
+
+
+@dataclass(frozen=True)
+class TallyEntry:
+    """A hand entered as counts: per-side tallies, the leftover's sum, the last capture."""
+
+    ruleset: Ruleset
+    sides: tuple[SideTally, ...]
+    leftover_sum: int
+    last_capture: int
+
+
+HandEntry = Union[CardEntry, TallyEntry]

@@ -1,0 +1,168 @@
+"""Fifteens: split a pile into groups of 15, find suspects, list captures.
+
+Only counting values matter to a split, so the search runs on a multiset of
+values (a tuple of ten counts) and memoises on it; cards are put back at the end.
+
+>>> from referee.rules.cards import parse_cards
+>>> split = split_pile(parse_cards(["7o", "8c", "10e", "5b"]))
+>>> split.ok, [[str(c) for c in group] for group in split.fifteens]
+(True, [['10e', '5b'], ['8c', '7o']])
+>>> split_pile(parse_cards(["10o", "10c", "10e"])).suspects
+(Card.parse('10o'), Card.parse('10c'), Card.parse('10e'))
+>>> [[str(c) for c in cap.cards] for cap in find_captures(Card.parse("3c"), parse_cards(["7o", "5e", "2b"]))]
+[['7o', '5e']]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+
+from .cards import Card
+from .problems import InvalidEntry, Problem
+
+FIFTEEN = 15
+Counts = tuple[int, ...]  # Counts[v - 1] = how many cards of value v
+
+
+@dataclass(frozen=True)
+class PileSplit:
+    """A pile split into fifteens; the suspects are the cards no fifteen could hold."""
+
+    fifteens: tuple[tuple[Card, ...], ...]
+    suspects: tuple[Card, ...]
+    total: int
+
+    @property
+    def ok(self) -> bool:
+        """True when every card of the pile sits in a fifteen."""
+        return not self.suspects
+
+    @property
+    def multiple_of_15(self) -> bool:
+        """True when the pile's sum is a multiple of 15 (it may still fail to split)."""
+        return self.total % FIFTEEN == 0
+
+
+@dataclass(frozen=True)
+class Capture:
+    """Table cards that make 15 with a played card; escoba when they are the whole table."""
+
+    cards: tuple[Card, ...]
+    escoba: bool
+
+
+def _counts(values: Iterable[int]) -> Counts:
+    """The multiset of some values as ten counts."""
+    counts = [0] * 10
+    for value in values:
+        counts[value - 1] += 1
+    return tuple(counts)
+
+
+def _partners(counts: list[int], need: int, top: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of available values <= top summing to need, largest values first."""
+    if need == 0:
+        yield ()
+        return
+    for value in range(min(top, need), 0, -1):
+        if counts[value - 1]:
+            counts[value - 1] -= 1
+            for rest in _partners(counts, need - value, value):
+                yield (value, *rest)
+            counts[value - 1] += 1
+
+
+class _Splitter:
+    """Exact splits of value multisets into fifteens, memoised for one search."""
+
+    def __init__(self) -> None:
+        self._memo: dict[Counts, tuple[tuple[int, ...], ...] | None] = {}
+
+    def split(self, counts: Counts) -> tuple[tuple[int, ...], ...] | None:
+        """Groups of values covering the multiset exactly, or None if there are none."""
+        if counts in self._memo:
+            return self._memo[counts]
+        if sum(v * n for v, n in enumerate(counts, 1)) % FIFTEEN:
+            return None
+        result = self._search(counts)
+        self._memo[counts] = result
+        return result
+
+    def _search(self, counts: Counts) -> tuple[tuple[int, ...], ...] | None:
+        """Place the largest value in each possible group and split the rest."""
+        top = max((v for v, n in enumerate(counts, 1) if n), default=0)
+        if top == 0:
+            return ()
+        work = list(counts)
+        work[top - 1] -= 1
+        # _partners takes each partner's values out of `work` while it is yielded.
+        for partner in _partners(work, FIFTEEN - top, top):
+            tail = self.split(tuple(work))
+            if tail is not None:
+                return ((top, *partner), *tail)
+        return None
+
+
+def _suspect_candidates(counts: Counts, size: int) -> Iterator[Counts]:
+    """Every sub-multiset of `size` values whose removal leaves a multiple of 15."""
+    total = sum(v * n for v, n in enumerate(counts, 1))
+    present = [v for v, n in enumerate(counts, 1) if n]
+    for chosen in combinations_with_replacement(present, size):
+        removed = _counts(chosen)
+        if any(r > c for r, c in zip(removed, counts)):
+            continue
+        if (total - sum(chosen)) % FIFTEEN == 0:
+            yield removed
+
+
+def _best_split(counts: Counts) -> tuple[tuple[tuple[int, ...], ...], Counts]:
+    """Groups placing as many values as possible, and the values left out."""
+    splitter = _Splitter()
+    for size in range(sum(counts) + 1):
+        for removed in _suspect_candidates(counts, size):
+            rest = tuple(c - r for c, r in zip(counts, removed))
+            groups = splitter.split(rest)
+            if groups is not None:
+                return groups, removed
+    raise AssertionError("removing every card always leaves a split")  # pragma: no cover
+
+
+def split_pile(cards: Sequence[Card]) -> PileSplit:
+    """Split a pile into fifteens; for a wrong pile, place as many cards as possible."""
+    by_value: dict[int, list[Card]] = {}
+    for card in sorted(cards, key=lambda c: (-c.value, c.suit.value)):
+        by_value.setdefault(card.value, []).append(card)
+    groups, removed = _best_split(_counts(card.value for card in cards))
+    fifteens = tuple(tuple(by_value[value].pop(0) for value in group) for group in groups)
+    suspects = tuple(by_value[value].pop(0) for value in range(1, 11) for _ in range(removed[value - 1]))
+    return PileSplit(fifteens, tuple(sorted(suspects)), sum(card.value for card in cards))
+
+
+def _subsets(table: Sequence[Card], need: int, start: int) -> Iterator[tuple[Card, ...]]:
+    """Subsets of table[start:] summing to need (table sorted by value, largest first)."""
+    if need == 0:
+        yield ()
+        return
+    for i in range(start, len(table)):
+        card = table[i]
+        if card.value <= need:
+            for rest in _subsets(table, need - card.value, i + 1):
+                yield (card, *rest)
+
+
+def find_captures(card: Card, table: Sequence[Card]) -> tuple[Capture, ...]:
+    """Every set of table cards that makes 15 with `card`, each once."""
+    problems = [Problem(("table", i), "duplicate_card", {"card": str(c)})
+                for i, c in enumerate(table) if c in table[:i]]
+    if card in table:
+        problems.append(Problem(("card",), "card_on_table", {"card": str(card)}))
+    if problems:
+        raise InvalidEntry(problems)
+    ordered = sorted(table, key=lambda c: (-c.value, c.suit.value))
+    return tuple(
+        Capture(cards, escoba=len(cards) == len(table))
+        for cards in _subsets(ordered, FIFTEEN - card.value, 0)
+    )
+
