@@ -6,7 +6,6 @@ Sides are numbered from 0 in the order of play; a partnership is one side.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from .cards import Card
 from .rulesets import Ruleset
@@ -55,4 +54,4 @@ class TallyEntry:
     last_capture: int
 
 
-HandEntry = Union[CardEntry, TallyEntry]
+HandEntry = CardEntry | TallyEntry
