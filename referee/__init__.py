@@ -1,0 +1,68 @@
+"""Escoba Referee: the scorekeeper and referee for Escoba and Escova played with a real deck."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app; the body reads as the table of contents."""
+    app = Flask(
+        __name__,
+        instance_path=str(ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    configure(app, test_config)
+    register_extensions(app)
+    register_blueprints(app)
+    register_errorhandlers(app)
+    return app
+
+
+def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """Defaults, then instance/config.py if present, then the test's settings."""
+    from .config import defaults
+
+    app.config.from_mapping(defaults(app.instance_path))
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+
+
+def register_extensions(app: Flask) -> None:
+    """Bind the database, migrations, CSRF protection and translations."""
+    from . import i18n
+    from .extensions import csrf, db, migrate
+
+    db.init_app(app)
+    migrate.init_app(app, db)
+    csrf.init_app(app)
+    i18n.init_app(app)
+
+
+def register_blueprints(app: Flask) -> None:
+    """The pages and the JSON API."""
+    from .extensions import csrf
+    from .views import api, main
+
+    app.register_blueprint(main.bp)
+    # The API is stateless and cookie-free: there is no session for CSRF to protect.
+    csrf.exempt(api.bp)
+    app.register_blueprint(api.bp)
+
+
+def register_errorhandlers(app: Flask) -> None:
+    """JSON errors under /api, pages elsewhere."""
+    from .views import errors
+
+    errors.init_app(app)

@@ -4,7 +4,7 @@ Nothing here imports Flask, SQLAlchemy or WTForms; the web layer calls in.
 """
 
 from .cards import DECK, Card, Suit, UnknownCard
-from .entries import CardEntry, SidePile, SideTally, TallyEntry
+from .entries import CardEntry, HandEntry, SidePile, SideTally, TallyEntry
 from .fifteens import Capture, PileSplit, find_captures, split_pile
 from .hand import check_hand
 from .match import Draw, Standing, draw_for_dealer, first_player, next_dealer, standing, totals
@@ -26,6 +26,7 @@ __all__ = [
     "Draw",
     "Earned",
     "Finding",
+    "HandEntry",
     "HandReport",
     "InvalidEntry",
     "InvalidOption",

@@ -1,0 +1,17 @@
+"""Flask extensions, created bare and bound to the app in create_app."""
+
+from flask_babel import Babel
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf import CSRFProtect
+from sqlalchemy.orm import DeclarativeBase
+
+
+class Base(DeclarativeBase):
+    """Base class of every model."""
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate()
+babel = Babel()
+csrf = CSRFProtect()

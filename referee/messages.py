@@ -1,0 +1,109 @@
+"""The reader's words for the rules core's problem and finding codes.
+
+The rules core speaks in codes (RULES.md words, no language); this module is
+where each code becomes a sentence in the request's language. A ``side`` value
+(an index from 0) is first turned into the side's name by the caller's
+``side_name`` — "Side 2" in the API, the players' names in the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from .rules import Finding, Problem
+
+Words = Callable[[dict[str, Any]], str]
+
+PROBLEMS: dict[str, Words] = {
+    "malformed_json": lambda p: _("the request body is not valid JSON"),
+    "not_object": lambda p: _("expected a JSON object"),
+    "unknown_field": lambda p: _("unknown field"),
+    "required": lambda p: _("this field is required"),
+    "not_list": lambda p: _("expected a list"),
+    "not_whole": lambda p: _("expected a whole number"),
+    "not_bool": lambda p: _("expected true or false"),
+    "not_card_code": lambda p: _("expected a card code such as '7o'"),
+    "unknown_card": lambda p: _("unknown card '%(card)s'", **p),
+    "duplicate_card": lambda p: _("card '%(card)s' is entered twice", **p),
+    "missing_cards": lambda p: _("missing cards: %(cards)s (each of the 40 cards must be in a pile or the leftover)",
+                                 **p),
+    "card_on_table": lambda p: _("the played card '%(card)s' cannot also be on the table", **p),
+    "unknown_ruleset": lambda p: _("unknown ruleset '%(name)s'; known rulesets: %(known)s", **p),
+    "option_unknown": lambda p: _("unknown option"),
+    "option_type": lambda p: _("expected a whole number") if "min" in p else _("must be one of: %(choices)s", **p),
+    "option_range": lambda p: _("must be from %(min)s to %(max)s", **p),
+    "option_choice": lambda p: _("must be one of: %(choices)s", **p),
+    "cards_or_tally": lambda p: _("a side gives either 'cards' or a 'tally', not both or neither"),
+    "mixed_entry": lambda p: _("all sides must be entered the same way: all with cards or all with tallies"),
+    "side_count": lambda p: _("a hand has 2 to 4 sides, not %(count)s", **p),
+    "last_capture_range": lambda p: _("must be a side number from 0 to %(most)s", most=p["sides"] - 1),
+    "last_capture_empty": lambda p: _("%(side)s made the last capture but has no cards in its pile", **p),
+    "escobas_negative": lambda p: _("escobas cannot be negative"),
+    "escobas_too_many": lambda p: _("%(escobas)s escobas are more than this pile can hold (at most %(most)s)", **p),
+    "count_range": lambda p: _("must be from %(min)s to %(max)s, not %(value)s", **p),
+    "velo_needs_oro_and_seven": lambda p: _(
+        "the velo is both an oro and a seven: a side with the velo has at least one of each"),
+    "counts_exceed_cards": lambda p: _("%(oros)s oros and %(sevens)s sevens do not fit in %(cards)s cards", **p),
+    "total_cards": lambda p: _("the sides hold %(total)s cards together; the deck has %(expected)s", **p),
+    "total_oros": lambda p: _("the sides hold %(total)s oros together; the deck has %(expected)s", **p),
+    "total_sevens": lambda p: _("the sides hold %(total)s sevens together; the deck has %(expected)s", **p),
+    "total_velo": lambda p: _("exactly one side holds the velo (the 7 of oros), not %(total)s", **p),
+    "total_pile_sum": lambda p: _("the pile sums add up to %(total)s; the whole deck adds up to 220", **p),
+    "leftover_exceeds_pile": lambda p: _(
+        "the leftover (%(sum)s) cannot be more than the pile sum of the side that took it (%(pile_sum)s)", **p),
+    "derived_pile_sum_range": lambda p: _(
+        "the other pile sums leave %(sum)s for this side, which its cards cannot make (%(min)s to %(max)s)", **p),
+}
+
+FINDINGS: dict[str, Words] = {
+    "leftover_ok": lambda p: _("The leftover sums to %(sum)s: right (10, 25, 40 or 55).", **p),
+    "leftover_wrong": lambda p: _(
+        "The leftover sums to %(sum)s, not 10, 25, 40 or 55: someone took cards that did not make 15.", **p),
+    "leftover_empty": lambda p: _(
+        "No cards were left on the table, which never happens in a correct hand: "
+        "were the leftover cards put into a pile by mistake?"),
+    "pile_ok": lambda p: ngettext("%(side)s's pile sums to %(sum)s and splits into %(num)s fifteen.",
+                                  "%(side)s's pile sums to %(sum)s and splits into %(num)s fifteens.",
+                                  p["fifteens"], **p),
+    "pile_not_multiple": lambda p: _(
+        "%(side)s's pile sums to %(sum)s, not a multiple of 15: it took cards that did not make 15.", **p),
+    "pile_unsplittable": lambda p: _(
+        "%(side)s's pile sums to %(sum)s but cannot be split into fifteens: it took cards that did not make 15.",
+        **p),
+    "suspects": lambda p: _("Cards in %(side)s's pile that fit in no fifteen: %(cards)s.", **p),
+    "pile_sum_derived": lambda p: _("%(side)s's pile sum, %(sum)s, follows from the others: the deck adds up to 220.",
+                                    **p),
+    "needs_pile_sums": lambda p: _(
+        "The leftover is wrong, but the counts do not show who erred: each side, add up your pile and enter its sum."),
+    "erred_flagged": lambda p: _("%(side)s erred; this match counts its points anyway.", **p),
+    "all_erred": lambda p: _("Every side erred: nobody scores this hand."),
+    "erred_scores_zero": lambda p: _("%(side)s erred and scores 0 this hand.", **p),
+    "takes_max_deck_points": lambda p: _("%(side)s scores all %(points)s deck points plus its escobas.", **p),
+}
+
+
+def default_side_name(index: int) -> str:
+    """A side as the API names it: 'Side 1' for index 0."""
+    return _("Side %(number)s", number=index + 1)
+
+
+def _params(params: Mapping[str, object], side_name: Callable[[int], str]) -> dict[str, Any]:
+    """A code's values with the side index turned into the side's name."""
+    words = dict(params)
+    if isinstance(words.get("side"), int):
+        words["side"] = side_name(int(words["side"]))  # type: ignore[call-overload]
+    return words
+
+
+def problem_words(problem: Problem, side_name: Callable[[int], str] = default_side_name) -> str:
+    """A problem as a sentence in the request's language."""
+    return PROBLEMS[problem.code](_params(problem.params, side_name))
+
+
+def finding_words(finding: Finding, side_name: Callable[[int], str] = default_side_name) -> str:
+    """A finding as a sentence in the request's language."""
+    return FINDINGS[finding.code](_params(finding.params, side_name))

@@ -1,0 +1,237 @@
+"""JSON payloads of the API: requests read into rules objects, reports written out.
+
+Reading collects every problem it finds (a Problem naming the field) and raises
+InvalidEntry once, so a client sees all its mistakes in one answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from .rules import (
+    Card,
+    CardEntry,
+    HandEntry,
+    HandReport,
+    InvalidEntry,
+    InvalidOption,
+    Problem,
+    Ruleset,
+    SidePile,
+    SideTally,
+    TallyEntry,
+    UnknownCard,
+    make_ruleset,
+)
+from .rules.problems import Location
+from .rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, PRESETS, TARGET_RANGE, DealPasses, Penalty
+
+SIDE_KEYS = {"cards", "tally", "escobas"}
+TALLY_KEYS = {"cards", "oros", "sevens", "velo", "pile_sum"}
+SCORE_KEYS = {"ruleset", "options", "sides", "leftover", "leftover_sum", "last_capture"}
+
+
+class _Reader:
+    """Reads JSON values into typed ones, noting a Problem for each bad value."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def fail(self, location: Location, code: str, **params: object) -> None:
+        """Note one problem."""
+        self.problems.append(Problem(location, code, params))
+
+    def obj(self, value: Any, location: Location, keys: set[str]) -> dict[str, Any] | None:
+        """A JSON object with only known keys."""
+        if not isinstance(value, dict):
+            self.fail(location, "not_object")
+            return None
+        for key in value:
+            if key not in keys:
+                self.fail((*location, key), "unknown_field")
+        return value
+
+    def whole(self, value: Any, location: Location) -> int | None:
+        """A whole number; true and false are not numbers."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(location, "not_whole")
+            return None
+        return value
+
+    def card(self, value: Any, location: Location) -> Card | None:
+        """One canonical card code."""
+        if not isinstance(value, str):
+            self.fail(location, "not_card_code")
+            return None
+        try:
+            return Card.parse(value)
+        except UnknownCard:
+            self.fail(location, "unknown_card", card=value)
+            return None
+
+    def cards(self, value: Any, location: Location) -> tuple[Card, ...] | None:
+        """A list of card codes."""
+        if not isinstance(value, list):
+            self.fail(location, "not_list")
+            return None
+        parsed = [self.card(code, (*location, i)) for i, code in enumerate(value)]
+        return None if None in parsed else tuple(c for c in parsed if c is not None)
+
+    def required(self, data: dict[str, Any], key: str, location: Location,
+                 read: Callable[[Any, Location], Any]) -> Any:
+        """Read a key that must be present."""
+        if key not in data:
+            self.fail((*location, key), "required")
+            return None
+        return read(data[key], (*location, key))
+
+    def done(self) -> None:
+        """Raise every problem noted so far."""
+        if self.problems:
+            raise InvalidEntry(self.problems)
+
+
+def read_captures(data: Any) -> tuple[Card, tuple[Card, ...]]:
+    """A captures request: the played card and the table."""
+    reader = _Reader()
+    body = reader.obj(data, (), {"card", "table"}) or {}
+    card = reader.required(body, "card", (), reader.card)
+    table = reader.required(body, "table", (), reader.cards)
+    reader.done()
+    return card, table
+
+
+def _ruleset(reader: _Reader, body: dict[str, Any]) -> Ruleset | None:
+    """The preset and its options."""
+    name = reader.required(body, "ruleset", (), lambda v, loc: v)
+    if name is None:
+        return None
+    options = body.get("options", {})
+    if not isinstance(options, dict):
+        reader.fail(("options",), "not_object")
+        return None
+    if not isinstance(name, str) or name not in PRESETS:
+        reader.fail(("ruleset",), "unknown_ruleset", name=str(name), known=", ".join(PRESETS))
+        return None
+    valid = {}
+    for option, value in options.items():
+        try:
+            make_ruleset(name, **{option: value})
+        except InvalidOption as error:
+            reader.fail(("options", option), f"option_{error.reason}", **_option_limits(option))
+        else:
+            valid[option] = value
+    return make_ruleset(name, **valid)
+
+
+def _option_limits(option: str) -> dict[str, object]:
+    """What an option accepts, for its error message."""
+    if option == "target":
+        return {"min": TARGET_RANGE[0], "max": TARGET_RANGE[1]}
+    if option in BONUS_OPTIONS:
+        return {"min": BONUS_RANGE[0], "max": BONUS_RANGE[1]}
+    kind = {"penalty": Penalty, "deal_passes": DealPasses}.get(option)
+    return {"choices": ", ".join(m.value for m in kind)} if kind else {"option": option}
+
+
+def _side(reader: _Reader, value: Any, i: int) -> SidePile | SideTally | None:
+    """One side: its cards or its tally, and its escobas."""
+    where: Location = ("sides", i)
+    side = reader.obj(value, where, SIDE_KEYS)
+    if side is None:
+        return None
+    escobas = reader.whole(side.get("escobas", 0), (*where, "escobas"))
+    if ("cards" in side) == ("tally" in side):
+        reader.fail(where, "cards_or_tally")
+        return None
+    if "cards" in side:
+        cards = reader.cards(side["cards"], (*where, "cards"))
+        return None if cards is None or escobas is None else SidePile(cards, escobas)
+    return _tally(reader, side["tally"], (*where, "tally"), escobas)
+
+
+def _tally(reader: _Reader, value: Any, where: Location, escobas: int | None) -> SideTally | None:
+    """A side's counts."""
+    tally = reader.obj(value, where, TALLY_KEYS)
+    if tally is None:
+        return None
+    counts = {key: reader.required(tally, key, where, reader.whole) for key in ("cards", "oros", "sevens")}
+    velo = tally.get("velo", False)
+    if not isinstance(velo, bool):
+        reader.fail((*where, "velo"), "not_bool")
+    pile_sum = tally.get("pile_sum")
+    if pile_sum is not None:
+        pile_sum = reader.whole(pile_sum, (*where, "pile_sum"))
+    if None in counts.values() or escobas is None or not isinstance(velo, bool):
+        return None
+    return SideTally(counts["cards"], counts["oros"], counts["sevens"], velo, escobas, pile_sum)
+
+
+def read_score(data: Any) -> HandEntry:
+    """A score request: ruleset, options, sides, leftover and last capture."""
+    reader = _Reader()
+    body = reader.obj(data, (), SCORE_KEYS)
+    if body is None:
+        raise InvalidEntry(reader.problems)
+    ruleset = _ruleset(reader, body)
+    raw_sides = reader.required(body, "sides", (), lambda v, loc: v)
+    if raw_sides is not None and not isinstance(raw_sides, list):
+        reader.fail(("sides",), "not_list")
+        raw_sides = None
+    sides = [_side(reader, value, i) for i, value in enumerate(raw_sides or [])]
+    piles = [side for side in sides if isinstance(side, SidePile)]
+    tallies = [side for side in sides if isinstance(side, SideTally)]
+    if piles and tallies:
+        reader.fail(("sides",), "mixed_entry")
+    last_capture = reader.required(body, "last_capture", (), reader.whole)
+    if tallies:
+        leftover_sum = reader.required(body, "leftover_sum", (), reader.whole)
+    else:
+        leftover = reader.required(body, "leftover", (), reader.cards)
+    reader.done()
+    assert ruleset is not None  # a missing or bad ruleset was noted, and done() raised
+    if tallies:
+        return TallyEntry(ruleset, tuple(tallies), leftover_sum, last_capture)
+    return CardEntry(ruleset, tuple(piles), leftover, last_capture)
+
+
+def field_name(location: Location) -> str:
+    """A location as a field path: ('sides', 1, 'cards', 3) -> 'sides[1].cards[3]'."""
+    text = ""
+    for part in location:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+def errors_json(problems: tuple[Problem, ...], word: Callable[[Problem], str]) -> dict[str, Any]:
+    """The body of a 400 or 422 answer."""
+    return {"errors": [{"field": field_name(p.location), "message": word(p)} for p in problems]}
+
+
+def report_json(report: HandReport, entry: HandEntry, messages: list[str]) -> dict[str, Any]:
+    """The body of a score answer."""
+    sides = []
+    for side in report.sides:
+        item: dict[str, Any] = {
+            "erred": side.erred,
+            "points": side.points,
+            "counts": {"cards": side.counts.cards, "oros": side.counts.oros,
+                       "sevens": side.counts.sevens, "velo": side.counts.velo},
+            "earned": asdict(side.earned),
+            "pile_sum": side.pile_sum,
+        }
+        if side.split is not None:
+            item["fifteens"] = [[str(card) for card in group] for group in side.split.fifteens]
+            item["suspects"] = [str(card) for card in side.split.suspects]
+        sides.append(item)
+    return {
+        "valid": report.valid,
+        "leftover": {"sum": report.leftover_sum, "ok": report.leftover_ok},
+        "needs_pile_sums": report.needs_pile_sums,
+        "max_deck_points": entry.ruleset.max_deck_points,
+        "sides": sides,
+        "messages": messages,
+    }
+

@@ -1,0 +1,75 @@
+"""The stateless referee API: rulesets, captures and scoring, no login needed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
+
+from .. import payloads
+from ..messages import finding_words, problem_words
+from ..rules import PRESETS, InvalidEntry, Problem, check_hand, find_captures
+from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, TARGET_RANGE, DealPasses, Penalty
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+class MalformedJSON(Exception):
+    """The request body is not JSON."""
+
+
+def _body() -> Any:
+    """The request's JSON body, whatever its content type says."""
+    data = request.get_json(force=True, silent=True)
+    if data is None:
+        raise MalformedJSON
+    return data
+
+
+@bp.errorhandler(MalformedJSON)
+def malformed(_error: MalformedJSON) -> ResponseReturnValue:
+    """400 with the usual errors shape."""
+    return payloads.errors_json((Problem(("body",), "malformed_json"),), problem_words), 400
+
+
+@bp.errorhandler(InvalidEntry)
+def invalid(error: InvalidEntry) -> ResponseReturnValue:
+    """422 naming each field that breaks the rules of entry."""
+    return payloads.errors_json(error.problems, problem_words), 422
+
+
+@bp.get("/rulesets")
+def rulesets() -> ResponseReturnValue:
+    """The presets, their defaults and the options a match may change."""
+    return jsonify({
+        "rulesets": [
+            {"name": name, "deck_style": rs.deck_style.value, "max_deck_points": rs.max_deck_points,
+             "partnerships_first": rs.partnerships_first, "options": rs.options()}
+            for name, rs in PRESETS.items()
+        ],
+        "options": {
+            "target": {"min": TARGET_RANGE[0], "max": TARGET_RANGE[1]},
+            **{name: {"min": BONUS_RANGE[0], "max": BONUS_RANGE[1]} for name in BONUS_OPTIONS},
+            "penalty": {"choices": [p.value for p in Penalty]},
+            "deal_passes": {"choices": [d.value for d in DealPasses]},
+        },
+        "sides": {"min": 2, "max": 4},
+    })
+
+
+@bp.post("/captures")
+def captures() -> ResponseReturnValue:
+    """Every set of table cards that makes 15 with the played card."""
+    card, table = payloads.read_captures(_body())
+    found = find_captures(card, table)
+    return jsonify({"captures": [{"cards": [str(c) for c in cap.cards], "escoba": cap.escoba} for cap in found]})
+
+
+@bp.post("/score")
+def score() -> ResponseReturnValue:
+    """Check a finished hand and count its points."""
+    entry = payloads.read_score(_body())
+    report = check_hand(entry)
+    messages = [finding_words(finding) for finding in report.findings]
+    return jsonify(payloads.report_json(report, entry, messages))

@@ -1,0 +1,41 @@
+"""Error answers: JSON for the API, a page for people."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
+
+from ..extensions import db
+
+
+def _wants_json() -> bool:
+    """True for API requests."""
+    return request.path.startswith("/api/")
+
+
+def http_error(error: HTTPException) -> ResponseReturnValue:
+    """A 4xx/5xx in the reader's language, shaped for who asked."""
+    messages = {404: _("Not found."), 405: _("This method is not allowed here."),
+                400: _("Bad request."), 413: _("The request is too large.")}
+    code = error.code or 500
+    message = messages.get(code, error.description or _("Something went wrong."))
+    if _wants_json():
+        return {"errors": [{"field": "", "message": message}]}, code
+    return render_template("error.html", code=code, message=message), code
+
+
+def server_error(error: Exception) -> ResponseReturnValue:
+    """Roll back the session so the next request starts clean."""
+    db.session.rollback()
+    message = _("Something went wrong on our side. Please try again.")
+    if _wants_json():
+        return {"errors": [{"field": "", "message": message}]}, 500
+    return render_template("error.html", code=500, message=message), 500
+
+
+def init_app(app: Flask) -> None:
+    """Register the handlers."""
+    app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(500, server_error)
