@@ -21,6 +21,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     os.makedirs(app.instance_path, exist_ok=True)
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # answers keep the rules' order
     configure(app, test_config)
     register_extensions(app)
     register_blueprints(app)

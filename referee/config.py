@@ -43,5 +43,4 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "BABEL_DEFAULT_LOCALE": "en",
-        "JSON_SORT_KEYS": False,
     }
