@@ -74,6 +74,13 @@ FINDINGS: dict[str, Words] = {
     "pile_unsplittable": lambda p: _(
         "%(side)s's pile sums to %(sum)s but cannot be split into fifteens: it took cards that did not make 15.",
         **p),
+    "pile_ok_less_leftover": lambda p: ngettext(
+        "%(side)s's pile sums to %(whole)s; less the leftover (%(leftover)s) that is %(sum)s: %(num)s fifteen.",
+        "%(side)s's pile sums to %(whole)s; less the leftover (%(leftover)s) that is %(sum)s: %(num)s fifteens.",
+        p["fifteens"], **p),
+    "pile_not_multiple_less_leftover": lambda p: _(
+        "%(side)s's pile sums to %(whole)s; less the leftover (%(leftover)s) that is %(sum)s, not a multiple of 15: "
+        "it took cards that did not make 15.", **p),
     "suspects": lambda p: _("Cards in %(side)s's pile that fit in no fifteen: %(cards)s.", **p),
     "pile_sum_derived": lambda p: _("%(side)s's pile sum, %(sum)s, follows from the others: the deck adds up to 220.",
                                     **p),
@@ -88,7 +95,7 @@ FINDINGS: dict[str, Words] = {
 
 def default_side_name(index: int) -> str:
     """A side as the API names it: 'Side 1' for index 0."""
-    return _("Side %(number)s", number=index + 1)
+    return str(_("Side %(number)s", number=index + 1))
 
 
 def _params(params: Mapping[str, object], side_name: Callable[[int], str]) -> dict[str, Any]:

@@ -113,18 +113,21 @@ def _escoba_problems(entry: TallyEntry, own: Sequence[int | None]) -> list[Probl
     return problems
 
 
-def _pile_findings(own: Sequence[int | None], derived: int | None, whole: Sequence[int | None]) -> list[Finding]:
-    """Per counted pile: fifteens or not; and the pile sum that was worked out."""
+def _pile_findings(entry: TallyEntry, own: Sequence[int | None], whole: Sequence[int | None],
+                   derived: int | None) -> list[Finding]:
+    """Per counted pile: fifteens or not (less the leftover, for the side that took it)."""
     findings = []
     for i, total in enumerate(own):
         if total is None:
             continue
         if i == derived:
             findings.append(Finding("pile_sum_derived", {"side": i, "sum": whole[i]}))
-        if total % FIFTEEN == 0:
-            findings.append(Finding("pile_ok", {"side": i, "sum": total, "fifteens": total // FIFTEEN}))
-        else:
-            findings.append(Finding("pile_not_multiple", {"side": i, "sum": total}))
+        params = {"side": i, "sum": total, "fifteens": total // FIFTEEN}
+        code = "pile_ok" if total % FIFTEEN == 0 else "pile_not_multiple"
+        if i == entry.last_capture and entry.leftover_sum:
+            params.update(whole=whole[i], leftover=entry.leftover_sum)
+            code += "_less_leftover"
+        findings.append(Finding(code, params))
     return findings
 
 
@@ -144,7 +147,7 @@ def check_tally(entry: TallyEntry) -> HandReport:
     erred = _erred(entry, own)
     counts = [Counts(s.cards, s.oros, s.sevens, s.velo) for s in entry.sides]
     earned = earn(entry.ruleset, counts, [s.escobas for s in entry.sides])
-    findings = [leftover_finding(entry.leftover_sum), *_pile_findings(own, derived, whole)]
+    findings = [leftover_finding(entry.leftover_sum), *_pile_findings(entry, own, whole, derived)]
     if None in erred:
         findings.append(Finding("needs_pile_sums"))
         flagged = entry.ruleset.penalty is Penalty.FLAG

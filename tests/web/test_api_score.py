@@ -91,6 +91,7 @@ def test_a_tally_names_the_side_whose_pile_sum_is_not_a_multiple_of_15(client):
     assert (a["erred"], b["erred"]) == (False, True)
     assert (a["points"], b["points"]) == (8, 0)
     assert "fifteens" not in a  # splits come only with card entry
+    assert "Side 1's pile sums to 129; less the leftover (24) that is 105: 7 fifteens." in answer["messages"]
     assert "Side 2's pile sums to 91, not a multiple of 15: it took cards that did not make 15." in answer["messages"]
 
 
