@@ -122,7 +122,7 @@ def _pile_findings(entry: TallyEntry, own: Sequence[int | None], whole: Sequence
             continue
         if i == derived:
             findings.append(Finding("pile_sum_derived", {"side": i, "sum": whole[i]}))
-        params = {"side": i, "sum": total, "fifteens": total // FIFTEEN}
+        params: dict[str, object] = {"side": i, "sum": total, "fifteens": total // FIFTEEN}
         code = "pile_ok" if total % FIFTEEN == 0 else "pile_not_multiple"
         if i == entry.last_capture and entry.leftover_sum:
             params.update(whole=whole[i], leftover=entry.leftover_sum)
