@@ -67,10 +67,6 @@ def _totals(entry: TallyEntry) -> list[Problem]:
         problems.append(Problem(("sides",), "total_pile_sum", {"total": sum(s or 0 for s in sums)}))
     if entry.sides[entry.last_capture].cards == 0:
         problems.append(Problem(("last_capture",), "last_capture_empty", {"side": entry.last_capture}))
-    taker = entry.sides[entry.last_capture].pile_sum
-    if taker is not None and entry.leftover_sum > taker:
-        problems.append(Problem(("leftover_sum",), "leftover_exceeds_pile",
-                                {"sum": entry.leftover_sum, "pile_sum": taker}))
     return problems
 
 
@@ -140,6 +136,11 @@ def check_tally(entry: TallyEntry) -> HandReport:
     if problems or (problems := _totals(entry)):
         raise InvalidEntry(problems)
     whole, derived = _whole_pile_sums(entry)
+    taker = whole[entry.last_capture]
+    if taker is not None and entry.leftover_sum > taker:
+        # Checked after a missing sum is worked out: a derived sum must hold the leftover too.
+        raise InvalidEntry([Problem(("leftover_sum",), "leftover_exceeds_pile",
+                                    {"sum": entry.leftover_sum, "pile_sum": taker})])
     own = [None if s is None else s - (entry.leftover_sum if i == entry.last_capture else 0)
            for i, s in enumerate(whole)]
     if problems := _escoba_problems(entry, own):

@@ -1,0 +1,137 @@
+"""The match (RULES.md §5): totals, winner or play on, who deals and who plays first, the draw for dealer."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rules import Card, DealPasses, Draw, draw_for_dealer, first_player, next_dealer, standing, totals
+from referee.rules.match import side_of_seat
+
+
+def test_totals_add_each_sides_points_over_the_hands() -> None:
+    """Three hands of two sides."""
+    assert totals([(4, 1), (0, 7), (3, 3)], 2) == (7, 11)
+
+
+def test_totals_before_any_hand_are_zero() -> None:
+    """No hands yet: every side has 0."""
+    assert totals([], 3) == (0, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("target", "side_totals", "winner", "play_on"),
+    [
+        (15, [16, 12], 0, False),
+        (15, [15, 14], 0, False),
+        (15, [14, 14], None, False),
+        (15, [14, 15], 1, False),
+        (21, [20, 19, 18], None, False),
+        (21, [25, 22, 21, 30], 3, False),
+        (15, [16, 16], None, True),
+        (15, [15, 15], None, True),
+        (21, [23, 23, 10], None, True),
+        (21, [22, 25, 25, 24], None, True),
+        (15, [16, 16, 17], 2, False),
+    ],
+)
+def test_one_side_alone_at_the_top_at_or_above_the_target_wins_and_a_tie_there_plays_on(
+    target: int, side_totals: list[int], winner: int | None, play_on: bool
+) -> None:
+    """The highest total wins once it reaches the target alone; sides tied at the top play another hand."""
+    result = standing(target, side_totals)
+    assert (result.winner, result.play_on, result.finished) == (winner, play_on, winner is not None)
+    assert result.totals == tuple(side_totals) and result.target == target
+
+
+def test_a_side_below_the_target_does_not_win_however_far_ahead() -> None:
+    """14 to 0 with target 15: the match goes on, without a tie."""
+    result = standing(15, [14, 0])
+    assert result.winner is None and not result.play_on and not result.finished
+
+
+def test_needed_is_what_each_side_lacks_to_reach_the_target_never_negative() -> None:
+    """Target 21: 18 needs 3, 25 needs 0."""
+    assert standing(21, [18, 25, 0]).needed == (3, 0, 21)
+
+
+@pytest.mark.parametrize(
+    ("dealer", "seats", "passes", "expected"),
+    [
+        (0, 2, DealPasses.RIGHT, 1),
+        (1, 2, DealPasses.RIGHT, 0),
+        (0, 4, DealPasses.RIGHT, 1),
+        (3, 4, DealPasses.RIGHT, 0),
+        (2, 3, DealPasses.RIGHT, 0),
+        (0, 4, DealPasses.LEFT, 3),
+        (3, 4, DealPasses.LEFT, 2),
+        (0, 3, DealPasses.LEFT, 2),
+        (1, 2, DealPasses.LEFT, 0),
+    ],
+)
+def test_the_deal_passes_to_the_next_seat_in_the_order_of_play_or_the_one_before(
+    dealer: int, seats: int, passes: DealPasses, expected: int
+) -> None:
+    """Right (default): the seat after the dealer in the order of play; left: the seat before."""
+    assert next_dealer(dealer, seats, passes) == expected
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_passing_the_deal_right_or_left_visits_every_seat_once_per_round(seats: int) -> None:
+    """Seats times, the deal comes back to the first dealer having passed every seat."""
+    for passes in DealPasses:
+        dealer, seen = 0, []
+        for _ in range(seats):
+            seen.append(dealer)
+            dealer = next_dealer(dealer, seats, passes)
+        assert dealer == 0 and sorted(seen) == list(range(seats))
+
+
+@pytest.mark.parametrize(("dealer", "seats", "first"), [(0, 2, 1), (1, 2, 0), (2, 3, 0), (3, 4, 0), (1, 4, 2)])
+def test_the_first_to_play_is_the_seat_after_the_dealer_in_the_order_of_play(
+    dealer: int, seats: int, first: int
+) -> None:
+    """Whichever way the deal passes, play starts right after the dealer."""
+    assert first_player(dealer, seats) == first
+
+
+def draws(**codes: str) -> dict[int, Card]:
+    """A draw for dealer: seat number (as s0, s1, …) to the card it drew."""
+    return {int(seat[1:]): Card.parse(code) for seat, code in codes.items()}
+
+
+@pytest.mark.parametrize(
+    ("drawn", "expected"),
+    [
+        (draws(s0="7o", s1="10c"), Draw(1, ())),
+        (draws(s0="1o", s1="2c", s2="3e", s3="9b"), Draw(3, ())),
+        (draws(s0="8o", s1="8c"), Draw(None, (0, 1))),
+        (draws(s0="7o", s1="10c", s2="10e"), Draw(None, (1, 2))),
+        (draws(s0="10o", s1="2c", s2="10e", s3="10b"), Draw(None, (0, 2, 3))),
+        (draws(s2="5o", s3="4c"), Draw(2, ())),
+    ],
+)
+def test_the_highest_counting_value_deals_and_tied_players_draw_again(drawn: dict[int, Card], expected: Draw) -> None:
+    """Suits do not break ties: every seat holding the top value redraws."""
+    assert draw_for_dealer(drawn) == expected
+
+
+def test_a_redraw_among_the_tied_seats_settles_the_dealer() -> None:
+    """Seats 1 and 2 tied on tens; on the redraw seat 2's 9 beats seat 1's 4."""
+    first = draw_for_dealer(draws(s0="7o", s1="10c", s2="10e"))
+    second = draw_for_dealer({seat: card for seat, card in draws(s1="4c", s2="9e").items() if seat in first.redraw})
+    assert second == Draw(2, ())
+
+
+@pytest.mark.parametrize(
+    ("seats", "sides", "expected"),
+    [(4, 2, [0, 1, 0, 1]), (2, 2, [0, 1]), (3, 3, [0, 1, 2]), (4, 4, [0, 1, 2, 3])],
+)
+def test_partners_sit_alternately_so_seats_0_and_2_are_one_side(seats: int, sides: int, expected: list[int]) -> None:
+    """Two partnerships: even seats are side 0, odd seats side 1; individual players are their own side."""
+    assert [side_of_seat(seat, seats, sides) for seat in range(seats)] == expected
+
+
+def test_in_a_partnership_game_the_first_player_is_an_opponent_of_the_dealer() -> None:
+    """The seat after the dealer always belongs to the other partnership."""
+    for dealer in range(4):
+        assert side_of_seat(first_player(dealer, 4), 4, 2) != side_of_seat(dealer, 4, 2)
