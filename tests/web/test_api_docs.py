@@ -1,0 +1,46 @@
+"""The curl examples in docs/api.md work as the page says they do."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "api.md"
+# curl -s localhost:5000/api/v1/<path> [-H ...]* [-d '<json>']
+CURL = re.compile(r"curl -s localhost:5000(?P<path>/api/v1/\w+)(?P<rest>.*?)(?:-d '(?P<body>.*?)')?\n```", re.S)
+
+
+def examples() -> list[tuple[str, str, dict[str, object] | None]]:
+    """Every curl example: its path, its language, its JSON body (None for a GET)."""
+    found = []
+    for match in CURL.finditer(DOCS.read_text()):
+        lang = re.search(r"Accept-Language: ([\w-]+)", match.group("rest"))
+        body = match.group("body")
+        found.append((match.group("path"), lang.group(1) if lang else "en", json.loads(body) if body else None))
+    return found
+
+
+def test_the_docs_have_an_example_for_every_endpoint():
+    """Rulesets, captures, a card entry, a tally entry and an error."""
+    paths = [path for path, _, _ in examples()]
+    assert paths.count("/api/v1/score") == 3
+    assert {"/api/v1/rulesets", "/api/v1/captures"} <= set(paths)
+
+
+def test_every_example_answers_as_documented(client):
+    """Bodies in the docs give the answers the docs show."""
+    answers = []
+    for path, lang, body in examples():
+        headers = {"Accept-Language": lang}
+        response = client.get(path) if body is None else client.post(path, json=body, headers=headers)
+        answers.append((path, response.status_code, response.get_json()))
+    captures = next(a for p, _, a in answers if p.endswith("captures"))
+    assert len(captures["captures"]) == 3
+    cards, tally, error = [(s, a) for p, s, a in answers if p.endswith("score")]
+    assert cards[0] == 200 and cards[1]["leftover"]["sum"] == 9 and cards[1]["sides"][1]["suspects"] == ["1o"]
+    assert [s["points"] for s in cards[1]["sides"]] == [7, 0]
+    assert tally[0] == 200 and [s["points"] for s in tally[1]["sides"]] == [8, 0]
+    assert tally[1]["messages"][2] == "A soma do monte de Lado 2, 91, sai das outras: o baralho soma 220."
+    assert error == (422, {"errors": [{"field": "options.target", "message": "debe estar entre 1 y 100"},
+                                      {"field": "sides[0].cards[0]", "message": "carta desconocida '11o'"}]})
