@@ -26,6 +26,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_extensions(app)
     register_blueprints(app)
     register_errorhandlers(app)
+    register_template_helpers(app)
     return app
 
 
@@ -41,22 +42,26 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database, migrations, CSRF protection and translations."""
-    from . import i18n
-    from .extensions import csrf, db, migrate
+    """Bind the database (migrated to the latest schema), CSRF protection, logins and translations."""
+    from . import auth, database, i18n
+    from .extensions import csrf
 
-    db.init_app(app)
-    migrate.init_app(app, db)
+    database.init_app(app)
     csrf.init_app(app)
+    auth.init_app(app)
     i18n.init_app(app)
 
 
 def register_blueprints(app: Flask) -> None:
     """The pages and the JSON API."""
     from .extensions import csrf
-    from .views import api, main
+    from .views import accounts, api, hands, main, matches, spectator
 
     app.register_blueprint(main.bp)
+    app.register_blueprint(accounts.bp)
+    app.register_blueprint(matches.bp)
+    app.register_blueprint(hands.bp)
+    app.register_blueprint(spectator.bp)
     # The API is stateless and cookie-free: there is no session for CSRF to protect.
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
@@ -67,3 +72,10 @@ def register_errorhandlers(app: Flask) -> None:
     from .views import errors
 
     errors.init_app(app)
+
+
+def register_template_helpers(app: Flask) -> None:
+    """Card faces for the templates."""
+    from .views import filters
+
+    filters.init_app(app)

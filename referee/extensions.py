@@ -1,6 +1,7 @@
 """Flask extensions, created bare and bound to the app in create_app."""
 
 from flask_babel import Babel
+from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -15,3 +16,4 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 babel = Babel()
 csrf = CSRFProtect()
+login_manager = LoginManager()

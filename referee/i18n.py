@@ -7,10 +7,14 @@ from flask_babel import get_locale
 
 # Locale code -> the language's own name, as a switcher shows it.
 LANGUAGES = {"en": "English", "pt_BR": "Português (Brasil)", "es": "Español"}
+LANGUAGE_COOKIE = "lang"
 
 
 def select_locale() -> str | None:
-    """The best of LANGUAGES for the browser's Accept-Language header."""
+    """The language chosen on this phone, else the best for the browser's Accept-Language."""
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in LANGUAGES and not request.path.startswith("/api/"):
+        return chosen
     return request.accept_languages.best_match(list(LANGUAGES), default="en")
 
 

@@ -39,6 +39,8 @@ PROBLEMS: dict[str, Words] = {
     "option_choice": lambda p: _("must be one of: %(choices)s", **p),
     "cards_or_tally": lambda p: _("a side gives either 'cards' or a 'tally', not both or neither"),
     "mixed_entry": lambda p: _("all sides must be entered the same way: all with cards or all with tallies"),
+    "needs_pile_sums_to_save": lambda p: _(
+        "the leftover is wrong: count each side's pile sum so the referee can tell who erred, then save"),
     "side_count": lambda p: _("a hand has 2 to 4 sides, not %(count)s", **p),
     "last_capture_range": lambda p: _("must be a side number from 0 to %(most)s", most=p["sides"] - 1),
     "last_capture_empty": lambda p: _("%(side)s made the last capture but has no cards in its pile", **p),

@@ -1,0 +1,146 @@
+"""Every SQLAlchemy model: the facts of accounts, matches and hands, no scoring.
+
+Points are computed by referee.rules; a hand stores them only as the referee gave
+them when the hand was saved, so history reads fast and shows what was decided.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from flask_login import UserMixin
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+NAME_LENGTH = 40
+
+
+def now() -> datetime:
+    """The current time, in UTC."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+    """An account: a scorekeeper who owns matches and a roster of names."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True, index=True)
+    password_hash: Mapped[str] = mapped_column(String(256))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    roster: Mapped[list[RosterName]] = relationship(
+        back_populates="user", order_by="RosterName.name", cascade="all, delete-orphan")
+
+
+class RosterName(db.Model):  # type: ignore[name-defined,misc]
+    """A player name an account picks from when it starts a match."""
+
+    __table_args__ = (UniqueConstraint("user_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id"), index=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+
+    user: Mapped[User] = relationship(back_populates="roster")
+
+
+class Match(db.Model):  # type: ignore[name-defined,misc]
+    """A match to the target: its rules in force (never changed), seats and hands.
+
+    ``version`` makes a change from a second phone that read an older state fail
+    instead of silently overwriting the first.
+    """
+
+    __table_args__ = (
+        Index("ix_match_user_created", "user_id", "created_at"),
+        Index("ix_match_user_finished", "user_id", "finished", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id"))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+    # The rules in force, as referee.rules.make_ruleset takes them.
+    preset: Mapped[str] = mapped_column(String(20))
+    target: Mapped[int]
+    all_oros: Mapped[int]
+    all_sevens: Mapped[int]
+    over30: Mapped[int]
+    penalty: Mapped[str] = mapped_column(String(10))
+    deal_passes: Mapped[str] = mapped_column(String(5))
+    deck_style: Mapped[str] = mapped_column(String(12))
+    partnerships: Mapped[bool] = mapped_column(default=False)
+    first_dealer: Mapped[int | None] = mapped_column(default=None)  # None until picked or drawn
+    finished: Mapped[bool] = mapped_column(default=False)
+    winner: Mapped[int | None] = mapped_column(default=None)  # a side index
+    spectator_token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
+    version: Mapped[int] = mapped_column(default=1)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="match", order_by="Seat.position", cascade="all, delete-orphan")
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="match", order_by="Hand.number", cascade="all, delete-orphan")
+    events: Mapped[list[MatchEvent]] = relationship(
+        back_populates="match", order_by="MatchEvent.id", cascade="all, delete-orphan")
+
+    __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": version}
+
+    @property
+    def sides(self) -> int:
+        """How many sides play: two partnerships, or one per seat."""
+        return 2 if self.partnerships else len(self.seats)
+
+
+class Seat(db.Model):  # type: ignore[name-defined,misc]
+    """A player at the table, by position in the order of play (partners alternate)."""
+
+    __table_args__ = (UniqueConstraint("match_id", "position"), Index("ix_seat_name", "name"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+
+    match: Mapped[Match] = relationship(back_populates="seats")
+
+
+class Hand(db.Model):  # type: ignore[name-defined,misc]
+    """One hand as entered (cards or tallies) and the points the referee gave it.
+
+    ``entry`` holds the facts in the API's shape (referee/payloads.py reads it);
+    ``points`` the points per side after the penalty; ``client_token`` lets a
+    resent form be recognised instead of recorded twice.
+    """
+
+    __table_args__ = (UniqueConstraint("match_id", "number"), UniqueConstraint("match_id", "client_token"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
+    number: Mapped[int]
+    dealer: Mapped[int]  # the seat that dealt
+    mode: Mapped[str] = mapped_column(String(5))  # 'cards' or 'tally'
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    points: Mapped[list[int]] = mapped_column(JSON)
+    valid: Mapped[bool]
+    client_token: Mapped[str | None] = mapped_column(String(64), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+    match: Mapped[Match] = relationship(back_populates="hands")
+
+
+class MatchEvent(db.Model):  # type: ignore[name-defined,misc]
+    """One change in a match's trail: what, when, before → after."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
+    at: Mapped[datetime] = mapped_column(default=now)
+    kind: Mapped[str] = mapped_column(String(20))  # 'created', 'hand_recorded', 'hand_edited', 'hand_undone', …
+    hand_number: Mapped[int | None] = mapped_column(default=None)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+
+    match: Mapped[Match] = relationship(back_populates="events")

@@ -1,0 +1,16 @@
+"""What a service can refuse, for a view to turn into a 404 or a conflict page."""
+
+from __future__ import annotations
+
+
+class NotFound(LookupError):
+    """No such thing for this account (another account's match looks the same as none)."""
+
+
+class Conflict(RuntimeError):
+    """The match changed since the form was opened, on another phone or in another tab."""
+
+    def __init__(self, reason: str, **params: object) -> None:
+        super().__init__(reason)
+        self.reason = reason  # 'hand_exists', 'stale'
+        self.params = params

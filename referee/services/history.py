@@ -1,0 +1,24 @@
+"""The account's matches, newest first, filtered and paginated without loading them all."""
+
+from __future__ import annotations
+
+from flask_sqlalchemy.pagination import Pagination
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..models import Match, Seat, User
+
+PER_PAGE = 20
+
+
+def match_history(user: User, page: int = 1, player: str = "", status: str = "") -> Pagination:
+    """One page of the user's matches; `player` is a name at the table, `status` 'finished' or 'playing'."""
+    query = select(Match).where(Match.user_id == user.id)
+    if status in ("finished", "playing"):
+        query = query.where(Match.finished.is_(status == "finished"))
+    if player.strip():
+        query = query.where(Match.id.in_(select(Seat.match_id).where(Seat.name == player.strip())))
+    query = query.order_by(Match.created_at.desc(), Match.id.desc()).options(
+        selectinload(Match.seats), selectinload(Match.hands))
+    return db.paginate(query, page=page, per_page=PER_PAGE, error_out=False)

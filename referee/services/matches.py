@@ -1,0 +1,108 @@
+"""Matches: start one, rematch, the rules in force, draw for dealer, the spectator link."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import Match, MatchEvent, Seat, User
+from ..rules import Card, Draw, Ruleset, draw_for_dealer, make_ruleset
+from .accounts import add_to_roster
+from .errors import NotFound
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """What the new-match form decides: rules, deck style, seating and first dealer."""
+
+    preset: str
+    options: Mapping[str, object]
+    deck_style: str
+    names: tuple[str, ...]  # in the order of play; with partnerships, partners alternate
+    partnerships: bool = False
+    first_dealer: int | None = None  # None: draw for dealer
+
+
+def ruleset_of(match: Match) -> Ruleset:
+    """The rules in force for a match, as stored when it started."""
+    return make_ruleset(match.preset, target=match.target, all_oros=match.all_oros,
+                        all_sevens=match.all_sevens, over30=match.over30,
+                        penalty=match.penalty, deal_passes=match.deal_passes)
+
+
+def create_match(user: User, settings: MatchSettings) -> Match:
+    """Store a new match with its rules, seats and roster names; the ruleset checks the options."""
+    ruleset = make_ruleset(settings.preset, **settings.options)
+    match = Match(
+        user_id=user.id, preset=ruleset.preset, target=ruleset.target, all_oros=ruleset.all_oros,
+        all_sevens=ruleset.all_sevens, over30=ruleset.over30, penalty=ruleset.penalty.value,
+        deal_passes=ruleset.deal_passes.value, deck_style=settings.deck_style,
+        partnerships=settings.partnerships, first_dealer=settings.first_dealer,
+    )
+    match.seats = [Seat(position=i, name=name) for i, name in enumerate(settings.names)]
+    match.events.append(MatchEvent(kind="created", after={"seats": list(settings.names), **ruleset.options()}))
+    add_to_roster(user, settings.names)
+    db.session.add(match)
+    db.session.commit()
+    return match
+
+
+def rematch(user: User, match: Match) -> Match:
+    """A new match with the same players, seating and rules; the deal goes on from the last dealer."""
+    settings = MatchSettings(
+        preset=match.preset, options=ruleset_of(match).options(), deck_style=match.deck_style,
+        names=tuple(seat.name for seat in match.seats), partnerships=match.partnerships,
+        first_dealer=None,
+    )
+    return create_match(user, settings)
+
+
+def get_match(user: User, match_id: int) -> Match:
+    """One of the user's matches; another account's match is NotFound, like a missing one."""
+    match = db.session.scalar(select(Match).where(Match.id == match_id, Match.user_id == user.id))
+    if match is None:
+        raise NotFound(match_id)
+    return match
+
+
+def by_spectator_token(token: str) -> Match:
+    """The match a spectator link shows."""
+    match = db.session.scalar(select(Match).where(Match.spectator_token == token)) if token else None
+    if match is None:
+        raise NotFound(token)
+    return match
+
+
+def draw(match: Match, cards: Mapping[int, Card]) -> Draw:
+    """One round of the draw for dealer; when it names a dealer, the match stores it."""
+    result = draw_for_dealer(cards)
+    if result.dealer is not None:
+        set_first_dealer(match, result.dealer, drawn={str(seat): str(card) for seat, card in cards.items()})
+    return result
+
+
+def set_first_dealer(match: Match, seat: int, drawn: Mapping[str, str] | None = None) -> None:
+    """Who deals the first hand, picked or drawn."""
+    match.events.append(MatchEvent(kind="first_dealer", before={"seat": match.first_dealer},
+                                   after={"seat": seat, **({"drawn": dict(drawn)} if drawn else {})}))
+    match.first_dealer = seat
+    db.session.commit()
+
+
+def spectator_link(match: Match) -> str:
+    """The match's spectator token, made on first use: unguessable (256 bits)."""
+    if match.spectator_token is None:
+        match.spectator_token = secrets.token_urlsafe(32)
+        db.session.commit()
+    return match.spectator_token
+
+
+def revoke_spectator_link(match: Match) -> None:
+    """The old link stops working; a new one is made when next asked for."""
+    match.spectator_token = None
+    match.events.append(MatchEvent(kind="link_revoked"))
+    db.session.commit()

@@ -1,0 +1,75 @@
+"""The scoreboard: what the table sees, computed from the stored hands by the rules core."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..models import Hand, Match
+from ..rules import DealPasses, Standing, first_player, next_dealer, standing, totals
+from ..rules.match import side_of_seat
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One line of the hand-by-hand table."""
+
+    number: int
+    dealer: str
+    points: tuple[int, ...]
+    running: tuple[int, ...]
+    valid: bool
+    mode: str
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """Totals against the target, hand by hand, who deals and plays next, and the result."""
+
+    match: Match
+    side_names: tuple[str, ...]
+    standing: Standing
+    rows: tuple[HandRow, ...]
+    next_dealer: int | None  # a seat; None until the first dealer is picked or drawn
+    first_player: int | None
+
+    @property
+    def leader(self) -> int | None:
+        """The side ahead alone, if any."""
+        top = max(self.standing.totals)
+        leaders = [i for i, t in enumerate(self.standing.totals) if t == top]
+        return leaders[0] if len(leaders) == 1 and top > 0 else None
+
+
+def side_names(match: Match) -> tuple[str, ...]:
+    """Each side's name: the player's, or both partners' joined."""
+    names: list[list[str]] = [[] for _ in range(match.sides)]
+    for seat in match.seats:
+        names[side_of_seat(seat.position, len(match.seats), match.sides)].append(seat.name)
+    return tuple(" & ".join(group) for group in names)
+
+
+def dealer_after(match: Match, hands: list[Hand]) -> int | None:
+    """Who deals the next hand: the first dealer, then round the table as the match's rules pass it."""
+    if not hands:
+        return match.first_dealer
+    return next_dealer(hands[-1].dealer, len(match.seats), DealPasses(match.deal_passes))
+
+
+def scoreboard(match: Match) -> Scoreboard:
+    """Everything the scoreboard shows."""
+    seat_names = [seat.name for seat in match.seats]
+    rows, running = [], [0] * match.sides
+    for hand in match.hands:
+        running = [r + p for r, p in zip(running, hand.points)]
+        rows.append(HandRow(hand.number, seat_names[hand.dealer], tuple(hand.points), tuple(running),
+                            hand.valid, hand.mode))
+    result = standing(match.target, totals((h.points for h in match.hands), match.sides))
+    dealer = dealer_after(match, list(match.hands))
+    return Scoreboard(match, side_names(match), result, tuple(rows), dealer,
+                      None if dealer is None else first_player(dealer, len(match.seats)))
+
+
+def totals_with(match: Match, points: list[int], replacing: int | None = None) -> tuple[int, ...]:
+    """The totals if a hand with these points were saved (as a new hand, or in place of one)."""
+    kept = [h.points for h in match.hands if h.number != replacing]
+    return totals([*kept, points], match.sides)

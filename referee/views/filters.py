@@ -1,0 +1,24 @@
+"""Template helpers: card labels in the match's deck style and the page's language."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_babel import get_locale
+
+from ..rules import DECK, Card
+from ..rules.names import DeckStyle, card_name, rank_symbol, suit_symbol
+
+
+def card_face(code: str, style: str) -> dict[str, str]:
+    """What a card tile shows: its corner index, suit letter and mark, and full name."""
+    card = Card.parse(code)
+    deck = DeckStyle(style)
+    return {"code": code, "rank": rank_symbol(card, deck), "suit": card.suit.value,
+            "mark": suit_symbol(card.suit, deck), "name": card_name(card, deck, str(get_locale())),
+            "value": str(card.value)}
+
+
+def init_app(app: Flask) -> None:
+    """Make the helpers available to every template."""
+    app.jinja_env.globals["card_face"] = card_face
+    app.jinja_env.globals["card_codes"] = [str(card) for card in DECK]

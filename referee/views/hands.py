@@ -1,0 +1,155 @@
+"""Record a hand (by cards or by tallies), review it before saving, edit a saved one."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_login import login_required
+
+from ..forms import CARD_CODES, CardsHandForm, HandFormBase, TallyHandForm
+from ..messages import finding_words, problem_words
+from ..models import Hand, Match
+from ..payloads import field_name
+from ..rules import InvalidEntry
+from ..services import Conflict, HandDraft, edit_hand, record_hand, review_hand
+from ..services.scoreboard import dealer_after, side_names, totals_with
+from .matches import owned
+
+bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
+
+FORMS: dict[str, type[HandFormBase]] = {"cards": CardsHandForm, "tally": TallyHandForm}
+
+
+def _form(match: Match, mode: str, **kwargs: Any) -> HandFormBase:
+    """The entry form for a mode, with the match's sides and seats."""
+    form = FORMS[mode](**kwargs)
+    form.setup(side_names(match), [seat.name for seat in match.seats])
+    return form
+
+
+def _draft(form: HandFormBase, mode: str, match: Match) -> HandDraft:
+    """The form's content as a draft for the services."""
+    if isinstance(form, CardsHandForm):
+        body = form.body(form.places(request.form), match.sides)
+    else:
+        assert isinstance(form, TallyHandForm)
+        body = form.body(match.sides)
+    return HandDraft(mode=mode, body=body, dealer=int(form.dealer.data), client_token=form.client_token.data or None)
+
+
+def _places(form: HandFormBase, hand: Hand | None) -> dict[str, str]:
+    """Each card's place as the page shows it: as posted, or as saved, or nowhere yet."""
+    if request.method == "POST":
+        return CardsHandForm.places(request.form)
+    if hand is None or hand.mode != "cards":
+        return {code: "" for code in CARD_CODES}
+    places = {code: "L" for code in hand.entry.get("leftover", [])}
+    for i, side in enumerate(hand.entry["sides"]):
+        places.update({code: str(i) for code in side["cards"]})
+    return places
+
+
+def _problems_on_form(form: HandFormBase, error: InvalidEntry, names: tuple[str, ...]) -> list[str]:
+    """The referee's input errors, worded for the page; those naming a side's field go beside it."""
+    general = []
+    for problem in error.problems:
+        words = problem_words(problem, lambda i: names[i])
+        location = problem.location
+        if len(location) >= 3 and location[0] == "sides" and location[2] == "escobas":
+            form.escobas.entries[int(location[1])].errors = [*form.escobas.entries[int(location[1])].errors, words]
+        else:
+            general.append(f"{field_name(location)}: {words}" if location[:1] == ("sides",) and len(location) > 1
+                           else words)
+    return general
+
+
+def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, **context: Any) -> ResponseReturnValue:
+    """Render the entry page; a page with errors answers 422 and keeps everything typed."""
+    status = 422 if form.errors or context.get("problems") else 200
+    return render_template("hands/entry.html", match=match, form=form, mode=mode, hand=hand,
+                           sides=side_names(match), places=_places(form, hand), **context), status
+
+
+def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
+    """Review or save a posted entry, for a new hand or an edit."""
+    form = _form(match, mode)
+    names = side_names(match)
+    if not form.validate_on_submit():
+        return _page(match, form, mode, hand)
+    draft = _draft(form, mode, match)
+    try:
+        report = review_hand(match, draft)
+        if request.form.get("action") == "save":
+            return _save(match, draft, form, hand)
+    except InvalidEntry as error:
+        return _page(match, form, mode, hand, problems=_problems_on_form(form, error, names))
+    except Conflict as conflict:
+        return _page(match, form, mode, hand, conflict=conflict)
+    messages = [finding_words(f, lambda i: names[i]) for f in report.findings]
+    new_totals = totals_with(match, [p or 0 for p in report.points], replacing=hand.number if hand else None)
+    return _page(match, form, mode, hand, report=report, messages=messages, new_totals=new_totals)
+
+
+def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None) -> ResponseReturnValue:
+    """Store the hand and go back to the scoreboard."""
+    if hand is None:
+        saved = record_hand(match, draft, expected_number=int(form.number.data or 0))
+        flash(_("Hand %(number)s saved.", number=saved.number), "success")
+    else:
+        edit_hand(match, hand.number, draft, version=int(form.version.data or 0))
+        flash(_("Hand %(number)s corrected.", number=hand.number), "success")
+    return redirect(url_for("matches.show", match_id=match.id))
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@login_required
+def new(match_id: int) -> ResponseReturnValue:
+    """Enter the hand just played."""
+    match = owned(match_id)
+    mode = request.args.get("mode", "cards")
+    if mode not in FORMS:
+        abort(404)
+    if match.first_dealer is None:
+        return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
+    if request.method == "POST":
+        return _handle(match, mode, None)
+    dealer = dealer_after(match, list(match.hands))
+    form = _form(match, mode, formdata=None, dealer=str(dealer), number=str(len(match.hands) + 1),
+                 client_token=uuid.uuid4().hex, version=str(match.version))
+    return _page(match, form, mode, None)
+
+
+@bp.route("/<int:number>/edit", methods=["GET", "POST"])
+@login_required
+def edit(match_id: int, number: int) -> ResponseReturnValue:
+    """Correct a saved hand."""
+    match = owned(match_id)
+    hand = next((h for h in match.hands if h.number == number), None)
+    if hand is None:
+        abort(404)
+    mode = request.args.get("mode", hand.mode)
+    if mode not in FORMS:
+        abort(404)
+    if request.method == "POST":
+        return _handle(match, mode, hand)
+    form = _form(match, mode, formdata=None, **_saved_fields(hand, mode), dealer=str(hand.dealer),
+                 number=str(hand.number), version=str(match.version))
+    return _page(match, form, mode, hand)
+
+
+def _saved_fields(hand: Hand, mode: str) -> dict[str, Any]:
+    """A saved hand's entry as form data, for editing in the mode it was entered."""
+    entry = hand.entry
+    fields: dict[str, Any] = {"last_capture": str(entry["last_capture"]),
+                              "escobas": [side.get("escobas", 0) for side in entry["sides"]]}
+    if mode == "tally" and hand.mode == "tally":
+        tallies = [side["tally"] for side in entry["sides"]]
+        fields.update(cards=[t["cards"] for t in tallies], oros=[t["oros"] for t in tallies],
+                      sevens=[t["sevens"] for t in tallies], pile_sum=[t.get("pile_sum") for t in tallies],
+                      velo=next((str(i) for i, t in enumerate(tallies) if t["velo"]), None),
+                      leftover_sum=entry["leftover_sum"])
+    return fields

@@ -1,0 +1,12 @@
+"""QR codes as inline SVG (segno), so the table can open the spectator link without typing it."""
+
+from __future__ import annotations
+
+import segno
+from markupsafe import Markup
+
+
+def qr_svg(url: str) -> Markup:
+    """An SVG QR code of a URL, scalable, dark on light whatever the theme."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", border=2)
+    return Markup(svg)  # segno escapes nothing of ours: the URL is our own, made by url_for

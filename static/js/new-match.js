@@ -1,0 +1,17 @@
+// Show only the name fields the chosen seating uses (all stay usable without JavaScript).
+const form = document.querySelector("form");
+const seatsFor = (value) => (value === "pairs" ? 4 : Number(value) || 2);
+
+function update() {
+  const chosen = form.querySelector('input[name="seating"]:checked');
+  const count = seatsFor(chosen ? chosen.value : "pairs");
+  form.querySelectorAll(".seat").forEach((seat) => {
+    seat.hidden = Number(seat.dataset.seat) >= count;
+  });
+  form.querySelectorAll('#first_dealer option').forEach((option) => {
+    option.hidden = option.value !== "draw" && Number(option.value) >= count;
+  });
+}
+
+form.addEventListener("change", update);
+update();
