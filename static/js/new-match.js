@@ -15,3 +15,15 @@ function update() {
 
 form.addEventListener("change", update);
 update();
+
+// The first-dealer list names the players as they are typed.
+const dealerOptions = [...form.querySelectorAll("#first_dealer option")];
+function nameDealers() {
+  form.querySelectorAll(".seat input").forEach((input, seat) => {
+    const option = dealerOptions.find((o) => o.value === String(seat));
+    if (option) option.textContent = input.value.trim() || option.dataset.seatLabel;
+  });
+}
+dealerOptions.forEach((option) => { option.dataset.seatLabel = option.textContent; });
+form.addEventListener("input", nameDealers);
+nameDealers();

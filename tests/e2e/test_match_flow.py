@@ -40,7 +40,7 @@ def new_partnership_match(page: Page) -> None:
     page.get_by_label("Two partnerships").check()
     for seat, name in enumerate(["Ana", "Bia", "Carla", "Duda"], 1):
         page.get_by_label(f"Seat {seat}", exact=True).fill(name)
-    page.get_by_label("First dealer").select_option(label="Seat 1")
+    page.get_by_label("First dealer").select_option(label="Ana")  # the list names the players typed
     shot(page, "03-new-match")
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator(".board")).to_contain_text("Ana & Carla")
@@ -59,12 +59,11 @@ def enter_hand_by_cards(page: Page) -> int:
     """Hand 1 with the picker: leftover, one side's pile, the rest to the other side. Returns the taps."""
     page.get_by_role("link", name=re.compile("Enter hand 1")).click()
     taps = 0
-    page.locator("label.brush.side-L").tap()
-    tap(page, LEFTOVER)
+    tap(page, LEFTOVER)  # the table's brush is the one chosen at first
     page.locator("label.brush.side-0").tap()
     tap(page, PILE_A)
     page.get_by_role("button", name="The rest to Bia & Duda").tap()
-    taps += 1 + len(LEFTOVER) + 1 + len(PILE_A) + 1
+    taps += len(LEFTOVER) + 1 + len(PILE_A) + 1
     expect(page.locator("[data-count]")).to_have_text("40")
     expect(page.locator('[data-sum="L"]')).to_have_text("10")
     expect(page.locator('[data-sum="0"]')).to_have_text("105 ✓")
