@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
@@ -15,10 +15,11 @@ LOCALES = ["es", "pt_BR"]
 
 
 def source_messages() -> set[str]:
-    """Every msgid in the code and templates, as pybabel extract -F babel.cfg finds them."""
+    """Every msgid in the code and templates, as pybabel extract -F babel.cfg -k _l finds them."""
     method_map = [("referee/**.py", "python"), ("templates/**.html", "jinja2")]
+    keywords = {**DEFAULT_KEYWORDS, "_l": None, "lazy_gettext": None}
     found = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(str(ROOT), method_map):
+    for _file, _line, message, _comments, _context in extract_from_dir(str(ROOT), method_map, keywords=keywords):
         found.add(message if isinstance(message, str) else message[0])
     return found
 
