@@ -91,8 +91,8 @@ def enter_hand_by_counts(page: Page, number: int, side_a: tuple[int, int, int], 
             page.locator(f"#{key}-{side}").fill(str(value))
         page.locator(f"#escobas-{side}").fill(str(escobas[side]))
     page.get_by_label("Sum of the cards left on the table").fill(str(leftover))
-    page.locator('fieldset:has(legend:text("velo")) label').first.click()
-    page.locator('fieldset:has(legend:text("last capture")) label').first.click()
+    page.locator('input[name="velo"][value="0"]').check()
+    page.locator('input[name="last_capture"][value="0"]').check()
     page.get_by_role("button", name="Check the hand").tap()
     if pile_sum_b is not None:
         expect(page.locator(".review")).to_contain_text("add up your pile")
