@@ -13,6 +13,7 @@ from ..models import Match, MatchEvent, Seat, User
 from ..rules import Card, Draw, Ruleset, draw_for_dealer, make_ruleset
 from .accounts import add_to_roster
 from .errors import NotFound
+from .scoreboard import dealer_after
 
 
 @dataclass(frozen=True)
@@ -52,11 +53,11 @@ def create_match(user: User, settings: MatchSettings) -> Match:
 
 
 def rematch(user: User, match: Match) -> Match:
-    """A new match with the same players, seating and rules; the deal goes on from the last dealer."""
+    """A new match with the same players, seating and rules; the deal goes on round the table."""
     settings = MatchSettings(
         preset=match.preset, options=ruleset_of(match).options(), deck_style=match.deck_style,
         names=tuple(seat.name for seat in match.seats), partnerships=match.partnerships,
-        first_dealer=None,
+        first_dealer=dealer_after(match, list(match.hands)),
     )
     return create_match(user, settings)
 
