@@ -42,5 +42,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
+        "REMEMBER_COOKIE_HTTPONLY": True,
+        "REMEMBER_COOKIE_SAMESITE": "Lax",
         "BABEL_DEFAULT_LOCALE": "en",
     }

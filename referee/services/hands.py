@@ -79,17 +79,18 @@ def edit_hand(match: Match, number: int, draft: HandDraft, version: int) -> Hand
     return hand
 
 
-def undo_last_hand(match: Match, version: int) -> None:
-    """Take back the last hand saved."""
+def undo_last_hand(match: Match, version: int) -> bool:
+    """Take back the last hand saved; False when there was none."""
     _check_version(match, version)
     if not match.hands:
-        return
+        return False
     hand = match.hands[-1]
     match.events.append(MatchEvent(kind="hand_undone", hand_number=hand.number,
                                    before={"points": hand.points, "valid": hand.valid}))
     match.hands.remove(hand)
     _settle(match)
     _commit(hand.number)
+    return True
 
 
 def _check_version(match: Match, version: int) -> None:

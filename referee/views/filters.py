@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import get_locale
+from flask_babel import LazyString, get_locale
 
 from ..rules import DECK, Card
 from ..rules.names import DeckStyle, card_name, rank_symbol, suit_symbol
@@ -18,7 +18,13 @@ def card_face(code: str, style: str) -> dict[str, str]:
             "value": str(card.value)}
 
 
+def is_message(value: object) -> bool:
+    """A form-level error message (a string or a lazy translation), not a list of a subfield's errors."""
+    return isinstance(value, str | LazyString)
+
+
 def init_app(app: Flask) -> None:
     """Make the helpers available to every template."""
+    app.jinja_env.tests["message"] = is_message
     app.jinja_env.globals["card_face"] = card_face
     app.jinja_env.globals["card_codes"] = [str(card) for card in DECK]

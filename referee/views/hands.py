@@ -67,9 +67,11 @@ def _problems_on_form(form: HandFormBase, error: InvalidEntry, names: tuple[str,
     return general
 
 
-def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, **context: Any) -> ResponseReturnValue:
-    """Render the entry page; a page with errors answers 422 and keeps everything typed."""
-    status = 422 if form.errors or context.get("problems") else 200
+def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status: int = 200,
+          **context: Any) -> ResponseReturnValue:
+    """Render the entry page; a refused entry answers 422 (409 on a conflict) and keeps everything typed."""
+    if form.errors and status == 200:
+        status = 422
     return render_template("hands/entry.html", match=match, form=form, mode=mode, hand=hand,
                            sides=side_names(match), places=_places(form, hand), **context), status
 
@@ -86,9 +88,14 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         if request.form.get("action") == "save":
             return _save(match, draft, form, hand)
     except InvalidEntry as error:
-        return _page(match, form, mode, hand, problems=_problems_on_form(form, error, names))
+        return _page(match, form, mode, hand, 422, problems=_problems_on_form(form, error, names))
     except Conflict as conflict:
-        return _page(match, form, mode, hand, conflict=conflict)
+        # The entry stays; saved again, it goes in as the next hand / onto the match as it now is.
+        form.number.data = str(len(match.hands) + 1)
+        form.version.data = str(match.version)
+        if hand is None:
+            form.dealer.data = str(dealer_after(match, list(match.hands)))
+        return _page(match, form, mode, hand, 409, conflict=conflict)
     messages = [finding_words(f, lambda i: names[i]) for f in report.findings]
     new_totals = totals_with(match, [p or 0 for p in report.points], replacing=hand.number if hand else None)
     return _page(match, form, mode, hand, report=report, messages=messages, new_totals=new_totals)
@@ -115,6 +122,9 @@ def new(match_id: int) -> ResponseReturnValue:
         abort(404)
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
+    if match.finished:
+        flash(_("This match is over: correct a hand, or start a rematch."), "info")
+        return redirect(url_for("matches.show", match_id=match.id))
     if request.method == "POST":
         return _handle(match, mode, None)
     dealer = dealer_after(match, list(match.hands))

@@ -71,7 +71,7 @@ def draw_for_dealer(match_id: int) -> ResponseReturnValue:
     """Each player draws a card; the highest deals, the tied draw again."""
     match = owned(match_id)
     form = DrawForm()
-    seats = [int(s) for s in (form.seats.data or "").split(",") if s.isdigit()] or list(range(len(match.seats)))
+    seats = _drawing_seats(form.seats.data, len(match.seats))
     if form.validate_on_submit() and len(form.cards.entries) == len(seats):
         result = draw(match, {seat: Card.parse(entry.data) for seat, entry in zip(seats, form.cards.entries)})
         if result.dealer is not None:
@@ -83,7 +83,21 @@ def draw_for_dealer(match_id: int) -> ResponseReturnValue:
     form.seats.data = ",".join(map(str, seats))
     while len(form.cards.entries) < len(seats):
         form.cards.append_entry()
-    return render_template("matches/draw.html", match=match, form=form, seats=seats)
+    status = 422 if form.errors else 200
+    return render_template("matches/draw.html", match=match, form=form, seats=seats), status
+
+
+def _drawing_seats(posted: str | None, n_seats: int) -> list[int]:
+    """The seats drawing this round: all at first, the tied ones after a tie; anything else is refused."""
+    if not posted:
+        return list(range(n_seats))
+    parts = posted.split(",")
+    if not all(p.isdigit() for p in parts):
+        abort(400)
+    seats = [int(p) for p in parts]
+    if len(set(seats)) != len(seats) or not all(0 <= s < n_seats for s in seats) or len(seats) < 2:
+        abort(400)
+    return seats
 
 
 @bp.post("/<int:match_id>/rematch")
@@ -100,8 +114,8 @@ def undo(match_id: int) -> ResponseReturnValue:
     """Take back the last hand."""
     match = owned(match_id)
     try:
-        undo_last_hand(match, request.form.get("version", type=int) or 0)
-        flash(_("The last hand was taken back."), "info")
+        if undo_last_hand(match, request.form.get("version", type=int) or 0):
+            flash(_("The last hand was taken back."), "info")
     except Conflict:
         flash(_("The match changed on another phone meanwhile: check the scoreboard and try again."), "error")
     return redirect(url_for("matches.show", match_id=match.id))

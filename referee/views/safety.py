@@ -10,6 +10,7 @@ def safe_next(target: str | None) -> str | None:
     if not target:
         return None
     parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+    # Browsers read '/\\host' like '//host': a backslash never belongs in our own paths.
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//") or "\\" in target:
         return None
     return target

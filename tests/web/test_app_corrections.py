@@ -1,0 +1,162 @@
+"""Correcting and undoing hands, and the match's result as hands come and go.
+
+The hand is conftest's correct hand: under escova-rs it gives the first side 4
+(oros, velo, all oros, one escoba) and the second 0; mirrored, the other way round.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from referee.models import Match
+
+
+def result(keeper, match_id):
+    """Whether the match is finished, and its winner."""
+    [row] = keeper.query(select(Match.finished, Match.winner).where(Match.id == match_id))
+    return tuple(row)
+
+
+@pytest.fixture
+def match_id(keeper):
+    """A two-player Escova match to 15, Ana against Bea, Ana dealing first."""
+    return keeper.start(("Ana", "Bea"))
+
+
+def test_correcting_a_hand_recomputes_the_totals_and_the_trail_shows_before_and_after(keeper, match_id):
+    """Ana had no escoba after all: 4 becomes 3, on the scoreboard and in the trail."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, mirror=True)
+    response = keeper.enter_hand(match_id, "save", number=1, escobas=(0, 0))
+    assert response.headers["Location"] == f"/matches/{match_id}"
+    assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[3, 0], [0, 4]]
+    page = keeper.board(match_id)
+    assert "Hand 1 corrected." in page
+    assert "Ana 3 12 to go" in page and "Bea 4 11 to go" in page
+    assert "Hand 1 corrected: Ana 4, Bea 0 → Ana 3, Bea 0." in page
+
+
+def test_the_correction_page_opens_with_the_hand_as_saved(keeper, match_id):
+    """Each card in its place, escobas, last capture and dealer as saved; the review counts it as a replacement."""
+    keeper.save_hand(match_id)
+    page = keeper.page(keeper.hand_url(match_id, number=1))
+    fields = keeper.fields(page)
+    assert keeper.places(fields) == keeper.places(keeper.hand_fields())
+    assert (fields["escobas-0"], fields["last_capture"], fields["dealer"]) == ("1", "0", "0")
+    review = keeper.enter_hand(match_id, number=1, escobas=(0, 0))
+    assert "New total 3 0" in keeper.text(review.get_data(as_text=True))  # not 4 + 3
+
+
+def test_the_correction_page_of_a_hand_by_counts_opens_with_its_counts(keeper, match_id):
+    """Cards, oros, sevens, velo and leftover as counted."""
+    keeper.save_hand(match_id, mode="tally")
+    fields = keeper.form(keeper.hand_url(match_id, "tally", number=1))
+    assert {name: fields[name] for name in ("cards-0", "oros-0", "oros-1", "velo", "leftover_sum")} == \
+           {"cards-0": "20", "oros-0": "10", "oros-1": "0", "velo": "0", "leftover_sum": "10"}
+
+
+def test_a_correction_from_a_page_older_than_the_match_is_refused(keeper, match_id):
+    """Another hand was saved after the correction page opened: the conflict message, the entry kept."""
+    keeper.save_hand(match_id)
+    url = keeper.hand_url(match_id, number=1)
+    stale = keeper.form(url)
+    keeper.another_phone().save_hand(match_id, mirror=True)
+    entry = keeper.hand_fields(escobas=(0, 0)) | {"action": "save"}
+    response = keeper.client.post(url, data=stale | entry)
+    page = response.get_data(as_text=True)
+    assert "The match changed on another phone while you were typing." in keeper.text(page)
+    assert keeper.places(keeper.fields(page)) == keeper.places(entry)
+    assert keeper.fields(page)["escobas-0"] == "0"
+    assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[4, 0], [0, 4]]
+
+
+def test_after_a_stale_correction_saving_again_applies_it(keeper, match_id):
+    """The message says "check the scoreboard, then save again": the second Save goes through."""
+    keeper.save_hand(match_id)
+    url = keeper.hand_url(match_id, number=1)
+    stale = keeper.form(url)
+    keeper.another_phone().save_hand(match_id, mirror=True)
+    conflict = keeper.client.post(url, data=stale | keeper.hand_fields(escobas=(0, 0)) | {"action": "save"})
+    kept = keeper.fields(conflict.get_data(as_text=True), action=url.split("?")[0])
+    response = keeper.client.post(url, data=kept | {"action": "save"})
+    assert response.status_code == 302
+    assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[3, 0], [0, 4]]
+
+
+def test_undo_takes_back_the_last_hand_only(keeper, match_id):
+    """Hand 2 goes, hand 1 stays; totals and trail follow."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, mirror=True)
+    response = keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
+    assert response.headers["Location"] == f"/matches/{match_id}"
+    assert [number for number, *_ in keeper.saved_hands(match_id)] == [1]
+    page = keeper.board(match_id)
+    assert "The last hand was taken back." in page
+    assert "Ana 4 11 to go" in page and "Bea 0 15 to go" in page
+    assert "Hand 2 taken back (it was Ana 0, Bea 4)." in page
+    assert "Enter hand 2" in page
+
+
+def test_undo_from_a_page_older_than_the_match_is_refused(keeper, match_id):
+    """Another phone saved a hand after this scoreboard was shown: nothing is taken back."""
+    keeper.save_hand(match_id)
+    undo = keeper.form(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
+    keeper.another_phone().save_hand(match_id, mirror=True)
+    keeper.client.post(f"/matches/{match_id}/undo", data=undo)
+    assert [number for number, *_ in keeper.saved_hands(match_id)] == [1, 2]
+    assert "The match changed on another phone meanwhile" in keeper.board(match_id)
+
+
+def test_a_side_reaching_the_target_alone_wins(keeper):
+    """Target 4: Ana's 4 wins; the scoreboard offers a rematch instead of another hand."""
+    match_id = keeper.start(("Ana", "Bea"), target="4")
+    keeper.save_hand(match_id)
+    assert result(keeper, match_id) == (True, 0)
+    page = keeper.board(match_id)
+    assert "Winner: Ana!" in page
+    assert "Ana won the match." in page
+    assert "Rematch: same players, same rules" in page
+    assert "Enter hand 2" not in page
+
+
+def test_sides_tied_at_the_top_at_the_target_play_another_hand(keeper):
+    """Target 4: Ana 4 (oros, velo, all oros, escoba) and Bea 4 (four escobas); then Ana wins 8–4."""
+    match_id = keeper.start(("Ana", "Bea"), target="4")
+    keeper.save_hand(match_id, escobas=(1, 4))
+    assert result(keeper, match_id) == (False, None)
+    page = keeper.board(match_id)
+    assert "Tied at the top — play another hand." in page
+    assert "Winner" not in page and "Enter hand 2" in page
+    keeper.save_hand(match_id)
+    assert result(keeper, match_id) == (True, 0)
+    assert "Winner: Ana!" in keeper.board(match_id)
+
+
+def test_a_correction_that_takes_away_the_win_reopens_the_match(keeper):
+    """Target 4: without her escoba Ana has 3, so nobody has won any more."""
+    match_id = keeper.start(("Ana", "Bea"), target="4")
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    assert result(keeper, match_id) == (False, None)
+    page = keeper.board(match_id)
+    assert "The match is open again: the winner changed." in page
+    assert "Winner" not in page
+    assert "Enter hand 2" in page
+
+
+def test_a_correction_can_change_the_winner(keeper):
+    """Target 4: the hand was Bea's, not Ana's."""
+    match_id = keeper.start(("Ana", "Bea"), target="4")
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, mirror=True)
+    assert result(keeper, match_id) == (True, 1)
+    assert "Winner: Bea!" in keeper.board(match_id)
+
+
+def test_undoing_the_winning_hand_reopens_the_match(keeper):
+    """Target 4: back to no hands, no winner."""
+    match_id = keeper.start(("Ana", "Bea"), target="4")
+    keeper.save_hand(match_id)
+    keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
+    assert result(keeper, match_id) == (False, None)

@@ -1,0 +1,300 @@
+"""Entering a hand through the pages: by cards or by counts, the review, saving, conflicts, errors, who deals.
+
+The hand is conftest's correct hand (PILE_A to the first side, PILE_B to the second,
+LEFTOVER on the table, the first side with one escoba and the last capture): under
+escova-rs it gives the first side oros, velo, all oros and its escoba, 4 to 0.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from referee.models import Hand
+
+RENUNCIO = {"1o": "1"}  # 1o moved from the leftover into the second side's pile
+
+
+@pytest.fixture
+def match_id(keeper):
+    """A two-player Escova match, Ana against Bea, Ana dealing first."""
+    return keeper.start(("Ana", "Bea"))
+
+
+def test_the_review_shows_checks_points_and_new_totals_and_saves_nothing(keeper, match_id):
+    """Every check, the points per category, the hand's points and the totals it would make; no hand stored."""
+    response = keeper.enter_hand(match_id)
+    assert response.status_code == 200
+    page = keeper.text(response.get_data(as_text=True))
+    assert "Every check passed" in page
+    assert "The leftover sums to 10: right (10, 25, 40 or 55)." in page
+    assert "Ana's pile sums to 105 and splits into 7 fifteens." in page
+    assert "Bea's pile sums to 105 and splits into 7 fifteens." in page
+    assert "Most oros 1 0" in page and "Velo (7 of oros) 1 0" in page and "All oros 1 0" in page
+    assert "Points +4 +0" in page
+    assert "New total 4 0" in page
+    assert "Save hand 1" in page
+    assert keeper.saved_hands(match_id) == []
+    assert "No hands yet." in keeper.board(match_id)
+
+
+def test_the_review_keeps_every_card_in_its_place(keeper, match_id):
+    """The page after the review shows each select as entered, escobas and last capture too."""
+    response = keeper.enter_hand(match_id)
+    fields = keeper.fields(response.get_data(as_text=True))
+    assert keeper.places(fields) == keeper.places(keeper.hand_fields())
+    assert (fields["escobas-0"], fields["escobas-1"], fields["last_capture"]) == ("1", "0", "0")
+
+
+def test_saving_a_hand_stores_it_and_goes_back_to_the_scoreboard(keeper, match_id):
+    """Redirect to the scoreboard, which shows the hand's row and the new totals."""
+    response = keeper.enter_hand(match_id, "save")
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/matches/{match_id}"
+    assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "cards", 0)]
+    page = keeper.board(match_id)
+    assert "Hand 1 saved." in page
+    assert "Ana 4 11 to go" in page and "Bea 0 15 to go" in page
+    assert "1 Ana +4 (4) +0 (0)" in page
+    assert "Hand 1 saved: Ana 4, Bea 0." in page  # the trail
+
+
+@pytest.mark.parametrize(("preset", "points"), [("escova-rs", [4, 0]), ("escoba-es", [3, 0]),
+                                                ("escoba-intl", [4, 0])])
+def test_the_points_follow_the_rules_of_the_match(keeper, preset, points):
+    """Escoba (Spain) has no all-oros bonus by default: Ana scores one point less."""
+    match_id = keeper.start(("Ana", "Bea"), preset=preset)
+    keeper.save_hand(match_id)
+    assert keeper.saved_hands(match_id)[0][1] == points
+
+
+def test_a_hand_by_counts_is_reviewed_and_saved(keeper, match_id):
+    """The same hand counted: the same checks on the leftover, the same points, stored as a tally."""
+    response = keeper.enter_hand(match_id, mode="tally")
+    page = keeper.text(response.get_data(as_text=True))
+    assert "The leftover sums to 10: right (10, 25, 40 or 55)." in page
+    assert "Points +4 +0" in page
+    assert keeper.saved_hands(match_id) == []
+    keeper.save_hand(match_id, mode="tally")
+    assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "tally", 0)]
+
+
+def test_a_hand_for_two_partnerships_scores_the_partnership(keeper):
+    """Ana and Cid share a pile and its points; Bea and Dan the other."""
+    match_id = keeper.start(("Ana", "Bea", "Cid", "Dan"))
+    page = keeper.text(keeper.enter_hand(match_id).get_data(as_text=True))
+    assert "Ana & Cid's pile sums to 105" in page
+    keeper.save_hand(match_id)
+    assert "Ana & Cid 4 11 to go" in keeper.board(match_id)
+
+
+def test_three_players_enter_a_hand_with_an_empty_pile(keeper):
+    """Cid captured nothing: his pile is empty and scores nothing; the hand is correct."""
+    match_id = keeper.start(("Ana", "Bea", "Cid"))
+    keeper.save_hand(match_id)
+    assert keeper.saved_hands(match_id) == [(1, [4, 0, 0], True, "cards", 0)]
+
+
+def test_the_same_form_sent_twice_records_one_hand(keeper, match_id):
+    """A resent form (same client_token) goes back to the scoreboard without a second hand."""
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    first = keeper.client.post(url, data=form)
+    again = keeper.client.post(url, data=form)
+    assert first.status_code == again.status_code == 302
+    assert again.headers["Location"] == f"/matches/{match_id}"
+    assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "cards", 0)]
+
+
+def test_a_hand_saved_meanwhile_from_another_phone_is_a_conflict_that_keeps_the_entry(keeper, match_id):
+    """Two phones open hand 1; the second to save is told, nothing is stored twice, its cards stay put."""
+    url = keeper.hand_url(match_id)
+    phone = keeper.another_phone()
+    mine, theirs = keeper.form(url), phone.form(url)
+    phone.client.post(url, data=theirs | phone.hand_fields(mirror=True) | {"action": "save"})
+    entry = keeper.hand_fields() | {"action": "save"}
+    response = keeper.client.post(url, data=mine | entry)
+    page = response.get_data(as_text=True)
+    assert "Hand 1 was already saved from another phone." in keeper.text(page)
+    assert keeper.places(keeper.fields(page)) == keeper.places(entry)
+    assert keeper.saved_hands(match_id) == [(1, [0, 4], True, "cards", 0)]
+
+
+def test_after_a_conflict_the_kept_entry_saves_as_the_next_hand(keeper, match_id):
+    """The message says "if this is a different hand, save it as the next one": pressing Save again does so."""
+    url = keeper.hand_url(match_id)
+    phone = keeper.another_phone()
+    mine, theirs = keeper.form(url), phone.form(url)
+    phone.client.post(url, data=theirs | phone.hand_fields(mirror=True) | {"action": "save"})
+    conflict = keeper.client.post(url, data=mine | keeper.hand_fields() | {"action": "save"})
+    kept = keeper.fields(conflict.get_data(as_text=True), action=url.split("?")[0])
+    response = keeper.client.post(url, data=kept | {"action": "save"})
+    assert response.status_code == 302
+    assert keeper.saved_hands(match_id) == [(1, [0, 4], True, "cards", 0), (2, [4, 0], True, "cards", 1)]
+
+
+@pytest.mark.parametrize(("penalty", "points"), [("forfeit", [7, 0]), ("void", [3, 0]), ("flag", [3, 1])])
+def test_a_renuncio_shows_the_suspect_and_applies_the_penalty(keeper, penalty, points):
+    """1o in Bea's pile: the leftover sums to 9, her pile to 106, 1o is the suspect.
+
+    forfeit: Ana takes the 6 deck points plus her escoba; void: Ana keeps what she earned (oros, velo,
+    escoba); flag: both keep what they earned (Bea has the most cards).
+    """
+    match_id = keeper.start(("Ana", "Bea"), penalty=penalty)
+    page = keeper.text(keeper.enter_hand(match_id, moves=RENUNCIO).get_data(as_text=True))
+    assert "The referee found a problem" in page
+    assert "The leftover sums to 9, not 10, 25, 40 or 55" in page
+    assert "Bea's pile sums to 106, not a multiple of 15: it took cards that did not make 15." in page
+    assert "Cards in Bea's pile that fit in no fifteen: 1o." in page
+    assert "Suspect cards: Ace of diamonds" in page
+    assert f"Points +{points[0]} +{points[1]}" in page
+    keeper.save_hand(match_id, moves=RENUNCIO)
+    assert keeper.saved_hands(match_id) == [(1, points, False, "cards", 0)]
+
+
+def test_a_forfeit_says_who_erred_and_who_takes_the_deck_points(keeper, match_id):
+    """Escova RS: "six deck points plus its escovas"."""
+    page = keeper.text(keeper.enter_hand(match_id, moves=RENUNCIO).get_data(as_text=True))
+    assert "Bea erred and scores 0 this hand." in page
+    assert "Ana scores all 6 deck points plus its escobas." in page
+    assert "After the penalty 7 0" in page
+
+
+@pytest.mark.parametrize("moves", [{"1o": ""}, {"1o": "7"}, {"1o": "", "10b": ""}],
+                         ids=["left blank", "an unknown place", "two cards"])
+def test_a_card_with_no_place_is_named_and_every_other_card_keeps_its_place(keeper, match_id, moves):
+    """422, the missing cards named, each select as it was, nothing saved."""
+    for action in ("review", "save"):
+        response = keeper.enter_hand(match_id, action, moves=moves)
+        assert response.status_code == 422
+        page = response.get_data(as_text=True)
+        missing = ", ".join(card for card in ("1o", "10b") if card in moves)
+        assert f"missing cards: {missing} (each of the 40 cards" in keeper.text(page)
+        shown = keeper.places(keeper.fields(page))
+        expected = keeper.places(keeper.hand_fields(moves=moves))
+        assert {k: v for k, v in shown.items() if v in ("0", "1", "L")} == \
+               {k: v for k, v in expected.items() if v in ("0", "1", "L")}
+    assert keeper.saved_hands(match_id) == []
+
+
+def test_more_escobas_than_the_pile_can_hold_are_shown_beside_the_field(keeper, match_id):
+    """Ana's pile holds 7 fifteens: 8 escobas are refused beside her escobas, the cards kept."""
+    response = keeper.enter_hand(match_id, "save", escobas=(8, 0))
+    page = response.get_data(as_text=True)
+    assert "8 escobas are more than this pile can hold (at most 7)" in keeper.errors(page)
+    fields = keeper.fields(page)
+    assert keeper.places(fields) == keeper.places(keeper.hand_fields())
+    assert fields["escobas-0"] == "8"
+    assert keeper.saved_hands(match_id) == []
+
+
+@pytest.mark.parametrize("action", ["review", "save"])
+def test_more_escobas_than_the_pile_can_hold_answer_422(keeper, match_id, action):
+    """Like every entry the referee cannot score, the page answers 422."""
+    response = keeper.enter_hand(match_id, action, escobas=(8, 0))
+    assert response.status_code == 422
+
+
+@pytest.mark.parametrize(("overrides", "message"), [
+    pytest.param({"escobas-0": "-1"}, "Number must be between 0 and 20.", id="negative escobas"),
+    pytest.param({"escobas-0": "one"}, "Not a valid integer value.", id="escobas not a number"),
+    pytest.param({"last_capture": ""}, "Who made the last capture?", id="no last capture"),
+    pytest.param({"last_capture": "5"}, "Not a valid choice.", id="last capture not a side"),
+])
+def test_a_form_error_keeps_every_card_in_its_place(keeper, match_id, overrides, message):
+    """422, the message, the cards as entered, nothing saved."""
+    response = keeper.enter_hand(match_id, "save", overrides=overrides)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert message in keeper.errors(page)
+    assert keeper.places(keeper.fields(page)) == keeper.places(keeper.hand_fields())
+    assert keeper.saved_hands(match_id) == []
+
+
+def test_a_dealer_who_is_not_at_the_table_is_refused(keeper, match_id):
+    """Only a posted form that was tampered with can name a sixth seat: 422, nothing saved."""
+    response = keeper.enter_hand(match_id, "save", overrides={"dealer": "5"})
+    assert response.status_code == 422
+    assert keeper.saved_hands(match_id) == []
+
+
+def test_the_last_capture_needs_cards_in_that_pile(keeper):
+    """Cid took nothing, so he cannot have made the last capture."""
+    match_id = keeper.start(("Ana", "Bea", "Cid"))
+    response = keeper.enter_hand(match_id, "save", overrides={"last_capture": "2"})
+    assert response.status_code == 422
+    assert "Cid made the last capture but has no cards in its pile" in keeper.text(response.get_data(as_text=True))
+    assert keeper.saved_hands(match_id) == []
+
+
+def tally_renuncio(pile_sums: bool) -> dict[str, str]:
+    """The renuncio counted: Ana holds her pile and the leftover 2o 3o 4o, Bea her pile and 1o."""
+    fields = {"cards-0": "19", "oros-0": "9", "sevens-0": "2", "cards-1": "21", "oros-1": "1", "sevens-1": "2",
+              "leftover_sum": "9", "velo": "0"}
+    if pile_sums:
+        fields |= {"pile_sum-0": "114", "pile_sum-1": "106"}
+    return fields
+
+
+def test_counts_with_a_wrong_leftover_and_no_pile_sums_ask_for_the_pile_sums(keeper, match_id):
+    """The review says the counts cannot tell who erred and offers no Save button."""
+    response = keeper.enter_hand(match_id, mode="tally", overrides=tally_renuncio(pile_sums=False))
+    page = response.get_data(as_text=True)
+    assert "The leftover is wrong, but the counts do not show who erred" in keeper.text(page)
+    assert 'value="save"' not in page
+
+
+def test_counts_with_a_wrong_leftover_and_no_pile_sums_cannot_be_saved(keeper, match_id):
+    """Saving anyway: 422, the request for pile sums, the counts kept, nothing stored."""
+    response = keeper.enter_hand(match_id, "save", mode="tally", overrides=tally_renuncio(pile_sums=False))
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "count each side's pile sum so the referee can tell who erred, then save" in keeper.text(page)
+    fields = keeper.fields(page)
+    assert (fields["cards-0"], fields["oros-1"], fields["leftover_sum"]) == ("19", "1", "9")
+    assert keeper.saved_hands(match_id) == []
+
+
+def test_counts_with_pile_sums_name_the_side_that_erred(keeper, match_id):
+    """With the pile sums, Bea's 106 shows her error: Ana takes 6 + her escoba."""
+    keeper.save_hand(match_id, mode="tally", overrides=tally_renuncio(pile_sums=True))
+    assert keeper.saved_hands(match_id) == [(1, [7, 0], False, "tally", 0)]
+
+
+@pytest.mark.parametrize(("deal_passes", "dealers"), [
+    ("right", ["Ana", "Bea", "Cid", "Ana"]),
+    ("left", ["Ana", "Cid", "Bea", "Ana"]),
+])
+def test_the_deal_passes_after_each_hand(keeper, deal_passes, dealers):
+    """To the next seat in the order of play by default, to the previous one when the match says left;
+    the seat after the dealer always plays first, and the entry page proposes the next dealer."""
+    names = ["Ana", "Bea", "Cid"]
+    match_id = keeper.start(tuple(names), deal_passes=deal_passes)
+    for number, dealer in enumerate(dealers):
+        first = names[(names.index(dealer) + 1) % 3]
+        assert f"Deals: {dealer} · Plays first: {first}" in keeper.board(match_id)
+        assert keeper.form(keeper.hand_url(match_id))["dealer"] == str(names.index(dealer))
+        if number < len(dealers) - 1:
+            keeper.save_hand(match_id)
+    assert [row[-1] for row in keeper.saved_hands(match_id)] == [names.index(d) for d in dealers[:-1]]
+
+
+def test_the_scorekeeper_can_correct_who_dealt(keeper, match_id):
+    """Bea dealt hand 1 instead of Ana: the next deal is Ana's."""
+    keeper.save_hand(match_id, overrides={"dealer": "1"})
+    assert "Deals: Ana · Plays first: Bea" in keeper.board(match_id)
+
+
+@pytest.mark.parametrize("url", ["/matches/{id}/hands/new?mode=chips", "/matches/{id}/hands/2/edit",
+                                 "/matches/{id}/hands/1/edit?mode=chips"])
+def test_an_unknown_entry_mode_or_hand_is_not_found(keeper, match_id, url):
+    """With hand 1 saved: no third way to enter a hand, no hand 2 to correct."""
+    keeper.save_hand(match_id)
+    assert keeper.client.get(url.format(id=match_id)).status_code == 404
+
+
+def test_checking_by_cards_and_by_counts_saves_nothing(keeper, match_id):
+    """Checking is not saving, whichever way the hand is entered."""
+    keeper.enter_hand(match_id)
+    keeper.enter_hand(match_id, mode="tally")
+    assert keeper.query(select(func.count(Hand.id))) == [(0,)]

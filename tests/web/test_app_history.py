@@ -1,0 +1,118 @@
+"""The match history: newest first, 20 a page, filtered by player and by status, private to its account."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+def history(keeper, query=""):
+    """The matches page as a reader sees it."""
+    return keeper.text(keeper.page(f"/matches/{query}"))
+
+
+def finished(keeper, names):
+    """A match to 4 that the first side has won with one hand."""
+    match_id = keeper.start(names, target="4")
+    keeper.save_hand(match_id)
+    return match_id
+
+
+def test_matches_are_listed_newest_first_with_their_score_and_status(keeper):
+    """The last match started is on top; a won match says who won, the others that they go on."""
+    finished(keeper, ("Ana", "Bea"))
+    keeper.start(("Cid", "Dan"))
+    keeper.start(("Eva", "Fer", "Gil"))
+    page = history(keeper)
+    assert page.index("Eva · Fer · Gil") < page.index("Cid · Dan") < page.index("Ana · Bea")
+    assert "Ana · Bea 4 – 0" in page
+    assert "won by Ana" in page
+    assert page.count("in progress") == 2
+
+
+def test_more_than_20_matches_go_on_to_a_second_page(keeper):
+    """21 matches: the 20 newest on page 1, the first one alone on page 2."""
+    for number in range(1, 22):
+        keeper.start((f"P{number:02d}", "Zed"))
+    first = history(keeper)
+    assert "Page 1 of 2" in first
+    assert [number for number in range(1, 22) if f"P{number:02d} · Zed" in first] == list(range(2, 22))
+    assert 'href="/matches/?page=2' in keeper.page("/matches/")
+    second = history(keeper, "?page=2")
+    assert "Page 2 of 2" in second
+    assert "P01 · Zed" in second and "P02 · Zed" not in second
+
+
+def test_the_pages_keep_the_filters(keeper):
+    """Page 2 of a filtered list is still filtered."""
+    for number in range(1, 22):
+        keeper.start(("Zed", f"P{number:02d}"))
+    keeper.start(("Ana", "Bea"))
+    page = keeper.page("/matches/?player=Zed")
+    assert "Page 1 of 2" in keeper.text(page)
+    [older] = re.findall(r'href="([^"]*page=2[^"]*)"', page)
+    assert "player=Zed" in older
+    second = history(keeper, "?player=Zed&page=2")
+    assert "Zed · P01" in second and "Ana · Bea" not in second
+
+
+def test_a_page_past_the_end_is_empty_not_an_error(keeper):
+    """?page=9 with one match."""
+    keeper.start(("Ana", "Bea"))
+    response = keeper.client.get("/matches/?page=9")
+    assert response.status_code == 200
+    assert "Ana · Bea" not in keeper.text(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize(("player", "shown", "hidden"), [
+    ("Cid", ["Cid · Dan", "Ana · Cid"], ["Ana · Bea"]),
+    ("Bea", ["Ana · Bea"], ["Cid · Dan", "Ana · Cid"]),
+    ("Nobody", [], ["Ana · Bea", "Cid · Dan", "Ana · Cid"]),
+])
+def test_the_history_filters_by_a_player_at_the_table(keeper, player, shown, hidden):
+    """Any seat counts; a name nobody played shows that no match fits."""
+    keeper.start(("Ana", "Bea"))
+    keeper.start(("Cid", "Dan"))
+    keeper.start(("Ana", "Cid"))
+    page = history(keeper, f"?player={player}")
+    assert all(names in page for names in shown)
+    assert not any(names in page for names in hidden)
+    if not shown:
+        assert "No match matches these filters." in page
+
+
+@pytest.mark.parametrize(("status", "shown", "hidden"), [
+    ("finished", "Ana · Bea", "Cid · Dan"),
+    ("playing", "Cid · Dan", "Ana · Bea"),
+    ("", "Ana · Bea", None),
+])
+def test_the_history_filters_finished_and_in_progress_matches(keeper, status, shown, hidden):
+    """Finished, in progress, or all."""
+    finished(keeper, ("Ana", "Bea"))
+    keeper.start(("Cid", "Dan"))
+    page = history(keeper, f"?status={status}")
+    assert shown in page
+    if hidden:
+        assert hidden not in page
+    else:
+        assert "Cid · Dan" in page
+
+
+def test_the_filters_combine(keeper):
+    """Ana's finished matches only."""
+    finished(keeper, ("Ana", "Bea"))
+    keeper.start(("Ana", "Cid"))
+    finished(keeper, ("Dan", "Eva"))
+    page = history(keeper, "?player=Ana&status=finished")
+    assert "Ana · Bea" in page
+    assert "Ana · Cid" not in page and "Dan · Eva" not in page
+
+
+def test_another_account_sees_none_of_the_matches(keeper, scorekeeper):
+    """Eve's history is empty and her player filter finds nothing of Ana's."""
+    keeper.start(("Ana", "Bea"))
+    eve = scorekeeper("eve")
+    assert "No matches yet. Start one!" in history(eve)
+    assert "Ana · Bea" not in history(eve, "?player=Ana")
+    assert "Ana · Bea" in history(keeper)

@@ -1,0 +1,99 @@
+"""The spectator link: a read-only scoreboard without login, its QR code, revoking it."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+
+def watch_path(keeper, match_id):
+    """The path of the spectator link the scoreboard shares."""
+    page = keeper.page(f"/matches/{match_id}")
+    links = set(re.findall(r'href="(https?://[^"]*/watch/[^"]+)"', page))
+    assert len(links) == 1, links
+    return urlsplit(links.pop()).path
+
+
+@pytest.fixture
+def match_id(keeper):
+    """Ana against Bea, with one hand saved (Ana +4)."""
+    match_id = keeper.start(("Ana", "Bea"))
+    keeper.save_hand(match_id)
+    return match_id
+
+
+def test_the_link_shows_the_scoreboard_without_a_login(keeper, visitor, match_id):
+    """Totals, the hand by hand and who deals next, for anyone with the link."""
+    response = visitor.client.get(watch_path(keeper, match_id))
+    assert response.status_code == 200
+    page = visitor.text(response.get_data(as_text=True))
+    assert "Ana 4 11 to go" in page and "Bea 0 15 to go" in page
+    assert "1 Ana +4 (4) +0 (0)" in page
+    assert "Deals: Bea" in page
+
+
+def test_the_spectator_page_refreshes_itself_and_is_not_cached(keeper, visitor, match_id):
+    """A meta refresh keeps the table's phone up to date; no cache or referrer gives the link away."""
+    response = visitor.client.get(watch_path(keeper, match_id))
+    assert re.search(r'<meta http-equiv="refresh" content="\d+"', response.get_data(as_text=True))
+    assert response.headers["Cache-Control"] == "no-store"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_spectator_page_cannot_change_anything(keeper, visitor, match_id):
+    """No form at all, no link to enter, correct or undo a hand."""
+    page = visitor.page(watch_path(keeper, match_id))
+    assert "<form" not in page
+    assert "/hands/" not in page and "/undo" not in page and "/rematch" not in page and "/link" not in page
+    assert "Correct" not in visitor.text(page)
+
+
+def test_the_link_follows_the_match_as_hands_are_saved(keeper, visitor, match_id):
+    """The same link shows the second hand once it is saved."""
+    path = watch_path(keeper, match_id)
+    keeper.save_hand(match_id, mirror=True)
+    assert "Ana 4 11 to go Bea 4 11 to go" in visitor.text(visitor.page(path))
+
+
+def test_the_link_stays_the_same_until_revoked(keeper, match_id):
+    """Showing the scoreboard again does not change the link the table already scanned."""
+    assert watch_path(keeper, match_id) == watch_path(keeper, match_id)
+
+
+def test_revoking_the_link_makes_the_old_one_404_and_a_new_one_work(keeper, visitor, match_id):
+    """The trail notes it; the old link is gone, the new one shows the same scoreboard."""
+    old = watch_path(keeper, match_id)
+    response = keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/link")
+    assert response.headers["Location"] == f"/matches/{match_id}#spectators"
+    new = watch_path(keeper, match_id)
+    assert new != old
+    assert visitor.client.get(old).status_code == 404
+    assert "Ana 4 11 to go" in visitor.text(visitor.page(new))
+    page = keeper.board(match_id)
+    assert "Spectator link replaced." in page
+
+
+@pytest.mark.parametrize("token", ["nonsense", "x" * 43, ""])
+def test_a_made_up_link_is_not_found(visitor, keeper, match_id, token):
+    """Only the issued token works."""
+    assert visitor.client.get(f"/watch/{token}").status_code == 404
+
+
+def test_the_scoreboard_shows_the_link_as_an_inline_svg_qr_code(keeper, match_id):
+    """An <svg> drawn in the page (no image request, no third party), next to the link."""
+    page = keeper.page(f"/matches/{match_id}")
+    qr = re.search(r'class="qr"[^>]*>\s*(<svg\b.*?</svg>)', page, flags=re.S)
+    assert qr is not None
+    assert "<path" in qr.group(1)
+    assert 'src="http' not in page
+
+
+def test_the_qr_code_changes_with_the_link(keeper, match_id):
+    """A revoked link's code is not shown any more."""
+    def qr():
+        return re.search(r'class="qr"[^>]*>\s*(<svg\b.*?</svg>)', keeper.page(f"/matches/{match_id}"), re.S)[1]
+    before = qr()
+    keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/link")
+    assert qr() != before
