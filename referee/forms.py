@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -17,11 +18,17 @@ from wtforms import (
     SelectField,
     StringField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import EqualTo, InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
 from .models import NAME_LENGTH
 from .rules import DECK, PRESETS
 from .services.accounts import username_taken
+
+
+def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
+    """Choices for a select or radio field, as WTForms 3.3+ wants them."""
+    return [SelectChoice(value, label) for value, label in pairs]
 
 
 class RegisterForm(FlaskForm):  # type: ignore[misc]
@@ -68,23 +75,23 @@ PASSES_CHOICES = [("right", _l("To the right (next in the order of play)")), ("l
 class NewMatchForm(FlaskForm):  # type: ignore[misc]
     """Rules, deck, players in the order of play, and who deals first."""
 
-    preset = RadioField(_l("Game"), choices=PRESET_CHOICES, default="escova-rs")
-    seating = RadioField(_l("Players"), choices=SEATING_CHOICES, default="pairs")
+    preset = RadioField(_l("Game"), choices=options(PRESET_CHOICES), default="escova-rs")
+    seating = RadioField(_l("Players"), choices=options(SEATING_CHOICES), default="pairs")
     names = FieldList(StringField(_l("Name"), validators=[Optional(), Length(max=NAME_LENGTH)]),
                       min_entries=4, max_entries=4)
-    first_dealer = SelectField(_l("First dealer"), choices=[("draw", _l("Draw cards for it"))], default="draw")
+    first_dealer = SelectField(_l("First dealer"), choices=options([("draw", _l("Draw cards for it"))]), default="draw")
     target = IntegerField(_l("Target"), validators=[Optional(), NumberRange(min=1, max=100)])
-    all_oros = SelectField(_l("All 10 oros"), choices=BONUS_CHOICES, default="")
-    all_sevens = SelectField(_l("All 4 sevens"), choices=BONUS_CHOICES, default="")
-    over30 = SelectField(_l("More than 30 cards"), choices=BONUS_CHOICES, default="")
-    penalty = SelectField(_l("When a side erred"), choices=PENALTY_CHOICES, default="forfeit")
-    deal_passes = SelectField(_l("The deal passes"), choices=PASSES_CHOICES, default="right")
-    deck_style = SelectField(_l("Cards"), choices=DECK_CHOICES, default="")
+    all_oros = SelectField(_l("All 10 oros"), choices=options(BONUS_CHOICES), default="")
+    all_sevens = SelectField(_l("All 4 sevens"), choices=options(BONUS_CHOICES), default="")
+    over30 = SelectField(_l("More than 30 cards"), choices=options(BONUS_CHOICES), default="")
+    penalty = SelectField(_l("When a side erred"), choices=options(PENALTY_CHOICES), default="forfeit")
+    deal_passes = SelectField(_l("The deal passes"), choices=options(PASSES_CHOICES), default="right")
+    deck_style = SelectField(_l("Cards"), choices=options(DECK_CHOICES), default="")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = [(str(i), _l("Seat %(number)s", number=i + 1)) for i in range(4)]
-        self.first_dealer.choices = [("draw", _l("Draw cards for it")), *seats]
+        self.first_dealer.choices = options([("draw", _l("Draw cards for it")), *seats])
 
     @property
     def seat_count(self) -> int:
@@ -130,7 +137,7 @@ class DrawForm(FlaskForm):  # type: ignore[misc]
     """Each drawing player's card, for the draw for dealer."""
 
     seats = HiddenField()
-    cards = FieldList(SelectField(choices=[("", "—"), *[(c, c) for c in CARD_CODES]],
+    cards = FieldList(SelectField(choices=options([("", "—"), *[(c, c) for c in CARD_CODES]]),
                                   validators=[InputRequired()]), min_entries=0, max_entries=4)
 
     def validate_cards(self, field: Field) -> None:
@@ -153,8 +160,8 @@ class HandFormBase(FlaskForm):  # type: ignore[misc]
 
     def setup(self, side_names: tuple[str, ...], seat_names: list[str]) -> None:
         """Choices that depend on the match."""
-        self.last_capture.choices = [(str(i), name) for i, name in enumerate(side_names)]
-        self.dealer.choices = [(str(i), name) for i, name in enumerate(seat_names)]
+        self.last_capture.choices = options((str(i), name) for i, name in enumerate(side_names))
+        self.dealer.choices = options((str(i), name) for i, name in enumerate(seat_names))
         while len(self.escobas.entries) < len(side_names):
             self.escobas.append_entry(0)
         while len(self.escobas.entries) > len(side_names):
@@ -200,7 +207,7 @@ class TallyHandForm(HandFormBase):
     def setup(self, side_names: tuple[str, ...], seat_names: list[str]) -> None:
         """Per-side rows for each side."""
         super().setup(side_names, seat_names)
-        self.velo.choices = [(str(i), name) for i, name in enumerate(side_names)]
+        self.velo.choices = options((str(i), name) for i, name in enumerate(side_names))
         for field_list in (self.cards, self.oros, self.sevens, self.pile_sum):
             while len(field_list.entries) < len(side_names):
                 field_list.append_entry()
