@@ -10,17 +10,14 @@ import os
 import shutil
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from phone import PHONE, SCREENSHOTS
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from werkzeug.serving import make_server
 
 from referee import create_app
 
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -80,8 +77,3 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     setattr(item, f"rep_{report.when}", report)
     return report
 
-
-def shot(page: Page, name: str) -> None:
-    """Save a full-page screenshot of a main screen, to look at."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)

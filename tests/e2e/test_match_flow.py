@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import PHONE, shot
+from phone import PHONE, shot
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e

@@ -11,7 +11,6 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
-from conftest import Scorekeeper
 from flask import Flask
 from sqlalchemy import create_engine, text
 
@@ -23,8 +22,11 @@ pytestmark = pytest.mark.skipif(not SERVER, reason="set REFEREE_TEST_POSTGRES (.
 
 
 @pytest.fixture
-def pg_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
-    """The app on a fresh PostgreSQL database, chosen through DATABASE_URL as a deployment would."""
+def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+    """The app on a fresh PostgreSQL database, chosen through DATABASE_URL as a deployment would.
+
+    It stands in for tests/conftest.py's SQLite app, so the usual scorekeeper fixtures use it.
+    """
     assert SERVER is not None
     name = f"referee_test_{uuid.uuid4().hex[:12]}"
     admin = create_engine(database_url_for(SERVER), isolation_level="AUTOCOMMIT")
@@ -51,10 +53,9 @@ def database_url_for(url: str) -> str:
         del os.environ["DATABASE_URL"]
 
 
-def test_a_match_is_kept_on_postgresql(pg_app: Flask) -> None:
-    """Migrations run, a match is started, hands saved, corrected, undone, and history filters."""
-    assert pg_app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql+psycopg://")
-    keeper = Scorekeeper(pg_app, pg_app.test_client()).account("ana")
+def test_a_match_is_kept_on_postgresql(app: Flask, keeper) -> None:
+    """Migrations run, a match is started, hands saved, and history filters."""
+    assert app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql+psycopg://")
     match_id = keeper.start(("Ana", "Bea"))
     keeper.save_hand(match_id)
     keeper.save_hand(match_id, mode="tally")
@@ -64,9 +65,8 @@ def test_a_match_is_kept_on_postgresql(pg_app: Flask) -> None:
     assert "No match matches these filters." in keeper.text(keeper.page("/matches/?player=Nobody"))
 
 
-def test_the_same_hand_number_twice_is_refused_by_postgresql(pg_app: Flask) -> None:
+def test_the_same_hand_number_twice_is_refused_by_postgresql(keeper) -> None:
     """The unique (match, number) constraint holds there too: a second phone gets the conflict page."""
-    keeper = Scorekeeper(pg_app, pg_app.test_client()).account("ana")
     match_id = keeper.start(("Ana", "Bea"))
     url = keeper.hand_url(match_id)
     phone = keeper.another_phone()
