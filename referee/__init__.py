@@ -27,6 +27,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     register_errorhandlers(app)
     register_template_helpers(app)
+    register_commands(app)
     return app
 
 
@@ -42,26 +43,29 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database (migrated to the latest schema), CSRF protection, logins and translations."""
-    from . import auth, database, i18n
+    """Bind the database (migrated to the latest schema), CSRF protection, logins, translations, static files."""
+    from . import auth, database, i18n, static_files
     from .extensions import csrf
 
     database.init_app(app)
     csrf.init_app(app)
     auth.init_app(app)
     i18n.init_app(app)
+    static_files.init_app(app)
 
 
 def register_blueprints(app: Flask) -> None:
     """The pages and the JSON API."""
     from .extensions import csrf
-    from .views import accounts, api, hands, main, matches, spectator
+    from .views import accounts, api, hands, main, matches, pwa, spectator, tools
 
     app.register_blueprint(main.bp)
     app.register_blueprint(accounts.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(spectator.bp)
+    app.register_blueprint(tools.bp)
+    app.register_blueprint(pwa.bp)
     # The API is stateless and cookie-free: there is no session for CSRF to protect.
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
@@ -79,3 +83,10 @@ def register_template_helpers(app: Flask) -> None:
     from .views import filters
 
     filters.init_app(app)
+
+
+def register_commands(app: Flask) -> None:
+    """Commands for `flask --app referee`: faces."""
+    from . import cli
+
+    cli.init_app(app)
