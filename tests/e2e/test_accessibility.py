@@ -1,0 +1,113 @@
+"""axe-core finds no serious or critical violation on the main pages, in light and in dark.
+
+axe-core is pinned in tests/e2e/axe/package.json and installed for the tests only
+(npm ci, no download addresses in the lock file); the app never loads it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from phone import PHONE, shot
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+AXE_DIR = Path(__file__).resolve().parent / "axe"
+AXE = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+SERIOUS = {"serious", "critical"}
+
+
+@pytest.fixture(scope="module")
+def axe_script() -> str:
+    """The pinned axe-core, installed on first use."""
+    if not AXE.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail("The accessibility tests need npm to install the pinned axe-core (tests/e2e/axe)")
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=AXE_DIR, check=True, capture_output=True)
+    return str(AXE)
+
+
+def violations(page: Page, axe_script: str) -> list[str]:
+    """Serious and critical axe violations on the page, as readable lines."""
+    page.add_script_tag(path=axe_script)
+    result = page.evaluate(
+        "async () => await axe.run(document, {runOnly: {type: 'tag', values: "
+        "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}, resultTypes: ['violations']})")
+    return [f"{v['impact']}: {v['id']} — {v['help']} ({len(v['nodes'])}: "
+            f"{', '.join(n['target'][0] for n in v['nodes'][:3])})"
+            for v in result["violations"] if v["impact"] in SERIOUS]
+
+
+def set_up_a_match(page: Page, base: str, username: str) -> str:
+    """An account with a two-player match and one saved hand; returns the scoreboard URL."""
+    page.goto(base + "/register")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill("accessible-1")
+    page.get_by_label("Repeat the password").fill("accessible-1")
+    page.get_by_role("button", name="Create account").click()
+    page.get_by_label("Escoba (Spain)", exact=False).check()
+    page.get_by_label("2 players").check()
+    page.get_by_label("Seat 1", exact=True).fill("Ana")
+    page.get_by_label("Seat 2", exact=True).fill("Bea")
+    page.get_by_label("First dealer").select_option(label="Ana")
+    page.get_by_role("button", name="Start the match").click()
+    board = page.url
+    page.get_by_role("link", name="…or by counts").click()
+    for side, counts in enumerate(((24, 6, 3), (16, 4, 1))):
+        for key, value in zip(("cards", "oros", "sevens"), counts):
+            page.locator(f"#{key}-{side}").fill(str(value))
+    page.get_by_label("Sum of the cards left on the table").fill("10")
+    page.locator('input[name="velo"][value="0"]').check()
+    page.locator('input[name="last_capture"][value="0"]').check()
+    page.get_by_role("button", name="Check the hand").click()
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 saved.")
+    return board
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_main_pages_have_no_serious_accessibility_violation(browser: Browser, live_server: str,
+                                                                 axe_script: str, scheme: str) -> None:
+    """Every main page, as a phone in light or dark mode sees it."""
+    context = browser.new_context(**PHONE, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(live_server + "/")
+    found = {"home": violations(page, axe_script)}
+    for name in ("login", "register"):
+        page.goto(f"{live_server}/{name}")
+        found[name] = violations(page, axe_script)
+    board = set_up_a_match(page, live_server, f"axe-{scheme}")
+    pages = {
+        "scoreboard": board,
+        "hand by cards": board + "/hands/new?mode=cards",
+        "hand by counts": board + "/hands/new?mode=tally",
+        "correct a hand": board + "/hands/1/edit",
+        "matches": live_server + "/matches/",
+        "new match": live_server + "/matches/new",
+        "players": live_server + "/roster",
+        "tools": live_server + "/tools/",
+        "can I take?": live_server + "/tools/captures?card=3c&table=7o&table=5e&table=2b&check=1",
+        "check the leftover": live_server + "/tools/leftover?sum=24&check=1",
+        "settle a dispute": live_server + "/tools/dispute",
+        "draw for dealer": live_server + "/tools/draw",
+    }
+    for name, url in pages.items():
+        page.goto(url)
+        found[name] = violations(page, axe_script)
+    page.goto(board + "/hands/new?mode=cards")
+    page.get_by_role("button", name="Check the hand").click()
+    expect(page.locator(".problems")).to_be_visible()  # the answer may come through outbox.js
+    found["hand refused"] = violations(page, axe_script)
+    watch = page.locator(".spectators .link a").get_attribute("href") if page.goto(board) else None
+    if watch:
+        page.goto(watch)
+        found["spectator"] = violations(page, axe_script)
+    shot(page, f"axe-{scheme}-spectator")
+    context.close()
+    problems = {name: v for name, v in found.items() if v}
+    assert not problems, "\n".join(f"{name}: {line}" for name, lines in problems.items() for line in lines)
