@@ -1,0 +1,61 @@
+"""At 320×568 the main pages fit without sideways scrolling and every control is a 44 px target."""
+
+from __future__ import annotations
+
+import pytest
+from phone import shot
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+SMALL = {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True}
+# Buttons, fields and the app's link-buttons; links inside running text are exempt (WCAG 2.5.8).
+CONTROLS = ("button:visible, select:visible, input:visible:not([type=radio]):not([type=checkbox]), "
+            "a.button:visible, .bar nav a:visible, .foot a:visible, .modes a:visible, .card:visible, "
+            "label.choice:visible, label.brush:visible")
+
+
+def too_small(page: Page) -> list[str]:
+    """Controls smaller than 44 × 44 px, described."""
+    small = []
+    controls = page.locator(CONTROLS).all()
+    assert len(controls) >= 5, "the page has its controls"
+    for control in controls:
+        box = control.bounding_box()
+        if box and (box["width"] < 44 or box["height"] < 44):
+            small.append(f"{control.evaluate('e => e.outerHTML.slice(0, 80)')} {box['width']:.0f}×{box['height']:.0f}")
+    return small
+
+
+def sideways(page: Page) -> int:
+    """How far the page scrolls sideways, in px."""
+    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
+def test_the_main_pages_fit_a_320_px_phone(browser: Browser, live_server: str) -> None:
+    """Register, start a four-player match, and look at every main page at 320 px."""
+    context = browser.new_context(**SMALL)
+    page = context.new_page()
+    page.goto(live_server + "/register")
+    page.get_by_label("Username").fill("small")
+    page.get_by_label("Password", exact=True).fill("tiny-screen-1")
+    page.get_by_label("Repeat the password").fill("tiny-screen-1")
+    page.get_by_role("button", name="Create account").click()
+    page.get_by_label("4 players").check()
+    for seat, name in enumerate(["Ana Beatriz", "Bia", "Carla Maria", "Duda"], 1):
+        page.get_by_label(f"Seat {seat}", exact=True).fill(name)
+    page.get_by_label("First dealer").select_option(label="Ana Beatriz")
+    found = {"new match": (sideways(page), too_small(page))}
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator(".board")).to_be_visible()
+    board = page.url
+    pages = {"scoreboard": board, "hand by cards": board + "/hands/new?mode=cards",
+             "hand by counts": board + "/hands/new?mode=tally", "matches": live_server + "/matches/",
+             "tools": live_server + "/tools/captures"}
+    for name, url in pages.items():
+        page.goto(url)
+        found[name] = (sideways(page), too_small(page))
+        shot(page, f"320-{name.replace(' ', '-')}")
+    context.close()
+    bad = {name: result for name, result in found.items() if result != (0, [])}
+    assert not bad, bad
