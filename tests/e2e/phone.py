@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -15,3 +16,27 @@ def shot(page: Page, name: str) -> None:
     """Save a full-page screenshot of a main screen, to look at."""
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def register(page: Page, base: str, username: str, password: str = "escova-2026") -> None:
+    """A new account, logged in on this phone."""
+    page.goto(base + "/register")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_label("Repeat the password").fill(password)
+    page.get_by_role("button", name="Create account").click()
+    expect(page).to_have_url(re.compile(r"/matches/new$"))
+
+
+def start_match(page: Page, base: str, username: str, game: str | None = None) -> str:
+    """A new account and a match, Ana against Bea, Ana dealing; the scoreboard's URL."""
+    register(page, base, username)
+    if game:
+        page.get_by_label(game, exact=False).check()
+    page.get_by_label("2 players").check()
+    page.get_by_label("Seat 1", exact=True).fill("Ana")
+    page.get_by_label("Seat 2", exact=True).fill("Bea")
+    page.get_by_label("First dealer").select_option(label="Ana")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator(".board")).to_contain_text("Bea")
+    return page.url

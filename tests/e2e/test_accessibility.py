@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from phone import PHONE, shot
+from phone import PHONE, shot, start_match
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -45,18 +45,7 @@ def violations(page: Page, axe_script: str) -> list[str]:
 
 def set_up_a_match(page: Page, base: str, username: str) -> str:
     """An account with a two-player match and one saved hand; returns the scoreboard URL."""
-    page.goto(base + "/register")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password", exact=True).fill("accessible-1")
-    page.get_by_label("Repeat the password").fill("accessible-1")
-    page.get_by_role("button", name="Create account").click()
-    page.get_by_label("Escoba (Spain)", exact=False).check()
-    page.get_by_label("2 players").check()
-    page.get_by_label("Seat 1", exact=True).fill("Ana")
-    page.get_by_label("Seat 2", exact=True).fill("Bea")
-    page.get_by_label("First dealer").select_option(label="Ana")
-    page.get_by_role("button", name="Start the match").click()
-    board = page.url
+    board = start_match(page, base, username, game="Escoba (Spain)")
     page.get_by_role("link", name="…or by counts").click()
     for side, counts in enumerate(((24, 6, 3), (16, 4, 1))):
         for key, value in zip(("cards", "oros", "sevens"), counts):

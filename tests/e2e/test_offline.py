@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from phone import shot
+from phone import shot, start_match
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -36,23 +36,6 @@ def hands_in_database(base: Path, username: str) -> list[tuple[int, str | None]]
                                   "JOIN match ON match.id = hand.match_id JOIN user ON user.id = match.user_id "
                                   "WHERE user.username = ? ORDER BY hand.number", (username,)).fetchall()
     raise AssertionError(f"no database holds {username}")
-
-
-def start_match(page: Page, base: str, username: str) -> str:
-    """A new account and a match, Ana against Bea, Ana dealing; the scoreboard's URL."""
-    page.goto(base + "/register")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password", exact=True).fill("escova-2026")
-    page.get_by_label("Repeat the password").fill("escova-2026")
-    page.get_by_role("button", name="Create account").click()
-    expect(page).to_have_url(re.compile(r"/matches/new$"))
-    page.get_by_label("2 players").check()
-    page.get_by_label("Seat 1", exact=True).fill("Ana")
-    page.get_by_label("Seat 2", exact=True).fill("Bea")
-    page.get_by_label("First dealer").select_option(label="Ana")
-    page.get_by_role("button", name="Start the match").click()
-    expect(page.locator(".board")).to_contain_text("Bea")
-    return page.url
 
 
 def controlled(page: Page) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from phone import shot
+from phone import register, shot
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -36,11 +36,7 @@ def test_the_main_pages_fit_a_320_px_phone(browser: Browser, live_server: str) -
     """Register, start a four-player match, and look at every main page at 320 px."""
     context = browser.new_context(**SMALL)
     page = context.new_page()
-    page.goto(live_server + "/register")
-    page.get_by_label("Username").fill("small")
-    page.get_by_label("Password", exact=True).fill("tiny-screen-1")
-    page.get_by_label("Repeat the password").fill("tiny-screen-1")
-    page.get_by_role("button", name="Create account").click()
+    register(page, live_server, "small")
     page.get_by_label("4 players").check()
     for seat, name in enumerate(["Ana Beatriz", "Bia", "Carla Maria", "Duda"], 1):
         page.get_by_label(f"Seat {seat}", exact=True).fill(name)
