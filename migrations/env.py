@@ -9,9 +9,10 @@ from alembic import context
 # access to the values within the .ini file in use.
 config = context.config
 
-# Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# Alembic's logging setup is for the `flask db` commands only: applied when the app
+# upgrades itself at start, it would replace the app's (and gunicorn's) logging.
+if not current_app.config.get("MIGRATING_AT_START"):
+    fileConfig(config.config_file_name)
 logger = logging.getLogger('alembic.env')
 
 

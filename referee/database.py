@@ -34,5 +34,7 @@ def init_app(app: Flask) -> None:
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
     # Off for `flask db migrate` and friends, which must see the schema as it is.
     if app.config.get("AUTO_MIGRATE", True) and not os.environ.get("REFEREE_NO_AUTO_MIGRATE"):
+        app.config["MIGRATING_AT_START"] = True  # migrations/env.py then leaves logging alone
         with app.app_context():
             upgrade(directory=MIGRATIONS)
+        app.config["MIGRATING_AT_START"] = False
