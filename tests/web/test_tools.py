@@ -124,8 +124,8 @@ def test_can_i_take_shows_every_way_to_make_15(visitor):
     """3 of cups on 7o 5e 2b 10o: 3 + 10 + 2 and 3 + 7 + 5, neither an escoba."""
     text = answer(visitor, url("captures", card="3c", table=["7o", "5e", "2b", "10o"]))
     assert text.startswith("Ways to make 15 with 3 of cups:")
-    assert "3 of cups + 12 King of coins + 2 2 of clubs = 15" in text
-    assert "3 of cups + 7 7 of coins + 5 5 of swords = 15" in text
+    assert "3 of cups + King of coins + 2 of clubs = 15" in text
+    assert "3 of cups + 7 of coins + 5 of swords = 15" in text
     assert "Escoba" not in text
 
 
@@ -248,7 +248,7 @@ def test_a_right_pile_splits_into_fifteens(visitor):
     html = visitor.page(url("dispute", pile=["7o", "8c", "10e", "5b"]))
     text = answer(visitor, url("dispute", pile=["7o", "8c", "10e", "5b"]))
     assert text.startswith("The pile sums to 30 and splits into fifteens: it is right.")
-    assert "Fifteens 12 King of swords + 5 5 of clubs 10 Knave of cups + 7 7 of coins" in text
+    assert "Fifteens King of swords + 5 of clubs Knave of cups + 7 of coins" in text
     assert "Suspect" not in text
     assert ticked(html, "pile") == ["7o", "8c", "10e", "5b"]
 
@@ -258,15 +258,15 @@ def test_a_pile_of_three_tens_sums_to_30_and_still_cannot_be_split(visitor):
     text = answer(visitor, url("dispute", pile=["10o", "10c", "10e"]))
     assert text.startswith("The pile sums to 30, a multiple of 15, but cannot be split into fifteens")
     assert "Fifteens" not in text
-    assert "Suspect cards: 12 King of coins 12 King of cups 12 King of swords" in text
+    assert "Suspect cards: King of coins King of cups King of swords" in text
 
 
 def test_a_wrong_pile_shows_its_fifteens_and_the_fewest_suspects(visitor):
     """10o 10c 10e 5b: 35, one fifteen, two suspects, and the note that no split leaves out fewer."""
     text = answer(visitor, url("dispute", pile=["10o", "10c", "10e", "5b"]))
     assert text.startswith("The pile sums to 35, not a multiple of 15: it holds cards that did not make 15.")
-    assert "Fifteens 12 King of cups + 5 5 of clubs" in text
-    assert "Suspect cards: 12 King of coins 12 King of swords" in text
+    assert "Fifteens King of cups + 5 of clubs" in text
+    assert "Suspect cards: King of coins King of swords" in text
     assert "none leaves out fewer" in text
 
 
