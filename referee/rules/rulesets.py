@@ -97,7 +97,6 @@ PRESETS: dict[str, Ruleset] = {
     "escoba-intl": Ruleset("escoba-intl", target=21, all_oros=1, all_sevens=1, over30=0),
 }
 
-OPTION_NAMES = ("target", *BONUS_OPTIONS, "penalty", "deal_passes")
 
 
 def _whole_number(option: str, value: object, low: int, high: int) -> int:
