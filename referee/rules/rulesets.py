@@ -98,7 +98,6 @@ PRESETS: dict[str, Ruleset] = {
 }
 
 
-
 def _whole_number(option: str, value: object, low: int, high: int) -> int:
     """Accept an int (not a bool) within [low, high]."""
     if isinstance(value, bool) or not isinstance(value, int):
