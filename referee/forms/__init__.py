@@ -1,0 +1,9 @@
+"""Every form, one module per area: accounts, matches, hands."""
+
+from .accounts import LoginForm, RegisterForm
+from .common import options
+from .hands import CardsHandForm, HandFormBase, TallyHandForm
+from .matches import CARD_CODES, DECK_CHOICES, DrawForm, NewMatchForm
+
+__all__ = ["CARD_CODES", "DECK_CHOICES", "CardsHandForm", "DrawForm", "HandFormBase", "LoginForm", "NewMatchForm",
+           "RegisterForm", "TallyHandForm", "options"]

@@ -1,0 +1,92 @@
+"""Hand forms: the two ways to enter a hand, by cards and by counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import FieldList, HiddenField, IntegerField, RadioField, SelectField
+from wtforms.validators import InputRequired, NumberRange, Optional
+
+from .common import options
+from .matches import CARD_CODES
+
+
+class HandFormBase(FlaskForm):  # type: ignore[misc]
+    """What both ways of entering a hand share."""
+
+    last_capture = RadioField(_l("Last capture"), validators=[InputRequired(_l("Who made the last capture?"))])
+    dealer = SelectField(_l("Dealer"))
+    client_token = HiddenField()
+    number = HiddenField()
+    version = HiddenField()
+    escobas = FieldList(IntegerField(_l("Escobas"), default=0, validators=[
+        InputRequired(_l("How many escobas? 0 if none.")), NumberRange(min=0, max=20)]), min_entries=2, max_entries=4)
+
+    def setup(self, side_names: tuple[str, ...], seat_names: list[str]) -> None:
+        """Choices that depend on the match."""
+        self.last_capture.choices = options((str(i), name) for i, name in enumerate(side_names))
+        self.dealer.choices = options((str(i), name) for i, name in enumerate(seat_names))
+        while len(self.escobas.entries) < len(side_names):
+            self.escobas.append_entry(0)
+        while len(self.escobas.entries) > len(side_names):
+            self.escobas.pop_entry()
+
+    def side_escobas(self, i: int) -> Any:
+        """Side i's escobas as typed (whole numbers are checked by the rules core's reader)."""
+        return self.escobas.entries[i].data
+
+
+class CardsHandForm(HandFormBase):
+    """A hand card by card: where each of the 40 cards ended up."""
+
+    @staticmethod
+    def places(formdata: Any) -> dict[str, str]:
+        """Each card's place from the per-card selects named 'place-<code>'."""
+        return {code: formdata.get(f"place-{code}", "") for code in CARD_CODES}
+
+    def body(self, places: dict[str, str], n_sides: int) -> dict[str, Any]:
+        """The API shape of the entry from each card's place ('0'…'3' or 'L')."""
+        sides = [{"cards": [c for c in CARD_CODES if places.get(c) == str(i)], "escobas": self.side_escobas(i)}
+                 for i in range(n_sides)]
+        return {"sides": sides, "leftover": [c for c in CARD_CODES if places.get(c) == "L"],
+                "last_capture": int(self.last_capture.data)}
+
+
+class TallyHandForm(HandFormBase):
+    """A hand by counts: per side cards, oros, sevens, the velo, escobas, and the pile sum when asked."""
+
+    cards = FieldList(IntegerField(validators=[InputRequired(_l("Count the cards.")), NumberRange(min=0, max=40)]),
+                      min_entries=2, max_entries=4)
+    oros = FieldList(IntegerField(validators=[InputRequired(_l("Count the oros.")), NumberRange(min=0, max=10)]),
+                     min_entries=2, max_entries=4)
+    sevens = FieldList(IntegerField(validators=[InputRequired(_l("Count the sevens.")), NumberRange(min=0, max=4)]),
+                       min_entries=2, max_entries=4)
+    pile_sum = FieldList(IntegerField(validators=[Optional(), NumberRange(min=0, max=220)]),
+                         min_entries=2, max_entries=4)
+    velo = RadioField(_l("Who holds the velo (7 of oros)?"),
+                      validators=[InputRequired(_l("Who holds the velo?"))])
+    leftover_sum = IntegerField(_l("Sum of the cards left on the table"), validators=[
+        InputRequired(_l("Add up the cards left on the table.")), NumberRange(min=0, max=220)])
+
+    def setup(self, side_names: tuple[str, ...], seat_names: list[str]) -> None:
+        """Per-side rows for each side."""
+        super().setup(side_names, seat_names)
+        self.velo.choices = options((str(i), name) for i, name in enumerate(side_names))
+        for field_list in (self.cards, self.oros, self.sevens, self.pile_sum):
+            while len(field_list.entries) < len(side_names):
+                field_list.append_entry()
+            while len(field_list.entries) > len(side_names):
+                field_list.pop_entry()
+
+    def body(self, n_sides: int) -> dict[str, Any]:
+        """The API shape of the entry."""
+        sides = []
+        for i in range(n_sides):
+            tally: dict[str, Any] = {"cards": self.cards.entries[i].data, "oros": self.oros.entries[i].data,
+                                     "sevens": self.sevens.entries[i].data, "velo": self.velo.data == str(i)}
+            if self.pile_sum.entries[i].data is not None:
+                tally["pile_sum"] = self.pile_sum.entries[i].data
+            sides.append({"tally": tally, "escobas": self.side_escobas(i)})
+        return {"sides": sides, "leftover_sum": self.leftover_sum.data, "last_capture": int(self.last_capture.data)}
