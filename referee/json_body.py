@@ -56,7 +56,8 @@ def parse(data: bytes) -> Any:
         text = data.decode(json.detect_encoding(data))
     except UnicodeDecodeError:
         raise UnreadableBody("malformed_json") from None
-    if nesting_depth(text) > MAX_DEPTH:
+    # Counting the openers is cheap and bounds the depth from above: most bodies need no scan.
+    if text.count("[") + text.count("{") > MAX_DEPTH and nesting_depth(text) > MAX_DEPTH:
         raise UnreadableBody("too_deep", most=MAX_DEPTH)
     try:
         return json.loads(text, parse_constant=_refuse_constant)

@@ -7,12 +7,15 @@ import io
 import json
 import threading
 from copy import deepcopy
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 from werkzeug.test import TestResponse
+
+from referee import json_body, messages, payloads
 
 KB = 1024
 MB = 1024 * KB
@@ -335,3 +338,13 @@ def test_a_real_server_answers_413_to_a_chunked_body_over_the_limit(app, url, co
     finally:
         server.shutdown()
         thread.join()
+
+
+def test_the_limits_in_docs_api_md_are_the_apps(app):
+    """docs/api.md gives the numbers the code uses."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text()
+    assert app.config["MAX_CONTENT_LENGTH"] == 64 * KB and "**64 KB** (65,536 bytes" in docs
+    assert json_body.MAX_DEPTH == 400 and "**400** levels" in docs
+    assert payloads.MAX_CARDS == 40 and "**40** (the deck)" in docs
+    assert payloads.MAX_PROBLEMS == 40 and "first **40** problems" in docs
+    assert messages.QUOTE_LIMIT == 20 and "first **20** characters" in docs
