@@ -22,7 +22,7 @@ from werkzeug.test import TestResponse
 from referee import create_app
 from referee.rules import DECK
 
-EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "300"))
+EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "500"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 LIMIT = 64 * 1024
