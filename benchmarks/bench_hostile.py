@@ -104,7 +104,7 @@ def cases(rng: random.Random, steps: int) -> list[Case]:
              "the issue's shape, within the limit"),
         Case("captures: 40 codes of 1 600 characters", "/api/v1/captures",
              dumps({"card": "3c", "table": ["7o" * 800] * 40}), "40 unknown cards, quoted short"),
-        Case("captures: 80 arrays 400 deep", "/api/v1/captures",
+        Case("captures: 80 arrays, 400 levels deep", "/api/v1/captures",
              ("[" + ",".join([nest] * 80) + "]").encode(), "the deepest nesting allowed, 64 KB of it"),
         Case("score: the slowest complete hand", "/api/v1/score", dumps(hand), "200, two wrong piles to split"),
         Case("score: the slowest hand padded to 64 KB", "/api/v1/score", padded(hand, LIMIT - 1),
