@@ -294,6 +294,13 @@ def test_a_long_unknown_field_name_is_quoted_by_a_short_prefix(client, hand):
                      {"field": "sides[0]." + "é" * 20 + ELLIPSIS, "message": "unknown field"}]
 
 
+def test_a_long_option_name_is_quoted_by_a_short_prefix(client, hand):
+    """An unknown option of 30 000 characters is named by its first 20."""
+    hand["options"] = {"o" * 30_000: 1}
+    assert error_list(post(client, "/api/v1/score", json.dumps(hand)), 422) == [
+        {"field": "options." + "o" * 20 + ELLIPSIS, "message": "unknown option"}]
+
+
 def test_a_long_card_code_is_quoted_by_a_short_prefix(client, hand):
     """An unknown card is quoted by its first 20 characters."""
     hand["sides"][0]["cards"][0] = "7o" * 20_000
