@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 SECRET_FILE = "secret_key"
+# A whole hand is under 2 KB; a larger body is refused with 413 before it is read.
+MAX_CONTENT_LENGTH = 64 * 1024
 
 
 def secret_key(instance_path: str) -> str:
@@ -45,4 +47,5 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "REMEMBER_COOKIE_HTTPONLY": True,
         "REMEMBER_COOKIE_SAMESITE": "Lax",
         "BABEL_DEFAULT_LOCALE": "en",
+        "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
     }

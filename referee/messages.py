@@ -18,8 +18,21 @@ from .rules import Finding, Problem
 
 Words = Callable[[dict[str, Any]], str]
 
+# A value the client sent is quoted by this many characters at most (a 5 MB name is not echoed back).
+QUOTE_LIMIT = 20
+ELLIPSIS = "…"
+
+
+def shortened(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """A text cut to its first `limit` characters, with an ellipsis when something was cut."""
+    return text if len(text) <= limit else text[:limit] + ELLIPSIS
+
+
 PROBLEMS: dict[str, Words] = {
     "malformed_json": lambda p: _("the request body is not valid JSON"),
+    "too_deep": lambda p: _("the request body is nested more than %(most)s levels deep", **p),
+    "too_many_cards": lambda p: _("at most %(most)s cards, not %(count)s", **p),
+    "not_ruleset_name": lambda p: _("expected a ruleset name such as 'escova-rs'"),
     "not_object": lambda p: _("expected a JSON object"),
     "unknown_field": lambda p: _("unknown field"),
     "required": lambda p: _("this field is required"),
@@ -101,8 +114,15 @@ def default_side_name(index: int) -> str:
 
 
 def _params(params: Mapping[str, object], side_name: Callable[[int], str]) -> dict[str, Any]:
-    """A code's values with the side index turned into the side's name."""
+    """A code's values with the side index turned into the side's name, and huge numbers quoted short.
+
+    Numbers in problems are the client's (a count, the escobas): any whole number is
+    accepted as one, so a 4 000-digit one is quoted by its first digits.
+    """
     words = dict(params)
+    for key, value in words.items():
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** QUOTE_LIMIT:
+            words[key] = shortened(str(value))
     if isinstance(words.get("side"), int):
         words["side"] = side_name(int(words["side"]))  # type: ignore[call-overload]
     return words

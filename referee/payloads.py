@@ -1,7 +1,11 @@
 """JSON payloads of the API: requests read into rules objects, reports written out.
 
 Reading collects every problem it finds (a Problem naming the field) and raises
-InvalidEntry once, so a client sees all its mistakes in one answer.
+InvalidEntry once, so a client sees its mistakes in one answer. Every list is
+bounded before its items are read (no pile, leftover or table holds more than the
+deck, no hand more than four sides), at most MAX_PROBLEMS problems are kept, and a
+value the client sent is quoted by a short prefix: a hostile body costs little and
+gets a small answer.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
+from .messages import shortened
 from .rules import (
     Card,
     CardEntry,
@@ -25,12 +30,15 @@ from .rules import (
     UnknownCard,
     make_ruleset,
 )
+from .rules.cards import DECK
 from .rules.problems import Location
-from .rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, PRESETS, TARGET_RANGE, DealPasses, Penalty
+from .rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, MAX_SIDES, PRESETS, TARGET_RANGE, DealPasses, Penalty
 
 SIDE_KEYS = {"cards", "tally", "escobas"}
 TALLY_KEYS = {"cards", "oros", "sevens", "velo", "pile_sum"}
 SCORE_KEYS = {"ruleset", "options", "sides", "leftover", "leftover_sum", "last_capture"}
+MAX_CARDS = len(DECK)
+MAX_PROBLEMS = 40
 
 
 class _Reader:
@@ -40,8 +48,14 @@ class _Reader:
         self.problems: list[Problem] = []
 
     def fail(self, location: Location, code: str, **params: object) -> None:
-        """Note one problem."""
-        self.problems.append(Problem(location, code, params))
+        """Note one problem, unless there are enough already."""
+        if not self.full:
+            self.problems.append(Problem(location, code, params))
+
+    @property
+    def full(self) -> bool:
+        """True when no more problems are kept: reading can stop looking."""
+        return len(self.problems) >= MAX_PROBLEMS
 
     def obj(self, value: Any, location: Location, keys: set[str]) -> dict[str, Any] | None:
         """A JSON object with only known keys."""
@@ -49,6 +63,8 @@ class _Reader:
             self.fail(location, "not_object")
             return None
         for key in value:
+            if self.full:
+                break
             if key not in keys:
                 self.fail((*location, key), "unknown_field")
         return value
@@ -68,13 +84,16 @@ class _Reader:
         try:
             return Card.parse(value)
         except UnknownCard:
-            self.fail(location, "unknown_card", card=value)
+            self.fail(location, "unknown_card", card=shortened(value))
             return None
 
     def cards(self, value: Any, location: Location) -> tuple[Card, ...] | None:
-        """A list of card codes."""
+        """A list of at most MAX_CARDS card codes; a longer one is refused before any is read."""
         if not isinstance(value, list):
             self.fail(location, "not_list")
+            return None
+        if len(value) > MAX_CARDS:
+            self.fail(location, "too_many_cards", most=MAX_CARDS, count=len(value))
             return None
         parsed = [self.card(code, (*location, i)) for i, code in enumerate(value)]
         return None if None in parsed else tuple(c for c in parsed if c is not None)
@@ -105,18 +124,28 @@ def read_captures(data: Any) -> tuple[Card, tuple[Card, ...]]:
 
 def _ruleset(reader: _Reader, body: dict[str, Any]) -> Ruleset | None:
     """The preset and its options."""
-    name = reader.required(body, "ruleset", (), lambda v, loc: v)
-    if name is None:
+    if "ruleset" not in body:
+        reader.fail(("ruleset",), "required")
         return None
+    name = body["ruleset"]
     options = body.get("options", {})
     if not isinstance(options, dict):
         reader.fail(("options",), "not_object")
         return None
-    if not isinstance(name, str) or name not in PRESETS:
-        reader.fail(("ruleset",), "unknown_ruleset", name=str(name), known=", ".join(PRESETS))
+    if not isinstance(name, str):
+        reader.fail(("ruleset",), "not_ruleset_name")
         return None
+    if name not in PRESETS:
+        reader.fail(("ruleset",), "unknown_ruleset", name=shortened(name), known=", ".join(PRESETS))
+        return None
+    known = PRESETS[name].options().keys()
     valid = {}
     for option, value in options.items():
+        if reader.full:
+            break
+        if option not in known:
+            reader.fail(("options", option), "option_unknown")
+            continue
         try:
             make_ruleset(name, **{option: value})
         except InvalidOption as error:
@@ -127,13 +156,13 @@ def _ruleset(reader: _Reader, body: dict[str, Any]) -> Ruleset | None:
 
 
 def _option_limits(option: str) -> dict[str, object]:
-    """What an option accepts, for its error message."""
+    """What a known option accepts, for its error message."""
     if option == "target":
         return {"min": TARGET_RANGE[0], "max": TARGET_RANGE[1]}
     if option in BONUS_OPTIONS:
         return {"min": BONUS_RANGE[0], "max": BONUS_RANGE[1]}
-    kind = {"penalty": Penalty, "deal_passes": DealPasses}.get(option)
-    return {"choices": ", ".join(m.value for m in kind)} if kind else {"option": option}
+    kind = Penalty if option == "penalty" else DealPasses
+    return {"choices": ", ".join(m.value for m in kind)}
 
 
 def _side(reader: _Reader, value: Any, i: int) -> SidePile | SideTally | None:
@@ -180,34 +209,46 @@ def read_score(data: Any) -> HandEntry:
     if raw_sides is not None and not isinstance(raw_sides, list):
         reader.fail(("sides",), "not_list")
         raw_sides = None
+    elif raw_sides is not None and len(raw_sides) > MAX_SIDES:
+        # Refused before any side is read; fewer than two sides is the rules core's to say.
+        reader.fail(("sides",), "side_count", count=len(raw_sides))
+        raw_sides = None
     sides = [_side(reader, value, i) for i, value in enumerate(raw_sides or [])]
     piles = [side for side in sides if isinstance(side, SidePile)]
     tallies = [side for side in sides if isinstance(side, SideTally)]
     if piles and tallies:
         reader.fail(("sides",), "mixed_entry")
     last_capture = reader.required(body, "last_capture", (), reader.whole)
-    if tallies:
+    # Sides that could not be read do not say which way the hand was entered; the leftover does.
+    by_tally = bool(tallies) or (not piles and "leftover_sum" in body)
+    if by_tally:
         leftover_sum = reader.required(body, "leftover_sum", (), reader.whole)
     else:
         leftover = reader.required(body, "leftover", (), reader.cards)
     reader.done()
     assert ruleset is not None  # a missing or bad ruleset was noted, and done() raised
-    if tallies:
+    if by_tally:
         return TallyEntry(ruleset, tuple(tallies), leftover_sum, last_capture)
     return CardEntry(ruleset, tuple(piles), leftover, last_capture)
 
 
 def field_name(location: Location) -> str:
-    """A location as a field path: ('sides', 1, 'cards', 3) -> 'sides[1].cards[3]'."""
+    """A location as a field path: ('sides', 1, 'cards', 3) -> 'sides[1].cards[3]'.
+
+    A name the client made up (an unknown field) is quoted by a short prefix.
+    """
     text = ""
     for part in location:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{shortened(part)}" if text else shortened(part)
     return text
 
 
 def errors_json(problems: tuple[Problem, ...], word: Callable[[Problem], str]) -> dict[str, Any]:
-    """The body of a 400 or 422 answer."""
-    return {"errors": [{"field": field_name(p.location), "message": word(p)} for p in problems]}
+    """The body of a 400 or 422 answer: the first MAX_PROBLEMS problems."""
+    return {"errors": [{"field": field_name(p.location), "message": word(p)} for p in problems[:MAX_PROBLEMS]]}
 
 
 def report_json(report: HandReport, entry: HandEntry, messages: list[str]) -> dict[str, Any]:

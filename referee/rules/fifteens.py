@@ -254,9 +254,13 @@ def _subsets(table: Sequence[Card], need: int, start: int) -> Iterator[tuple[Car
 
 def find_captures(card: Card, table: Sequence[Card]) -> tuple[Capture, ...]:
     """Every set of table cards that makes 15 with `card`, each once."""
-    problems = [Problem(("table", i), "duplicate_card", {"card": str(c)})
-                for i, c in enumerate(table) if c in table[:i]]
-    if card in table:
+    problems = []
+    seen: set[Card] = set()
+    for i, c in enumerate(table):  # one pass with a set: a long table of copies costs no more than a short one
+        if c in seen:
+            problems.append(Problem(("table", i), "duplicate_card", {"card": str(c)}))
+        seen.add(c)
+    if card in seen:
         problems.append(Problem(("card",), "card_on_table", {"card": str(card)}))
     if problems:
         raise InvalidEntry(problems)

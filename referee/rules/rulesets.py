@@ -117,8 +117,11 @@ def _choice(option: str, value: object, kind: type[Enum]) -> Enum:
         raise InvalidOption(option, value, "choice") from None
 
 
-def make_ruleset(preset: str, **options: object) -> Ruleset:
-    """A preset with some options changed; raise UnknownRuleset or InvalidOption."""
+def make_ruleset(preset: str, /, **options: object) -> Ruleset:
+    """A preset with some options changed; raise UnknownRuleset or InvalidOption.
+
+    ``preset`` is positional-only, so an option of that name is an unknown option like any other.
+    """
     try:
         base = PRESETS[preset]
     except (KeyError, TypeError):

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from .. import payloads
+from .. import json_body, payloads
 from ..messages import finding_words, problem_words
 from ..rules import PRESETS, InvalidEntry, Problem, check_hand, find_captures
 from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, TARGET_RANGE, DealPasses, Penalty
@@ -15,22 +15,15 @@ from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, TARGET_RANGE, DealPasse
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
-class MalformedJSON(Exception):
-    """The request body is not JSON."""
-
-
 def _body() -> Any:
-    """The request's JSON body, whatever its content type says."""
-    data = request.get_json(force=True, silent=True)
-    if data is None:
-        raise MalformedJSON
-    return data
+    """The request's JSON body, whatever its content type says; over MAX_CONTENT_LENGTH, Werkzeug's 413."""
+    return json_body.parse(request.get_data(cache=False))
 
 
-@bp.errorhandler(MalformedJSON)
-def malformed(_error: MalformedJSON) -> ResponseReturnValue:
-    """400 with the usual errors shape."""
-    return payloads.errors_json((Problem(("body",), "malformed_json"),), problem_words), 400
+@bp.errorhandler(json_body.UnreadableBody)
+def unreadable(error: json_body.UnreadableBody) -> ResponseReturnValue:
+    """400 naming the body, in the usual errors shape."""
+    return payloads.errors_json((Problem(("body",), error.code, error.params),), problem_words), 400
 
 
 @bp.errorhandler(InvalidEntry)

@@ -22,7 +22,9 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
     code = error.code or 500
     message = messages.get(code, error.description or _("Something went wrong."))
     if _wants_json():
-        return {"errors": [{"field": "", "message": message}]}, code
+        # Too large is the body's fault: name it, as the API's other body errors do.
+        field = "body" if code == 413 else ""
+        return {"errors": [{"field": field, "message": message}]}, code
     return render_template("error.html", code=code, message=message), code
 
 

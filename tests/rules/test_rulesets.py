@@ -171,3 +171,10 @@ def test_rulesets_compare_by_value() -> None:
     assert make_ruleset("escova-rs", target=20) == make_ruleset("escova-rs", target=20)
     assert len({make_ruleset("escova-rs"), PRESETS["escova-rs"]}) == 1
     assert isinstance(make_ruleset("escova-rs"), Ruleset)
+
+
+def test_an_option_named_like_the_preset_argument_is_an_unknown_option() -> None:
+    """make_ruleset's own parameter is no option: preset=1 is refused as unknown, not a TypeError."""
+    with pytest.raises(InvalidOption) as error:
+        make_ruleset("escova-rs", preset=1)
+    assert (error.value.option, error.value.reason) == ("preset", "unknown")
