@@ -43,8 +43,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database (migrated to the latest schema), CSRF protection, logins, translations, static files."""
-    from . import auth, database, i18n, static_files
+    """Bind the database (migrated to the latest schema), CSRF, logins, translations, static files, throttling."""
+    from . import auth, database, i18n, static_files, throttling
     from .extensions import csrf
 
     database.init_app(app)
@@ -52,6 +52,7 @@ def register_extensions(app: Flask) -> None:
     auth.init_app(app)
     i18n.init_app(app)
     static_files.init_app(app)
+    throttling.init_app(app)
 
 
 def register_blueprints(app: Flask) -> None:

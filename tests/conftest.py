@@ -23,13 +23,20 @@ from referee.models import Hand, User
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    """An app whose database lives in a temporary folder."""
+def app_settings() -> dict[str, Any]:
+    """Settings a test module adds to the app's (tests/web/test_throttling.py turns throttling on)."""
+    return {}
+
+
+@pytest.fixture
+def app(tmp_path: Path, app_settings: dict[str, Any]) -> Iterator[Flask]:
+    """An app whose database lives in a temporary folder; no throttling unless a module asks for it."""
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test",
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
-    })
+        "RATELIMIT_ENABLED": False,
+    } | app_settings)
     yield app
 
 

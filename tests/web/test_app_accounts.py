@@ -29,7 +29,7 @@ def test_a_password_is_stored_hashed_not_as_typed(visitor):
 
 @pytest.mark.parametrize(("username", "password", "confirm", "message"), [
     ("ana", "long-enough", "long-enough", "That username is taken."),
-    ("carla", "short", "short", "Field must be between 8 and 200 characters long."),
+    ("carla", "short", "short", "Use at least 8 characters."),
     ("carla", "long-enough", "long-enougH", "The passwords do not match."),
     ("car la", "long-enough", "long-enough", "Use letters, digits, dots, dashes or underscores."),
     ("carla<b>", "long-enough", "long-enough", "Use letters, digits, dots, dashes or underscores."),
@@ -124,3 +124,61 @@ def test_the_roster_lists_the_names_played_with_and_forgets_one(keeper):
     page = keeper.page("/roster")
     assert "Bea is no longer in your roster." in keeper.text(page)
     assert 'value="Ana"' in page and 'value="Bea"' not in page
+
+
+# ---------------------------------------------------------------------------
+# The findings: 'Ana' and 'ana' were two accounts, and any password of 8 characters was taken.
+
+@pytest.mark.parametrize("username", ["Ana", "ANA", "ａｎａ"])
+def test_a_username_differing_only_in_case_or_width_is_taken(keeper, visitor, username):
+    """'ana' exists: 'Ana', 'ANA' and the full-width 'ａｎａ' are the same name."""
+    response = visitor.register(username, "long-enough")
+    assert response.status_code == 422
+    assert "That username is taken." in visitor.errors(response.get_data(as_text=True))
+    assert visitor.query(select(func.count(User.id))) == [(1,)]
+
+
+@pytest.mark.parametrize("username", ["\u0430na", "an\u0430", "\u0430\u0441\u0435"])
+def test_a_username_that_only_looks_like_latin_letters_is_refused(scorekeeper, visitor, username):
+    """Cyrillic 'а' in 'аna', or the all-Cyrillic 'асе', would pass for 'ana' and 'ace' on a scoreboard."""
+    scorekeeper("ana")
+    scorekeeper("ace")
+    response = visitor.register(username, "long-enough")
+    assert response.status_code == 422
+    assert visitor.errors(response.get_data(as_text=True))
+    assert visitor.query(select(func.count(User.id))) == [(2,)]
+
+
+def test_logging_in_ignores_the_case_of_the_username(keeper, visitor):
+    """'ANA' opens ana's account."""
+    assert visitor.login("ANA").status_code == 302
+    assert "Log out ana" in visitor.text(visitor.page("/matches/"))
+
+
+@pytest.mark.parametrize(("password", "message"), [
+    ("password", "This password is too common."),
+    ("12345678", "This password is too common."),
+    ("Password", "This password is too common."),
+    ("carla-rocks", "The password must not contain the username."),
+    ("xxCARLAxx", "The password must not contain the username."),
+])
+def test_a_common_password_or_one_containing_the_username_is_refused(visitor, password, message):
+    """The registration says why, beside the password."""
+    response = visitor.register("carla", password)
+    assert response.status_code == 422
+    assert message in visitor.errors(response.get_data(as_text=True))
+    assert visitor.query(select(func.count(User.id))) == [(0,)]
+
+
+def test_an_unknown_username_is_checked_against_a_dummy_hash_of_the_same_method(keeper, visitor, monkeypatch):
+    """A wrong name costs one password check, as a wrong password does, so timing does not tell names apart."""
+    from referee import credentials
+
+    checked = []
+    real = credentials.check_password_hash
+    monkeypatch.setattr(credentials, "check_password_hash",
+                        lambda stored, given: checked.append(stored) or real(stored, given))
+    assert visitor.login("nobody", "correct-horse").status_code == 422
+    assert len(checked) == 1
+    method = credentials.hash_password("anything").split("$", 1)[0]
+    assert checked[0].split("$", 1)[0] == method
