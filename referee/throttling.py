@@ -86,6 +86,9 @@ def init_app(app: Flask) -> None:
     """Bind the limiter (storage and limits from the settings) and limit the whole API blueprint."""
     from .views import api
 
+    # One limiter object serves every app a process makes (tests make many): a store that a
+    # previous app found dead must not send this app's counts to the in-memory fallback.
+    limiter._storage_dead = False
     limiter.init_app(app)
     # The same limit object every time: the limiter keeps a set, so a second app adds nothing.
     _api_per_address(api.bp)

@@ -7,8 +7,9 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired, Length, Regexp, ValidationError
 
+from .. import credentials
 from ..credentials import PASSWORD_MAX, looks_like_latin, normalize_username, password_problem, username_key
-from ..models import KEY_LENGTH, NAME_LENGTH
+from ..models import KEY_LENGTH, NAME_LENGTH, User
 from ..services.accounts import username_taken
 
 PASSWORD_MESSAGES = {
@@ -64,7 +65,21 @@ class LoginForm(FlaskForm):  # type: ignore[misc]
     remember = BooleanField(_l("Stay logged in on this phone"), default=True)
 
 
-class ChangePasswordForm(FlaskForm):  # type: ignore[misc]
+class AccountForm(FlaskForm):  # type: ignore[misc]
+    """A form about one account that asks for its password first."""
+
+    def __init__(self, account: User, *args: object, **kwargs: object) -> None:
+        """The form of this account."""
+        super().__init__(*args, **kwargs)
+        self.account = account
+
+    def check_password_of_account(self, field: Field) -> None:
+        """The account's own password, or 'Wrong password.'."""
+        if not credentials.password_matches(self.account, field.data):
+            raise ValidationError(_l("Wrong password."))
+
+
+class ChangePasswordForm(AccountForm):
     """A new password, the current one first; every other device is logged out."""
 
     current = PasswordField(_l("Current password"), validators=[InputRequired(), Length(max=PASSWORD_MAX)])
@@ -72,20 +87,23 @@ class ChangePasswordForm(FlaskForm):  # type: ignore[misc]
     confirm = PasswordField(_l("Repeat the new password"), validators=[
         InputRequired(), EqualTo("password", message=_l("The passwords do not match."))])
 
-    def __init__(self, username: str, *args: object, **kwargs: object) -> None:
-        """The form of the account named `username` (a new password must not contain it)."""
-        super().__init__(*args, **kwargs)
-        self.account_name = username
+    def validate_current(self, field: Field) -> None:
+        """The account's current password."""
+        self.check_password_of_account(field)
 
     def validate_password(self, field: Field) -> None:
         """At least 8 characters, not common, not containing the username."""
-        check_new_password(field.data, self.account_name)
+        check_new_password(field.data, self.account.username)
 
 
-class DeleteAccountForm(FlaskForm):  # type: ignore[misc]
+class DeleteAccountForm(AccountForm):
     """Delete the account and every match of it: the password says it is really its owner."""
 
     password = PasswordField(_l("Your password"), validators=[InputRequired(), Length(max=PASSWORD_MAX)])
+
+    def validate_password(self, field: Field) -> None:
+        """The account's password."""
+        self.check_password_of_account(field)
 
 
 class ButtonForm(FlaskForm):  # type: ignore[misc]

@@ -13,7 +13,6 @@ from flask_login import current_user, login_required, logout_user
 from werkzeug.exceptions import TooManyRequests
 
 from ..auth import log_in, log_out, log_out_everywhere
-from ..credentials import password_matches
 from ..forms.accounts import ButtonForm, ChangePasswordForm, DeleteAccountForm, LoginForm, RegisterForm
 from ..services import authenticate, register_user
 from ..services import sessions as device_sessions
@@ -118,15 +117,13 @@ def logout_everywhere() -> ResponseReturnValue:
 @throttle_password_check
 def password() -> ResponseReturnValue:
     """Change the password; this device stays logged in, every other one is logged out."""
-    form = ChangePasswordForm(current_user.username)
+    form = ChangePasswordForm(current_user)
     if form.validate_on_submit():
-        if password_matches(current_user, form.current.data):
-            remember = current_user.login_token.remember
-            change_password(current_user, form.password.data)
-            log_in(current_user, remember=remember)
-            flash(_("Your password is changed. Every other device is logged out."), "info")
-            return redirect(url_for("accounts.account"))
-        form.current.errors.append(_("Wrong password."))
+        remember = current_user.login_token.remember
+        change_password(current_user, form.password.data)
+        log_in(current_user, remember=remember)
+        flash(_("Your password is changed. Every other device is logged out."), "info")
+        return redirect(url_for("accounts.account"))
     return render_template("accounts/password.html", form=form), 422 if form.errors else 200
 
 
@@ -135,14 +132,12 @@ def password() -> ResponseReturnValue:
 @throttle_password_check
 def delete() -> ResponseReturnValue:
     """Delete the account with every match, hand and name of it, once its password is given."""
-    form = DeleteAccountForm()
+    form = DeleteAccountForm(current_user)
     if form.validate_on_submit():
-        if password_matches(current_user, form.password.data):
-            delete_account(current_user)
-            logout_user()  # its logins went with it
-            flash(_("Your account and all its matches are deleted."), "info")
-            return redirect(url_for("main.index"))
-        form.password.errors.append(_("Wrong password."))
+        delete_account(current_user)
+        logout_user()  # its logins went with it
+        flash(_("Your account and all its matches are deleted."), "info")
+        return redirect(url_for("main.index"))
     return render_template("accounts/delete.html", form=form), 422 if form.errors else 200
 
 
