@@ -140,11 +140,11 @@ def test_nothing_else_is_throttled(tight, keeper, url):
 
 def test_throttling_is_on_by_default_and_storage_comes_from_the_environment(monkeypatch):
     """A deployment sets RATELIMIT_STORAGE_URI to share counts between processes; the default is memory."""
-    assert config.defaults("")["RATELIMIT_ENABLED"] is True
+    assert config.throttling_settings()["RATELIMIT_ENABLED"] is True
     monkeypatch.delenv("RATELIMIT_STORAGE_URI", raising=False)
-    assert config.defaults("")["RATELIMIT_STORAGE_URI"] == "memory://"
+    assert config.throttling_settings()["RATELIMIT_STORAGE_URI"] == "memory://"
     monkeypatch.setenv("RATELIMIT_STORAGE_URI", "redis://127.0.0.1:6379/0")
-    assert config.defaults("")["RATELIMIT_STORAGE_URI"] == "redis://127.0.0.1:6379/0"
+    assert config.throttling_settings()["RATELIMIT_STORAGE_URI"] == "redis://127.0.0.1:6379/0"
 
 
 def test_a_store_that_does_not_answer_leaves_logins_working(tmp_path, keeper_on):
