@@ -75,7 +75,7 @@ class LoginToken(db.Model):  # type: ignore[name-defined,misc]
     device: Mapped[str] = mapped_column(String(DEVICE_LENGTH), default="")  # 'Firefox, Android'
     created_at: Mapped[datetime] = mapped_column(default=now)
     last_used_at: Mapped[datetime] = mapped_column(default=now)
-    expires_at: Mapped[datetime]
+    expires_at: Mapped[datetime] = mapped_column(index=True)
 
     user: Mapped[User] = relationship(back_populates="tokens")
 

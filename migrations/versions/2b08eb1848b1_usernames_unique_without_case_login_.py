@@ -44,6 +44,7 @@ def upgrade():
     sa.PrimaryKeyConstraint('id')
     )
     with op.batch_alter_table('login_token', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_login_token_expires_at'), ['expires_at'], unique=False)
         batch_op.create_index(batch_op.f('ix_login_token_secret_hash'), ['secret_hash'], unique=True)
         batch_op.create_index(batch_op.f('ix_login_token_user_id'), ['user_id'], unique=False)
 
@@ -86,6 +87,7 @@ def downgrade():
     with op.batch_alter_table('login_token', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_login_token_user_id'))
         batch_op.drop_index(batch_op.f('ix_login_token_secret_hash'))
+        batch_op.drop_index(batch_op.f('ix_login_token_expires_at'))
 
     op.drop_table('login_token')
     # ### end Alembic commands ###

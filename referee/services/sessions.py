@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select
+from sqlalchemy.orm import joinedload
 from ua_parser import parse as parse_user_agent
 
 from ..extensions import db
@@ -58,9 +59,9 @@ def _attach(user: User, token: LoginToken, secret: str) -> User:
 
 
 def start_session(user: User, remember: bool, user_agent: str, lifetimes: Lifetimes) -> User:
-    """A new token for this device (the account's expired ones are cleared on the way); the user, logged in with it."""
+    """A new token for this device (expired ones, anyone's, are cleared on the way); the user, logged in with it."""
     moment = now()
-    db.session.execute(delete(LoginToken).where(LoginToken.user_id == user.id, LoginToken.expires_at <= moment))
+    db.session.execute(delete(LoginToken).where(LoginToken.expires_at <= moment))
     secret = secrets.token_urlsafe(32)
     token = LoginToken(user=user, secret_hash=_digest(secret), remember=remember, device=describe_device(user_agent),
                        created_at=moment, last_used_at=moment)
@@ -74,8 +75,8 @@ def load_session(secret: str) -> User | None:
     """The account a device's secret logs in, while its token lives; None for a revoked, expired or foreign one."""
     if not _SECRET.fullmatch(secret):
         return None
-    token = db.session.scalar(select(LoginToken).where(LoginToken.secret_hash == _digest(secret),
-                                                       LoginToken.expires_at > now()))
+    token = db.session.scalar(select(LoginToken).options(joinedload(LoginToken.user))
+                              .where(LoginToken.secret_hash == _digest(secret), LoginToken.expires_at > now()))
     return _attach(token.user, token, secret) if token is not None else None
 
 

@@ -18,6 +18,7 @@ from ..services import authenticate, register_user
 from ..services import sessions as device_sessions
 from ..services.accounts import UsernameTaken, change_password, delete_account, remove_from_roster
 from ..throttling import retry_after, throttle_login, throttle_password_check, throttle_register
+from .errors import too_many_requests
 from .safety import safe_next
 
 bp = Blueprint("accounts", __name__)
@@ -59,8 +60,6 @@ def login() -> ResponseReturnValue:
 @bp.errorhandler(TooManyRequests)
 def too_many_attempts(error: TooManyRequests) -> ResponseReturnValue:
     """Over a limit on the login or registration page: the same form, what was typed, and how long to wait."""
-    from .errors import too_many_requests
-
     if request.endpoint not in _FORM_PAGES:
         return too_many_requests(error)
     template, form_class = _FORM_PAGES[request.endpoint]

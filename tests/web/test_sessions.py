@@ -200,3 +200,10 @@ def test_a_use_is_written_at_most_every_five_minutes(keeper, monkeypatch):
     moment = later(monkeypatch, minutes=6)
     keeper.page("/matches/")
     assert keeper.query(select(LoginToken.last_used_at)) == [(moment,)]
+
+
+def test_expired_logins_are_cleared_from_the_database_at_the_next_login(keeper, scorekeeper, monkeypatch):
+    """Tokens do not pile up: once expired, any account's are deleted when someone logs in."""
+    later(monkeypatch, days=91)
+    scorekeeper("bea")
+    assert len(keeper.query(select(LoginToken.id))) == 1  # bea's new one; ana's expired one is gone
