@@ -61,7 +61,15 @@ def _keep_session_alive() -> None:
     if request.endpoint in (None, "static") or request.blueprint == "api":
         return
     token = getattr(current_user, "login_token", None)
-    if token is not None and sessions.touch_session(token, lifetimes()) and token.remember:
+    if token is None:
+        return
+    remember = token.remember
+    try:
+        touched = sessions.touch_session(token, lifetimes())
+    except sessions.SessionEnded:
+        logout_user()  # logged out from another device a moment ago
+        return
+    if touched and remember:
         session["_remember"] = "set"  # Flask-Login sets the cookie again, for the full duration
 
 

@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import joinedload
 from ua_parser import parse as parse_user_agent
 
@@ -24,6 +24,10 @@ from ..models import DEVICE_LENGTH, LoginToken, User, now
 # token_urlsafe(32) gives 43 characters; anything else in a cookie is not one of ours.
 _SECRET = re.compile(r"[A-Za-z0-9_-]{43}")
 _USER_AGENT_BOUND = 512
+
+
+class SessionEnded(LookupError):
+    """The device's login was ended (its token deleted) while a request of that device ran."""
 
 
 @dataclass(frozen=True)
@@ -81,13 +85,19 @@ def load_session(secret: str) -> User | None:
 
 
 def touch_session(token: LoginToken, lifetimes: Lifetimes, moment: datetime | None = None) -> bool:
-    """Note a use of the token and push its expiry back, at most once per touch interval; True when written."""
+    """Note a use of the token and push its expiry back, at most once per touch interval; True when written.
+
+    SessionEnded when the token was deleted after this request loaded it.
+    """
     moment = moment or now()
     if moment - token.last_used_at < lifetimes.touch:
         return False
-    token.last_used_at = moment
-    token.expires_at = moment + lifetimes.of(token)
+    # A plain UPDATE, so a row deleted meanwhile (another device chose "log out everywhere") is no ORM error.
+    written = db.session.execute(update(LoginToken).where(LoginToken.id == token.id)
+                                 .values(last_used_at=moment, expires_at=moment + lifetimes.of(token)))
     db.session.commit()
+    if not written.rowcount:
+        raise SessionEnded
     return True
 
 

@@ -6,8 +6,9 @@ import hashlib
 from datetime import timedelta
 
 from flask_login.utils import encode_cookie
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
+from referee.extensions import db
 from referee.models import LoginToken, now
 from referee.services import sessions
 
@@ -207,3 +208,20 @@ def test_expired_logins_are_cleared_from_the_database_at_the_next_login(keeper, 
     later(monkeypatch, days=91)
     scorekeeper("bea")
     assert len(keeper.query(select(LoginToken.id))) == 1  # bea's new one; ana's expired one is gone
+
+
+def test_a_device_logged_out_while_its_request_runs_is_simply_logged_out(app, keeper, monkeypatch):
+    """Its token goes between loading and noting the use: that very request asks for a login, no 500."""
+    real = sessions.touch_session
+
+    def logged_out_meanwhile(token, lifetimes, moment=None):
+        with app.app_context():  # another phone presses "log out everywhere", in a session of its own
+            db.session.execute(delete(LoginToken))
+            db.session.commit()
+        return real(token, lifetimes, moment)
+
+    monkeypatch.setattr(sessions, "touch_session", logged_out_meanwhile)
+    later(monkeypatch, minutes=10)
+    assert keeper.client.get("/matches/").headers["Location"].startswith("/login")
+    monkeypatch.setattr(sessions, "touch_session", real)
+    assert not keeper.logged_in()
