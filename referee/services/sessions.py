@@ -92,10 +92,11 @@ def touch_session(token: LoginToken, lifetimes: Lifetimes, moment: datetime | No
     moment = moment or now()
     if moment - token.last_used_at < lifetimes.touch:
         return False
-    # A plain UPDATE, so a row deleted meanwhile (another device chose "log out everywhere") is no ORM error.
-    written = db.session.execute(update(LoginToken).where(LoginToken.id == token.id)
-                                 .values(last_used_at=moment, expires_at=moment + lifetimes.of(token)))
-    db.session.commit()
+    # Its own short transaction, a plain UPDATE: the request's session is neither committed nor expired by
+    # it, and a row deleted meanwhile (another device chose "log out everywhere") is no ORM error.
+    with db.engine.begin() as connection:
+        written = connection.execute(update(LoginToken).where(LoginToken.id == token.id)
+                                     .values(last_used_at=moment, expires_at=moment + lifetimes.of(token)))
     if not written.rowcount:
         raise SessionEnded
     return True
