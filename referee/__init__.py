@@ -43,9 +43,9 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database (migrated to the latest schema), CSRF protection, logins, translations, static files;
+    """Bind the database (migrated to the latest schema), CSRF, logins, translations, static files, throttling;
     bound bodies, chunked ones too."""
-    from . import auth, body_limit, database, i18n, static_files
+    from . import auth, body_limit, database, i18n, static_files, throttling
     from .extensions import csrf
 
     body_limit.init_app(app)
@@ -54,6 +54,7 @@ def register_extensions(app: Flask) -> None:
     auth.init_app(app)
     i18n.init_app(app)
     static_files.init_app(app)
+    throttling.init_app(app)
 
 
 def register_blueprints(app: Flask) -> None:

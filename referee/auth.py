@@ -1,28 +1,76 @@
-"""Logins: who the current user is, and passwords hashed with werkzeug."""
+"""Logins: passwords hashed with werkzeug, and Flask-Login bound to per-device tokens.
+
+Flask-Login keeps whatever User.get_id answers in the session and in the remember
+cookie; here that is the device's token (referee/services/sessions.py), and the
+user_loader looks it up by its hash. So logout, "log out everywhere" and a password
+change end sessions on the server, and a copied cookie stops working with them.
+"""
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, current_app, request, session
 from flask_babel import lazy_gettext as _l
-from werkzeug.security import check_password_hash, generate_password_hash
+from flask_login import current_user, login_user, logout_user
 
-from .extensions import db, login_manager
+from .credentials import hash_password, password_matches
+from .extensions import login_manager
 from .models import User
+from .services import sessions
+
+__all__ = ["hash_password", "init_app", "log_in", "log_out", "log_out_everywhere", "password_matches"]
 
 
-def hash_password(password: str) -> str:
-    """A salted hash of a password (scrypt, werkzeug's default)."""
-    return generate_password_hash(password)
+def lifetimes() -> sessions.Lifetimes:
+    """The app's login lifetimes (referee/config.py)."""
+    config = current_app.config
+    return sessions.Lifetimes(remember=config["REMEMBER_COOKIE_DURATION"], session=config["LOGIN_SESSION_LIFETIME"],
+                              touch=config["LOGIN_TOKEN_TOUCH_INTERVAL"])
 
 
-def password_matches(user: User, password: str) -> bool:
-    """True when the password is the user's."""
-    return check_password_hash(user.password_hash, password)
+def log_in(user: User, remember: bool) -> None:
+    """Log the user in on this device with a new token; with `remember`, a cookie keeps it after the browser closes."""
+    sessions.start_session(user, remember, request.headers.get("User-Agent", ""), lifetimes())
+    login_user(user, remember=remember)
 
 
-def _load_user(user_id: str) -> User | None:
-    """The logged-in user from the session's id."""
-    return db.session.get(User, int(user_id)) if user_id.isdigit() else None
+def log_out() -> None:
+    """End this device's login on the server, then forget it in the browser."""
+    token = getattr(current_user, "login_token", None)
+    if token is not None:
+        sessions.end_session(token)
+    logout_user()
+
+
+def log_out_everywhere(user: User) -> None:
+    """End every login of the account, this device's too."""
+    sessions.end_sessions(user)
+    logout_user()
+
+
+def _load_user(secret: str) -> User | None:
+    """The logged-in user from the device token in the session or the remember cookie."""
+    return sessions.load_session(secret)
+
+
+def _keep_session_alive() -> None:
+    """Note this device's use every few minutes, pushing its expiry back, and renew its remember cookie.
+
+    Done before the view, while nothing else is pending in the database session; static
+    files and the cookie-free API skip it.
+    """
+    if request.endpoint in (None, "static") or request.blueprint == "api":
+        return
+    token = getattr(current_user, "login_token", None)
+    if token is None:
+        return
+    remember = token.remember
+    try:
+        touched = sessions.touch_session(token, lifetimes())
+    except sessions.SessionEnded:
+        logout_user()  # logged out from another device a moment ago
+        return
+    if touched and remember:
+        session["_remember"] = "set"  # Flask-Login sets the cookie again, for the full duration
 
 
 def init_app(app: Flask) -> None:
@@ -32,3 +80,4 @@ def init_app(app: Flask) -> None:
     login_manager.login_view = "accounts.login"
     login_manager.login_message = _l("Please log in to keep score.")
     login_manager.login_message_category = "info"
+    app.before_request(_keep_session_alive)

@@ -1,6 +1,8 @@
 """Flask extensions, created bare and bound to the app in create_app."""
 
 from flask_babel import Babel
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -17,3 +19,5 @@ migrate = Migrate()
 babel = Babel()
 csrf = CSRFProtect()
 login_manager = LoginManager()
+# Limits are by address unless a limit says otherwise; which routes are limited is in referee/throttling.py.
+limiter = Limiter(key_func=get_remote_address)

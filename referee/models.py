@@ -13,9 +13,12 @@ from flask_login import UserMixin
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from .credentials import username_key
 from .extensions import db
 
 NAME_LENGTH = 40
+KEY_LENGTH = 4 * NAME_LENGTH  # case folding and NFKC can lengthen a name ('ß' → 'ss')
+DEVICE_LENGTH = 80
 
 
 def now() -> datetime:
@@ -23,16 +26,58 @@ def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
+def _key_of_username(context: Any) -> str:
+    """The key of the username being inserted, when the insert does not give one."""
+    return username_key(context.get_current_parameters()["username"])
+
+
 class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
-    """An account: a scorekeeper who owns matches and a roster of names."""
+    """An account: a scorekeeper who owns matches and a roster of names.
+
+    ``username`` is the name as shown; ``username_key`` the name without regard to
+    case or width (referee.credentials.username_key), unique, and what logins look up.
+    An account is logged in on a device through a LoginToken, never by its id.
+    """
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True, index=True)
+    username_key: Mapped[str] = mapped_column(String(KEY_LENGTH), unique=True, index=True, default=_key_of_username)
     password_hash: Mapped[str] = mapped_column(String(256))
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     roster: Mapped[list[RosterName]] = relationship(
         back_populates="user", order_by="RosterName.name", cascade="all, delete-orphan")
+    tokens: Mapped[list[LoginToken]] = relationship(
+        back_populates="user", order_by="LoginToken.last_used_at.desc()", cascade="all, delete-orphan")
+
+    # The device token this request is logged in with, set on the instance by referee.services.sessions.
+    login_token: ClassVar[LoginToken | None] = None
+    login_secret: ClassVar[str | None] = None
+
+    def get_id(self) -> str:
+        """What Flask-Login keeps in the session and the remember cookie: this device's token, not the id."""
+        if self.login_secret is None:
+            raise RuntimeError("log in through referee.auth.log_in, which makes a device token")
+        return self.login_secret
+
+
+class LoginToken(db.Model):  # type: ignore[name-defined,misc]
+    """One device's login: the session and the remember cookie carry its secret; deleting the row ends both.
+
+    Only a SHA-256 of the secret is stored (it is 256 random bits, so a plain hash is enough).
+    ``last_used_at`` moves at most every few minutes, and ``expires_at`` with it.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id"), index=True)
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    remember: Mapped[bool] = mapped_column(default=False)
+    device: Mapped[str] = mapped_column(String(DEVICE_LENGTH), default="")  # 'Firefox, Android'
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    last_used_at: Mapped[datetime] = mapped_column(default=now)
+    expires_at: Mapped[datetime] = mapped_column(index=True)
+
+    user: Mapped[User] = relationship(back_populates="tokens")
 
 
 class RosterName(db.Model):  # type: ignore[name-defined,misc]

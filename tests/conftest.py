@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import uuid
 from collections.abc import Callable, Iterator
 from html import unescape
 from html.parser import HTMLParser
@@ -13,7 +15,7 @@ from urllib.parse import quote
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import create_engine, select, text
 from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
@@ -23,14 +25,44 @@ from referee.models import Hand, User
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    """An app whose database lives in a temporary folder."""
+def app_settings() -> dict[str, Any]:
+    """Settings a test module adds to the app's (tests/web/test_throttling.py turns throttling on)."""
+    return {}
+
+
+@pytest.fixture
+def app(tmp_path: Path, app_settings: dict[str, Any]) -> Iterator[Flask]:
+    """An app whose database lives in a temporary folder; no throttling unless a module asks for it."""
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test",
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
-    })
+        "RATELIMIT_ENABLED": False,
+    } | app_settings)
     yield app
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database: SQLite in a temporary folder, then PostgreSQL when REFEREE_TEST_POSTGRES names a
+    server (a database of its own, dropped afterwards); for tests that must hold on both."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'fresh.sqlite'}"
+        return
+    server = os.environ.get("REFEREE_TEST_POSTGRES")
+    if not server:
+        pytest.skip("set REFEREE_TEST_POSTGRES (.ci/run does) to test on PostgreSQL")
+    base = server.replace("postgresql://", "postgresql+psycopg://", 1).rsplit("/", 1)[0]
+    name = f"referee_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 @pytest.fixture
@@ -303,6 +335,15 @@ def scorekeeper(app: Flask) -> Callable[[str], Scorekeeper]:
     """Make scorekeepers, each with its own browser session and a logged-in account."""
     def make(username: str) -> Scorekeeper:
         return Scorekeeper(app, app.test_client()).account(username)
+    return make
+
+
+@pytest.fixture
+def keeper_on() -> Callable[..., Scorekeeper]:
+    """Scorekeepers on an app a test made itself: keeper_on(app) has no account, keeper_on(app, 'ana') is logged in."""
+    def make(app: Flask, username: str | None = None) -> Scorekeeper:
+        person = Scorekeeper(app, app.test_client())
+        return person.account(username) if username else person
     return make
 
 

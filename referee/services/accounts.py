@@ -1,33 +1,78 @@
-"""Accounts and their rosters of player names."""
+"""Accounts: register, find and check one, change its password, delete it; its roster of player names."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
 
-from ..auth import hash_password, password_matches
+from ..credentials import hash_password, normalize_username, password_matches, spend_a_password_check, username_key
 from ..extensions import db
-from ..models import RosterName, User
+from ..models import Hand, LoginToken, Match, MatchEvent, RosterName, Seat, User
+from .sessions import end_sessions
+
+
+class UsernameTaken(ValueError):
+    """Another account has this name, without regard to case or width (two registrations at once, say)."""
 
 
 def register_user(username: str, password: str) -> User:
-    """A new account; the caller has checked the name is free."""
-    user = User(username=username.strip(), password_hash=hash_password(password))
+    """A new account; the caller has checked the name (UsernameTaken if another got it meanwhile)."""
+    name = normalize_username(username)
+    user = User(username=name, username_key=username_key(name), password_hash=hash_password(password))
     db.session.add(user)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError as error:
+        db.session.rollback()
+        raise UsernameTaken(name) from error
     return user
 
 
+def find_account(username: str) -> User | None:
+    """The account a typed name means: the one with exactly this name, else the one with its key.
+
+    Exactly first: accounts that collided before names were unique without regard to case
+    ('Ana' and 'ana') each keep their own name, and the oldest of them the plain key.
+    """
+    typed = username.strip()
+    user = db.session.scalar(select(User).where(User.username == typed))
+    return user or db.session.scalar(select(User).where(User.username_key == username_key(typed)))
+
+
 def authenticate(username: str, password: str) -> User | None:
-    """The account with this name and password, or None."""
-    user = db.session.scalar(select(User).where(User.username == username.strip()))
-    return user if user is not None and password_matches(user, password) else None
+    """The account with this name and password, or None; an unknown name costs one password check too."""
+    user = find_account(username)
+    if user is None:
+        spend_a_password_check(password)
+        return None
+    return user if password_matches(user, password) else None
 
 
 def username_taken(username: str) -> bool:
-    """True when an account already has this name."""
-    return db.session.scalar(select(User.id).where(User.username == username.strip())) is not None
+    """True when an account already has this name, without regard to case or width."""
+    name = normalize_username(username)
+    return db.session.scalar(select(User.id).where(
+        (User.username_key == username_key(name)) | (User.username == name)).limit(1)) is not None
+
+
+def change_password(user: User, password: str) -> None:
+    """A new password; every device's login ends with the old one (the caller logs this device in again)."""
+    user.password_hash = hash_password(password)
+    db.session.commit()
+    end_sessions(user)
+
+
+def delete_account(user: User) -> None:
+    """Remove the account and everything of it: matches with their seats, hands and trail, roster, logins."""
+    matches = select(Match.id).where(Match.user_id == user.id).scalar_subquery()
+    statements = [delete(model).where(model.match_id.in_(matches)) for model in (MatchEvent, Hand, Seat)]
+    statements += [delete(owned).where(owned.user_id == user.id) for owned in (Match, RosterName, LoginToken)]
+    # Set-based deletes, children first: an account with thousands of matches goes in a few statements.
+    for statement in [*statements, delete(User).where(User.id == user.id)]:
+        db.session.execute(statement.execution_options(synchronize_session=False))
+    db.session.commit()
 
 
 def add_to_roster(user: User, names: Iterable[str]) -> None:

@@ -1,50 +1,143 @@
-"""Register, log in, log out, and the roster of player names."""
+"""Register, log in, log out, the account page (devices, password, deletion) and the roster of player names.
+
+Every POST here is checked for its CSRF token by CSRFProtect before the view runs.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_login import current_user, login_required, login_user, logout_user
+from flask_babel import ngettext
+from flask_login import current_user, login_required, logout_user
+from werkzeug.exceptions import TooManyRequests
 
-from ..forms import LoginForm, RegisterForm
+from ..auth import log_in, log_out, log_out_everywhere
+from ..forms.accounts import ButtonForm, ChangePasswordForm, DeleteAccountForm, LoginForm, RegisterForm
 from ..services import authenticate, register_user
-from ..services.accounts import remove_from_roster
+from ..services import sessions as device_sessions
+from ..services.accounts import UsernameTaken, change_password, delete_account, remove_from_roster
+from ..throttling import retry_after, throttle_login, throttle_password_check, throttle_register
+from .errors import too_many_requests
 from .safety import safe_next
 
 bp = Blueprint("accounts", __name__)
 
+_FORM_PAGES = {"accounts.login": ("accounts/login.html", LoginForm),
+               "accounts.register": ("accounts/register.html", RegisterForm)}
+
 
 @bp.route("/register", methods=["GET", "POST"])
+@throttle_register
 def register() -> ResponseReturnValue:
     """Make an account and start using it."""
     form = RegisterForm()
     if form.validate_on_submit():
-        user = register_user(form.username.data, form.password.data)
-        login_user(user, remember=True)
-        return redirect(url_for("matches.new"))
+        try:
+            user = register_user(form.username.data, form.password.data)
+        except UsernameTaken:
+            form.username.errors.append(_("That username is taken."))
+        else:
+            log_in(user, remember=True)
+            return redirect(url_for("matches.new"))
     return render_template("accounts/register.html", form=form), 422 if form.errors else 200
 
 
 @bp.route("/login", methods=["GET", "POST"])
+@throttle_login
 def login() -> ResponseReturnValue:
     """Log in; a wrong name or password keeps the name typed."""
     form = LoginForm()
     if form.validate_on_submit():
         user = authenticate(form.username.data, form.password.data)
         if user is not None:
-            login_user(user, remember=form.remember.data)
+            log_in(user, remember=form.remember.data)
             return redirect(safe_next(request.args.get("next")) or url_for("matches.index"))
         form.password.errors.append(_("Wrong username or password."))
     return render_template("accounts/login.html", form=form), 422 if form.errors else 200
 
 
+@bp.errorhandler(TooManyRequests)
+def too_many_attempts(error: TooManyRequests) -> ResponseReturnValue:
+    """Over a limit on the login or registration page: the same form, what was typed, and how long to wait."""
+    if request.endpoint not in _FORM_PAGES:
+        return too_many_requests(error)
+    template, form_class = _FORM_PAGES[request.endpoint]
+    form = form_class()
+    seconds = retry_after()
+    message = ngettext("Too many attempts. Please wait %(num)d second and try again.",
+                       "Too many attempts. Please wait %(num)d seconds and try again.", seconds)
+    form.password.errors = [message]
+    return render_template(template, form=form), 429, {"Retry-After": str(seconds)}
+
+
 @bp.post("/logout")
 @login_required
 def logout() -> ResponseReturnValue:
-    """Log out of this phone."""
-    logout_user()
+    """Log out of this phone: its session ends on the server too."""
+    log_out()
     return redirect(url_for("main.index"))
+
+
+@bp.get("/account")
+@login_required
+def account() -> ResponseReturnValue:
+    """The account: the devices logged in, and links to change the password or delete the account."""
+    return render_template("accounts/account.html", devices=device_sessions.sessions_of(current_user),
+                           current=current_user.login_token, button=ButtonForm())
+
+
+@bp.post("/account/devices/<int:token_id>/logout")
+@login_required
+def end_device(token_id: int) -> ResponseReturnValue:
+    """Log one device out (this one too, if it is the one chosen)."""
+    token = device_sessions.session_of(current_user, token_id)
+    if token is None:
+        abort(404)
+    if token.id == current_user.login_token.id:
+        log_out()
+        return redirect(url_for("main.index"))
+    device_sessions.end_session(token)
+    flash(_("That device is logged out."), "info")
+    return redirect(url_for("accounts.account"))
+
+
+@bp.post("/account/logout-everywhere")
+@login_required
+def logout_everywhere() -> ResponseReturnValue:
+    """Log the account out on every device, this one too."""
+    log_out_everywhere(current_user)
+    flash(_("You are logged out on every device."), "info")
+    return redirect(url_for("main.index"))
+
+
+@bp.route("/account/password", methods=["GET", "POST"])
+@login_required
+@throttle_password_check
+def password() -> ResponseReturnValue:
+    """Change the password; this device stays logged in, every other one is logged out."""
+    form = ChangePasswordForm(current_user)
+    if form.validate_on_submit():
+        remember = current_user.login_token.remember
+        change_password(current_user, form.password.data)
+        log_in(current_user, remember=remember)
+        flash(_("Your password is changed. Every other device is logged out."), "info")
+        return redirect(url_for("accounts.account"))
+    return render_template("accounts/password.html", form=form), 422 if form.errors else 200
+
+
+@bp.route("/account/delete", methods=["GET", "POST"])
+@login_required
+@throttle_password_check
+def delete() -> ResponseReturnValue:
+    """Delete the account with every match, hand and name of it, once its password is given."""
+    form = DeleteAccountForm(current_user)
+    if form.validate_on_submit():
+        delete_account(current_user)
+        logout_user()  # its logins went with it
+        flash(_("Your account and all its matches are deleted."), "info")
+        return redirect(url_for("main.index"))
+    return render_template("accounts/delete.html", form=form), 422 if form.errors else 200
 
 
 @bp.get("/roster")

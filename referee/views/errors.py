@@ -5,7 +5,8 @@ from __future__ import annotations
 from flask import Flask, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from werkzeug.exceptions import HTTPException
+from flask_babel import ngettext
+from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from ..extensions import db
 
@@ -28,6 +29,19 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
     return render_template("error.html", code=code, message=message), code
 
 
+def too_many_requests(_error: TooManyRequests) -> ResponseReturnValue:
+    """Over a limit (referee/throttling.py): 429, how long to wait in words and in Retry-After."""
+    from ..throttling import retry_after
+
+    seconds = retry_after()
+    message = ngettext("Too many requests. Please wait %(num)d second and try again.",
+                       "Too many requests. Please wait %(num)d seconds and try again.", seconds)
+    headers = {"Retry-After": str(seconds)}
+    if _wants_json():
+        return {"errors": [{"field": "", "message": message}]}, 429, headers
+    return render_template("error.html", code=429, message=message), 429, headers
+
+
 def server_error(error: Exception) -> ResponseReturnValue:
     """Roll back the session so the next request starts clean."""
     db.session.rollback()
@@ -40,4 +54,5 @@ def server_error(error: Exception) -> ResponseReturnValue:
 def init_app(app: Flask) -> None:
     """Register the handlers."""
     app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(TooManyRequests, too_many_requests)
     app.register_error_handler(500, server_error)

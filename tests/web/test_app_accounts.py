@@ -6,7 +6,11 @@ import pytest
 from sqlalchemy import func, select
 from werkzeug.security import check_password_hash
 
-from referee.models import User
+from referee import create_app
+from referee.extensions import db
+from referee.models import Hand, LoginToken, Match, MatchEvent, RosterName, Seat, User
+
+PASSWORD = "correct-horse"  # the scorekeepers' (tests/conftest.py)
 
 
 def test_registering_logs_in_and_opens_a_new_match(visitor):
@@ -29,7 +33,7 @@ def test_a_password_is_stored_hashed_not_as_typed(visitor):
 
 @pytest.mark.parametrize(("username", "password", "confirm", "message"), [
     ("ana", "long-enough", "long-enough", "That username is taken."),
-    ("carla", "short", "short", "Field must be between 8 and 200 characters long."),
+    ("carla", "short", "short", "Use at least 8 characters."),
     ("carla", "long-enough", "long-enougH", "The passwords do not match."),
     ("car la", "long-enough", "long-enough", "Use letters, digits, dots, dashes or underscores."),
     ("carla<b>", "long-enough", "long-enough", "Use letters, digits, dots, dashes or underscores."),
@@ -124,3 +128,167 @@ def test_the_roster_lists_the_names_played_with_and_forgets_one(keeper):
     page = keeper.page("/roster")
     assert "Bea is no longer in your roster." in keeper.text(page)
     assert 'value="Ana"' in page and 'value="Bea"' not in page
+
+
+# ---------------------------------------------------------------------------
+# The findings: 'Ana' and 'ana' were two accounts, and any password of 8 characters was taken.
+
+@pytest.mark.parametrize("username", ["Ana", "ANA", "ａｎａ"])
+def test_a_username_differing_only_in_case_or_width_is_taken(keeper, visitor, username):
+    """'ana' exists: 'Ana', 'ANA' and the full-width 'ａｎａ' are the same name."""
+    response = visitor.register(username, "long-enough")
+    assert response.status_code == 422
+    assert "That username is taken." in visitor.errors(response.get_data(as_text=True))
+    assert visitor.query(select(func.count(User.id))) == [(1,)]
+
+
+@pytest.mark.parametrize("username", ["\u0430na", "an\u0430", "\u0430\u0441\u0435"])
+def test_a_username_that_only_looks_like_latin_letters_is_refused(scorekeeper, visitor, username):
+    """Cyrillic 'а' in 'аna', or the all-Cyrillic 'асе', would pass for 'ana' and 'ace' on a scoreboard."""
+    scorekeeper("ana")
+    scorekeeper("ace")
+    response = visitor.register(username, "long-enough")
+    assert response.status_code == 422
+    assert visitor.errors(response.get_data(as_text=True))
+    assert visitor.query(select(func.count(User.id))) == [(2,)]
+
+
+def test_logging_in_ignores_the_case_of_the_username(keeper, visitor):
+    """'ANA' opens ana's account."""
+    assert visitor.login("ANA").status_code == 302
+    assert "Log out ana" in visitor.text(visitor.page("/matches/"))
+
+
+@pytest.mark.parametrize(("password", "message"), [
+    ("password", "This password is too common."),
+    ("12345678", "This password is too common."),
+    ("Password", "This password is too common."),
+    ("carla-rocks", "The password must not contain the username."),
+    ("xxCARLAxx", "The password must not contain the username."),
+])
+def test_a_common_password_or_one_containing_the_username_is_refused(visitor, password, message):
+    """The registration says why, beside the password."""
+    response = visitor.register("carla", password)
+    assert response.status_code == 422
+    assert message in visitor.errors(response.get_data(as_text=True))
+    assert visitor.query(select(func.count(User.id))) == [(0,)]
+
+
+def test_an_unknown_username_is_checked_against_a_dummy_hash_of_the_same_method(keeper, visitor, monkeypatch):
+    """A wrong name costs one password check, as a wrong password does, so timing does not tell names apart."""
+    from referee import credentials
+
+    checked = []
+    real = credentials.check_password_hash
+    monkeypatch.setattr(credentials, "check_password_hash",
+                        lambda stored, given: checked.append(stored) or real(stored, given))
+    assert visitor.login("nobody", "correct-horse").status_code == 422
+    assert len(checked) == 1
+    method = credentials.hash_password("anything").split("$", 1)[0]
+    assert checked[0].split("$", 1)[0] == method
+
+
+def test_a_registration_that_loses_a_race_for_the_name_is_told_it_is_taken(keeper, visitor, monkeypatch):
+    """Two registrations at once: the unique key refuses the second, which sees the usual message, not a 500."""
+    from referee.forms import accounts as account_forms
+
+    monkeypatch.setattr(account_forms, "username_taken", lambda _name: False)
+    response = visitor.register("ANA", "long-enough")
+    assert response.status_code == 422
+    assert "That username is taken." in visitor.errors(response.get_data(as_text=True))
+    assert visitor.query(select(func.count(User.id))) == [(1,)]
+
+
+def test_a_login_with_a_password_too_long_to_be_one_is_refused_before_hashing(keeper, visitor):
+    """A 5,000-character password is a 422 with the field's message, not minutes of scrypt."""
+    response = visitor.login("ana", "x" * 5000)
+    assert response.status_code == 422
+    assert "Field cannot be longer than 200 characters." in visitor.errors(response.get_data(as_text=True))
+
+
+# ---------------------------------------------------------------------------
+# The account page: change the password, delete the account.
+
+def test_the_footer_links_to_the_account_page(keeper):
+    """Beside the players and the log-out button; the page says who is logged in."""
+    assert 'href="/account"' in keeper.page("/matches/")
+    page = keeper.text(keeper.page("/account"))
+    assert "Logged in as ana." in page
+    assert "Change the password" in page and "Delete my account and all its matches" in page
+
+
+def test_changing_the_password_needs_the_current_one(keeper):
+    """A wrong current password changes nothing: 422, the message beside it, the old password still works."""
+    response = keeper.submit("/account/password", {"current": "not-my-password", "password": "a-new-secret-1",
+                                                   "confirm": "a-new-secret-1"})
+    assert response.status_code == 422
+    assert "Wrong password." in keeper.errors(response.get_data(as_text=True))
+    assert keeper.another_phone().logged_in()
+
+
+@pytest.mark.parametrize(("password", "message"), [
+    ("short", "Use at least 8 characters."),
+    ("qwertyuiop", "This password is too common."),
+    ("my-name-is-ANA", "The password must not contain the username."),
+])
+def test_a_new_password_follows_the_same_rules_as_at_registration(keeper, password, message):
+    """The change-password page refuses what registration refuses, saying why."""
+    response = keeper.submit("/account/password", {"current": PASSWORD, "password": password, "confirm": password})
+    assert response.status_code == 422
+    assert message in keeper.errors(response.get_data(as_text=True))
+
+
+def test_after_a_password_change_only_the_new_password_logs_in(keeper, visitor):
+    """The old password is refused, the new one opens the matches."""
+    keeper.submit("/account/password", {"current": PASSWORD, "password": "a-new-secret-1",
+                                        "confirm": "a-new-secret-1"})
+    assert visitor.login("ana").status_code == 422
+    assert visitor.login("ana", "a-new-secret-1").status_code == 302
+
+
+def test_deleting_the_account_needs_its_password_and_warns_first(keeper):
+    """The page says it cannot be undone; a wrong password deletes nothing."""
+    keeper.start()
+    assert "This cannot be undone." in keeper.text(keeper.page("/account/delete"))
+    response = keeper.submit("/account/delete", {"password": "not-my-password"})
+    assert response.status_code == 422
+    assert "Wrong password." in keeper.errors(response.get_data(as_text=True))
+    assert keeper.query(select(func.count(Match.id))) == [(1,)]
+    assert keeper.logged_in()
+
+
+def everything_of(keeper, user_id):
+    """How many rows of each kind belong to one account."""
+    matches = select(Match.id).where(Match.user_id == user_id).scalar_subquery()
+    counts = {"user": select(func.count(User.id)).where(User.id == user_id),
+              "match": select(func.count(Match.id)).where(Match.user_id == user_id),
+              "roster": select(func.count(RosterName.id)).where(RosterName.user_id == user_id),
+              "token": select(func.count(LoginToken.id)).where(LoginToken.user_id == user_id)}
+    counts |= {model.__tablename__: select(func.count(model.id)).where(model.match_id.in_(matches))
+               for model in (Seat, Hand, MatchEvent)}
+    return {name: keeper.query(statement)[0][0] for name, statement in counts.items()}
+
+
+def test_deleting_the_account_removes_every_row_of_it_and_nothing_of_others(database_url, keeper_on):
+    """Matches, seats, hands, trail, roster names, device tokens and the account go; Bea's stay (SQLite, PostgreSQL)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url,
+                      "RATELIMIT_ENABLED": False})
+    ana, bea = keeper_on(app, "ana"), keeper_on(app, "bea")
+    for keeper in (ana, bea):
+        match_id = keeper.start(("Ana", "Bea"))
+        keeper.save_hand(match_id)
+        keeper.save_hand(match_id, mode="tally")
+        keeper.page(f"/matches/{match_id}")  # a spectator link too
+    phone = ana.another_phone()
+    [(ana_id,)], [(bea_id,)] = (ana.query(select(User.id).where(User.username == n)) for n in ("ana", "bea"))
+    before = everything_of(ana, bea_id)
+    assert all(everything_of(ana, ana_id).values())
+    response = ana.submit("/account/delete", {"password": PASSWORD})
+    assert response.headers["Location"] == "/"
+    assert "Your account and all its matches are deleted." in ana.text(ana.page("/"))
+    assert set(everything_of(ana, ana_id).values()) == {0}
+    assert everything_of(ana, bea_id) == before
+    assert not ana.logged_in() and not phone.logged_in()
+    assert keeper_on(app).register("ana", "long-enough").status_code == 302  # the name is free
+    with app.app_context():
+        db.engine.dispose()

@@ -8,7 +8,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 from sqlalchemy import func, select
 
-from referee.models import Hand, Match, User
+from referee.models import Hand, LoginToken, Match, User
 
 # ---------------------------------------------------------------------------
 # Another account's match looks like no match at all.
@@ -133,19 +133,44 @@ def _roster_remove(keeper):
     return "/roster/remove", keeper.form("/roster", action="/roster/remove")
 
 
+def _change_password(keeper):
+    """The change-password form, filled in."""
+    return "/account/password", keeper.form("/account/password") | {
+        "current": "correct-horse", "password": "a-new-secret-1", "confirm": "a-new-secret-1"}
+
+
+def _account_button(action):
+    """One of the account page's buttons: log out everywhere, or log out one device."""
+    def fill(keeper):
+        keeper.another_phone()
+        [(token_id,)] = keeper.query(select(LoginToken.id).order_by(LoginToken.id.desc()).limit(1))
+        url = action.format(id=token_id)
+        return url, keeper.form("/account", action=url)
+    return fill
+
+
+def _delete_account(keeper):
+    """The delete-my-account form, with the password."""
+    keeper.start(("Ana", "Bea"))
+    return "/account/delete", keeper.form("/account/delete") | {"password": "correct-horse"}
+
+
 FORMS = {
     "register": _register, "login": _login, "logout": _logout, "new match": _new_match, "draw": _draw,
     "hand by cards": _hand("cards"), "hand by counts": _hand("tally"), "correction": _edit,
     "undo": _scoreboard_form("undo"), "rematch": _scoreboard_form("rematch"), "link": _scoreboard_form("link"),
-    "roster": _roster_remove,
+    "roster": _roster_remove, "change password": _change_password,
+    "log out everywhere": _account_button("/account/logout-everywhere"),
+    "log out a device": _account_button("/account/devices/{id}/logout"), "delete account": _delete_account,
 }
 
 
 def state(keeper):
     """Everything a form could change, all accounts together."""
-    return (keeper.query(select(func.count(User.id))), keeper.query(select(Match.id, Match.spectator_token,
-                                                                           Match.first_dealer, Match.version)),
-            keeper.query(select(Hand.id, Hand.points)), keeper.client.get("/").status_code)
+    return (keeper.query(select(User.id, User.password_hash)), keeper.query(select(Match.id, Match.spectator_token,
+                                                                                   Match.first_dealer, Match.version)),
+            keeper.query(select(Hand.id, Hand.points)), keeper.query(select(LoginToken.id)),
+            keeper.client.get("/").status_code)
 
 
 @pytest.mark.parametrize("fill", FORMS.values(), ids=FORMS.keys())

@@ -1,0 +1,94 @@
+"""Which requests are throttled, by what, and how long the refused must wait (Flask-Limiter).
+
+Throttled, each limit a setting (referee/config.py):
+- refused password attempts on one account, from anywhere (LOGIN_LIMIT_PER_ACCOUNT): logins
+  by the typed username's key, so 'Ana' and 'ANA' count together, and the account pages
+  that ask for the current password (change it, delete the account), by the account's;
+- failed logins from one address, to any account (LOGIN_LIMIT_PER_ADDRESS);
+- registration attempts from one address (REGISTER_LIMIT);
+- every request to the API from one address, all its endpoints together (API_LIMIT).
+Nothing else is: no default or application-wide limit is set, so pages, static files and
+a health check are never refused. A refused attempt is one answered 422 (a wrong name or
+password, a field missing); a successful one costs nothing.
+
+The address is request.remote_addr: behind a proxy, ProxyFix makes it the client's.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+from flask import Flask, Response, current_app, request
+from flask_login import current_user
+
+from .credentials import username_key
+from .extensions import limiter
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+# A username longer than this is not a username: it is cut before it is normalised.
+_TYPED_NAME_BOUND = 200
+
+
+def _setting(name: str) -> Callable[[], str]:
+    """A limit read from the app's settings when a request comes, so tests and deployments can change it."""
+    return lambda: str(current_app.config[name])
+
+
+def _refused(response: Response) -> bool:
+    """Only refused attempts count against an account or an address."""
+    return response.status_code == 422
+
+
+def _account_key() -> str:
+    """The account a password attempt is aimed at: the logged-in one, or the typed username's key (never empty)."""
+    if request.endpoint != "accounts.login" and current_user.is_authenticated:
+        return "account:" + str(current_user.username_key)
+    typed = request.form.get("username", "")[:_TYPED_NAME_BOUND]
+    return "account:" + username_key(typed)
+
+
+_password_per_account = limiter.shared_limit(_setting("LOGIN_LIMIT_PER_ACCOUNT"), scope="password", methods=["POST"],
+                                             key_func=_account_key, deduct_when=_refused)
+_login_per_address = limiter.limit(_setting("LOGIN_LIMIT_PER_ADDRESS"), methods=["POST"], deduct_when=_refused)
+_register_per_address = limiter.limit(_setting("REGISTER_LIMIT"), methods=["POST"])
+_api_per_address = limiter.shared_limit(_setting("API_LIMIT"), scope="api")
+
+
+def throttle_login(view: Callable[P, R]) -> Callable[P, R]:
+    """The login's limits: refused attempts per account and per address."""
+    return _password_per_account(_login_per_address(view))
+
+
+def throttle_password_check(view: Callable[P, R]) -> Callable[P, R]:
+    """A page that asks for the current password: refused attempts count with the account's logins."""
+    return _password_per_account(view)
+
+
+def throttle_register(view: Callable[P, R]) -> Callable[P, R]:
+    """The registration's limit: attempts per address."""
+    return _register_per_address(view)
+
+
+def retry_after() -> int:
+    """Whole seconds until the limit this request broke lets it through again (at least 1)."""
+    broken = limiter.current_limit
+    if broken is None:
+        return 60
+    return max(1, math.ceil(broken.reset_at - time.time()))
+
+
+def init_app(app: Flask) -> None:
+    """Bind the limiter (storage and limits from the settings) and limit the whole API blueprint."""
+    from .views import api
+
+    # One limiter object serves every app a process makes (tests make many): a store that a
+    # previous app found dead must not send this app's counts to the in-memory fallback.
+    limiter._storage_dead = False
+    limiter.init_app(app)
+    # The same limit object every time: the limiter keeps a set, so a second app adds nothing.
+    _api_per_address(api.bp)
