@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +18,22 @@ def secret_key(instance_path: str) -> str:
         return from_env
     path = Path(instance_path) / SECRET_FILE
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        _write_once(path, secrets.token_hex(32))
     return path.read_text().strip()
+
+
+def _write_once(path: Path, content: str) -> None:
+    """Create a file whole, unless another process got there first (several workers start at once): the
+    content goes to a private temporary file, which a hard link then names; the link fails if the name exists."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")  # mode 0600
+    try:
+        with os.fdopen(fd, "w") as file:
+            file.write(content)
+        os.link(temporary, path)
+    except FileExistsError:
+        pass  # the other process's file is whole: it was complete before it had this name
+    finally:
+        os.unlink(temporary)
 
 
 def database_url(instance_path: str) -> str:
