@@ -57,9 +57,9 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """The pages and the JSON API."""
+    """The pages, the JSON API and the health check."""
     from .extensions import csrf
-    from .views import accounts, api, hands, main, matches, pwa, spectator, tools
+    from .views import accounts, api, hands, health, main, matches, pwa, spectator, tools
 
     app.register_blueprint(main.bp)
     app.register_blueprint(accounts.bp)
@@ -68,6 +68,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(spectator.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(pwa.bp)
+    app.register_blueprint(health.bp)
     # The API is stateless and cookie-free: there is no session for CSRF to protect.
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
