@@ -43,11 +43,12 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database (migrated to the latest schema), CSRF protection, logins, translations, static files,
-    the security headers."""
-    from . import auth, database, headers, i18n, static_files
+    """Log requests, add the security headers; bind the database (migrated to the latest schema), CSRF
+    protection, logins, translations, static files."""
+    from . import auth, database, headers, i18n, request_log, static_files
     from .extensions import csrf
 
+    request_log.init_app(app)
     headers.init_app(app)
     database.init_app(app)
     csrf.init_app(app)

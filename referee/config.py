@@ -89,4 +89,6 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "PROXY_COUNT": count("REFEREE_PROXIES"),
         # The host names the app answers to (".example.org" takes its subdomains); None answers to any.
         "TRUSTED_HOSTS": names("REFEREE_TRUSTED_HOSTS"),
+        # One line per request on stdout; None: on, except in the tests.
+        "REQUEST_LOG": flag("REFEREE_REQUEST_LOG") if os.environ.get("REFEREE_REQUEST_LOG") else None,
     }

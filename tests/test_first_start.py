@@ -28,6 +28,7 @@ from sqlalchemy.engine import make_url
 ROOT = Path(__file__).resolve().parent.parent
 STARTS = 20  # per database kind
 POSTGRES = os.environ.get("REFEREE_TEST_POSTGRES")
+PAGES = ("/", "/login", "/tools/")
 BOOT_TIMEOUT = 60  # seconds: a generous bound for a loaded CI machine, not a measurement
 # What a clean start's log never holds.
 TROUBLE = re.compile(r"Traceback|Error|Exception|failed|exited with code", re.I)
@@ -84,14 +85,17 @@ class Gunicorn:
         self._log.close()
 
 
-def fetch(port: str, path: str) -> tuple[int, bytes]:
-    """A GET to the server on this machine: status and body."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
-        return response.status, response.read()
+def fetch(port: str, path: str, request_id: str) -> int:
+    """A GET to the server on this machine, under a request id of the test's; the status."""
+    asked = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"X-Request-ID": request_id})
+    with urllib.request.urlopen(asked, timeout=10) as response:
+        assert response.headers["X-Request-ID"] == request_id
+        return int(response.status)
 
 
 def start_cleanly(database_url: str, workdir: Path, words: list[str], workers: int) -> None:
-    """Start gunicorn on a fresh database, and assert every worker booted, nothing failed and pages answer."""
+    """Start gunicorn on a fresh database, and assert every worker booted, nothing failed, pages answer and each
+    request has its line in the log."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("REFEREE_", "GUNICORN"))}
     env |= {"DATABASE_URL": database_url, "SECRET_KEY": "first-start-test",
             "XDG_RUNTIME_DIR": str(workdir)}  # gunicorn's control socket: one per server
@@ -101,13 +105,15 @@ def start_cleanly(database_url: str, workdir: Path, words: list[str], workers: i
         assert port, server.log()
         assert server.process.poll() is None, server.log()
         assert server.log().count("Worker ready") == workers, server.log()
-        for path in ("/", "/login", "/tools/"):
-            status, _ = fetch(port, path)
-            assert status == 200, (path, server.log())
+        for n, path in enumerate(PAGES):
+            assert fetch(port, path, f"first-start-{n}") == 200, (path, server.log())
+        assert fetch(port, "/healthz", "health") == 200, server.log()
     finally:
         server.stop()
     log = server.log()
     assert not TROUBLE.search(log), log
+    for n, path in enumerate(PAGES):  # each request's line, from the app's log on stdout
+        assert re.search(rf"\[INFO\] \[first-start-{n}\] GET {re.escape(path)} 200 [0-9.]+ms$", log, re.M), log
 
 
 def worker_count(words: list[str]) -> int:
