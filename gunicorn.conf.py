@@ -5,9 +5,11 @@ the first worker migrates, the others wait for it and find nothing left to do; n
 The app writes one line per request on stdout (referee/request_log.py), so gunicorn's access log stays off.
 """
 
+from typing import Any
+
 accesslog = None
 
 
-def post_worker_init(worker):
+def post_worker_init(worker: Any) -> None:
     """Say when a worker has built the app (and so migrated), so that a start can be checked worker by worker."""
     worker.log.info("Worker ready (pid: %s)", worker.pid)

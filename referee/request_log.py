@@ -49,7 +49,7 @@ class RequestId(logging.Filter):
 class Stdout(logging.StreamHandler):  # type: ignore[type-arg]
     """A handler writing to whatever sys.stdout is at the time (a test's capture, gunicorn's pipe)."""
 
-    @property  # type: ignore[override]
+    @property
     def stream(self) -> TextIO:
         """The current stdout."""
         return sys.stdout
