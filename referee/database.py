@@ -56,11 +56,11 @@ def migration_lock(engine: Engine) -> Iterator[None]:
 
 
 def upgrade_schema(app: Flask) -> None:
-    """Apply pending migrations under the migration lock: the first process migrates, the others wait and
-    then find nothing to do (two workers creating the same tables at once would fail to boot)."""
+    """Apply pending migrations. migrations/env.py holds the migration lock meanwhile: the first process
+    migrates, the others wait for it and then find nothing to do."""
     app.config["MIGRATING_AT_START"] = True  # migrations/env.py then leaves logging alone
     try:
-        with app.app_context(), migration_lock(db.engine):
+        with app.app_context():
             upgrade(directory=MIGRATIONS)
     finally:
         app.config["MIGRATING_AT_START"] = False
