@@ -15,6 +15,7 @@ import sys
 import time
 import uuid
 from typing import TextIO
+from urllib.parse import quote
 
 from flask import Flask, g, has_request_context, request
 from flask.logging import default_handler
@@ -26,6 +27,7 @@ HEADER = "X-Request-ID"
 SANE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:=+/-]{0,99}")
 FORMAT = "[%(asctime)s] [%(process)d] [%(levelname)s] [%(request_id)s] %(message)s"
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S %z"  # as gunicorn writes its own lines
+PATH_SAFE = "/!$&'()*+,;=:@-._~"  # what a path may hold unencoded (RFC 3986)
 QUIET = {"health.healthz": 200}  # a monitor asking every few seconds: logged only when it is not ok
 
 
@@ -77,8 +79,9 @@ def log_request(response: Response) -> Response:
         return response
     started = g.get("request_started")
     took = f"{(time.perf_counter() - started) * 1000:.1f}ms" if started is not None else "-"
-    logging.getLogger("referee.request").info("%s %s %s %s", request.method, request.path,
-                                              response.status_code, took)
+    # Percent-encoded as in the URL: a line break or a space in the path cannot forge a line or a field.
+    path = quote(request.path, safe=PATH_SAFE)
+    logging.getLogger("referee.request").info("%s %s %s %s", request.method, path, response.status_code, took)
     return response
 
 

@@ -120,3 +120,12 @@ def test_the_request_log_can_be_switched_off(monkeypatch, tmp_path, capsys):
     response = app.test_client().get("/tools/")
     assert lines(capsys) == []
     assert response.headers["X-Request-ID"]
+
+
+def test_a_path_cannot_write_a_line_of_its_own(logged_app, capsys):
+    """A line break or a space in the path (sent percent-encoded) is logged encoded: one request, one line."""
+    lines(capsys)
+    logged_app.test_client().get("/tools/%0A[forged] GET /admin 200 1.0ms")
+    printed = lines(capsys)
+    assert len(printed) == 1, printed
+    assert LINE.match(printed[0]) and "/tools/%0A%5Bforged%5D%20GET%20/admin%20200%201.0ms 404" in printed[0]
