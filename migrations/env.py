@@ -93,7 +93,11 @@ def run_migrations_online():
 
     connectable = get_engine()
 
-    with connectable.connect() as connection:
+    # One process at a time, however it migrates (at the app's start, `flask db upgrade`), wherever it runs:
+    # two workers creating the same tables at once would fail to boot.
+    from referee.database import migration_lock
+
+    with migration_lock(connectable), connectable.connect() as connection:
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),

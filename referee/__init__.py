@@ -43,11 +43,13 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database (migrated to the latest schema), CSRF, logins, translations, static files, throttling;
-    bound bodies, chunked ones too."""
-    from . import auth, body_limit, database, i18n, static_files, throttling
+    """Log requests, add the security headers, bound bodies (chunked ones too); bind the database (migrated to
+    the latest schema), CSRF protection, logins, translations, static files, throttling."""
+    from . import auth, body_limit, database, headers, i18n, request_log, static_files, throttling
     from .extensions import csrf
 
+    request_log.init_app(app)
+    headers.init_app(app)
     body_limit.init_app(app)
     database.init_app(app)
     csrf.init_app(app)
@@ -58,9 +60,9 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """The pages and the JSON API."""
+    """The pages, the JSON API and the health check."""
     from .extensions import csrf
-    from .views import accounts, api, hands, main, matches, pwa, spectator, tools
+    from .views import accounts, api, hands, health, main, matches, pwa, spectator, tools
 
     app.register_blueprint(main.bp)
     app.register_blueprint(accounts.bp)
@@ -69,6 +71,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(spectator.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(pwa.bp)
+    app.register_blueprint(health.bp)
     # The API is stateless and cookie-free: there is no session for CSRF to protect.
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)

@@ -1,9 +1,10 @@
-"""Configuration: defaults for a single machine, overridden by the environment."""
+"""Configuration: defaults for a single machine, overridden by the environment (see docs/deploy.md)."""
 
 from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,22 @@ def secret_key(instance_path: str) -> str:
         return from_env
     path = Path(instance_path) / SECRET_FILE
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        _write_once(path, secrets.token_hex(32))
     return path.read_text().strip()
+
+
+def _write_once(path: Path, content: str) -> None:
+    """Create a file whole, unless another process got there first (several workers start at once): the
+    content goes to a private temporary file, which a hard link then names; the link fails if the name exists."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")  # mode 0600
+    try:
+        with os.fdopen(fd, "w") as file:
+            file.write(content)
+        os.link(temporary, path)
+    except FileExistsError:
+        pass  # the other process's file is whole: it was complete before it had this name
+    finally:
+        os.unlink(temporary)
 
 
 def database_url(instance_path: str) -> str:
@@ -38,6 +52,30 @@ def database_url(instance_path: str) -> str:
     return url
 
 
+def flag(name: str) -> bool:
+    """A yes/no setting from the environment (1/0, true/false, yes/no, on/off); unset is no."""
+    value = os.environ.get(name, "").strip().lower()
+    if value in ("", "0", "false", "no", "off"):
+        return False
+    if value in ("1", "true", "yes", "on"):
+        return True
+    raise ValueError(f"{name} must be 1 or 0 (true/false, yes/no, on/off), not {value[:20]!r}")
+
+
+def count(name: str) -> int:
+    """A whole number of at least 0 from the environment; unset is 0."""
+    value = os.environ.get(name, "").strip() or "0"
+    if not value.isdigit() or int(value) > 10:
+        raise ValueError(f"{name} must be a whole number from 0 to 10, not {value[:20]!r}")
+    return int(value)
+
+
+def names(name: str) -> list[str] | None:
+    """A comma-separated list from the environment; unset (or empty) is None."""
+    listed = [part.strip() for part in os.environ.get(name, "").split(",") if part.strip()]
+    return listed or None
+
+
 def defaults(instance_path: str) -> dict[str, Any]:
     """The settings the app starts from."""
     return {
@@ -49,6 +87,14 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "REMEMBER_COOKIE_SAMESITE": "Lax",
         "BABEL_DEFAULT_LOCALE": "en",
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
+        # Served over HTTPS (by a TLS proxy): HSTS and Secure cookies. Off by default, for a LAN over plain HTTP.
+        "HTTPS": flag("REFEREE_HTTPS"),
+        # How many proxies in front set X-Forwarded-For and -Proto; 0 believes no such header.
+        "PROXY_COUNT": count("REFEREE_PROXIES"),
+        # The host names the app answers to (".example.org" takes its subdomains); None answers to any.
+        "TRUSTED_HOSTS": names("REFEREE_TRUSTED_HOSTS"),
+        # One line per request on stdout; None: on, except in the tests.
+        "REQUEST_LOG": flag("REFEREE_REQUEST_LOG") if os.environ.get("REFEREE_REQUEST_LOG") else None,
     } | session_settings() | throttling_settings()
 
 

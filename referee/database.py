@@ -1,19 +1,26 @@
-"""The database: SQLite pragmas, migrations, and applying them at start."""
+"""The database: SQLite pragmas, migrations, and applying them at start, one process at a time."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock
 from flask import Flask
 from flask_migrate import upgrade
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 
 from .extensions import db, migrate
 
 MIGRATIONS = str(Path(__file__).resolve().parent.parent / "migrations")
+# Any fixed 64-bit number, the same in every process that serves this app: PostgreSQL's advisory locks are
+# named by numbers. (It reads "escoba" in ASCII.)
+ADVISORY_LOCK = 0x6573636F6261
+LOCK_SUFFIX = ".migrate-lock"
 
 
 @event.listens_for(Engine, "connect")
@@ -26,6 +33,39 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
         cursor.close()
 
 
+@contextmanager
+def migration_lock(engine: Engine) -> Iterator[None]:
+    """Hold the database's migration lock: one process at a time, whichever server or machine it runs on.
+
+    PostgreSQL: a session-level advisory lock, which the server releases by itself if the process dies.
+    SQLite: a lock file beside the database (one machine only, as SQLite is); an in-memory database
+    belongs to one process and needs none.
+    """
+    if engine.dialect.name == "postgresql":
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": ADVISORY_LOCK})
+            try:
+                yield
+            finally:
+                connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": ADVISORY_LOCK})
+    elif engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
+        with FileLock(str(engine.url.database) + LOCK_SUFFIX):
+            yield
+    else:
+        yield
+
+
+def upgrade_schema(app: Flask) -> None:
+    """Apply pending migrations. migrations/env.py holds the migration lock meanwhile: the first process
+    migrates, the others wait for it and then find nothing to do."""
+    app.config["MIGRATING_AT_START"] = True  # migrations/env.py then leaves logging alone
+    try:
+        with app.app_context():
+            upgrade(directory=MIGRATIONS)
+    finally:
+        app.config["MIGRATING_AT_START"] = False
+
+
 def init_app(app: Flask) -> None:
     """Bind the database and migrations; bring the schema up to date unless told not to."""
     from . import models  # noqa: F401  (the models must be known to migrations)
@@ -34,7 +74,4 @@ def init_app(app: Flask) -> None:
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
     # Off for `flask db migrate` and friends, which must see the schema as it is.
     if app.config.get("AUTO_MIGRATE", True) and not os.environ.get("REFEREE_NO_AUTO_MIGRATE"):
-        app.config["MIGRATING_AT_START"] = True  # migrations/env.py then leaves logging alone
-        with app.app_context():
-            upgrade(directory=MIGRATIONS)
-        app.config["MIGRATING_AT_START"] = False
+        upgrade_schema(app)

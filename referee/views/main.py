@@ -6,6 +6,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import current_user
 
+from ..headers import cookie_security
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES
 from .safety import safe_next
 
@@ -26,5 +27,5 @@ def language(code: str) -> ResponseReturnValue:
     if code not in LANGUAGES:
         abort(404)
     response = redirect(safe_next(request.args.get("next")) or url_for("main.index"))
-    response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
+    response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 24 * 3600, **cookie_security())
     return response

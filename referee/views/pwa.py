@@ -12,6 +12,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
+from ..headers import cookie_security
 from ..static_files import fingerprint
 from .safety import safe_next
 
@@ -97,9 +98,9 @@ def theme(choice: str) -> ResponseReturnValue:
         abort(404)
     response = redirect(safe_next(request.args.get("next")) or url_for("main.index"))
     if choice == "system":
-        response.delete_cookie(THEME_COOKIE)
+        response.delete_cookie(THEME_COOKIE, **cookie_security())
     else:
-        response.set_cookie(THEME_COOKIE, choice, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
+        response.set_cookie(THEME_COOKIE, choice, max_age=365 * 24 * 3600, **cookie_security())
     return response
 
 

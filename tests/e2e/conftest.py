@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 from phone import PHONE, SCREENSHOTS
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 from werkzeug.serving import make_server
 
 from referee import create_app
@@ -42,13 +42,64 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.shutdown()
 
 
+# Every page reports the Content-Security-Policy violations it sees as console errors (Chromium logs most of
+# them itself too, as "Refused to …"), so that a test fails on any of them.
+REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`
+                + ` in ${event.sourceFile || event.documentURI}:${event.lineNumber}`);
+});
+"""
+
+
+class ConsoleErrors:
+    """The console errors and uncaught exceptions of every page of every context, for the test running."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def watch(self, context: BrowserContext) -> BrowserContext:
+        """Listen to a context's pages, those it has and those it will open."""
+        context.add_init_script(REPORT_VIOLATIONS)
+        context.on("console", self._console)
+        context.on("weberror", lambda error: self.seen.append(f"uncaught: {error.error}"))
+        return context
+
+    def _console(self, message: ConsoleMessage) -> None:
+        """Keep an error, unless it only reports a non-2xx answer or a lost network, which tests cause on purpose
+        (a 422 for a hand with a mistake, the offline tests)."""
+        if message.type == "error" and not message.text.startswith("Failed to load resource:"):
+            self.seen.append(f"{message.text} ({message.location.get('url')})")
+
+
+CONSOLE = ConsoleErrors()
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Headless Chromium."""
+    """Headless Chromium; every context it opens, a test's own too, has its console errors watched."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        new_context = browser.new_context
+        browser.new_context = lambda **options: CONSOLE.watch(new_context(**options))  # type: ignore[method-assign]
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def console_errors() -> list[str]:
+    """The console errors logged so far in this test, for a test that causes some on purpose (and clears them)."""
+    return CONSOLE.seen
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test fails if any page logged a console error (a CSP violation among them) while it ran."""
+    CONSOLE.seen.clear()
+    result = yield
+    errors, CONSOLE.seen[:] = list(CONSOLE.seen), []
+    assert not errors, "the browser's console logged errors:\n" + "\n".join(errors)
+    return result
 
 
 @pytest.fixture
@@ -61,7 +112,7 @@ def phone(browser: Browser) -> Iterator[BrowserContext]:
 
 @pytest.fixture
 def page(phone: BrowserContext, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A page; a failing test leaves a screenshot of where it stopped."""
+    """A page (its console errors fail the test, see pytest_runtest_call); a failing test leaves a screenshot."""
     page = phone.new_page()
     yield page
     report = getattr(request.node, "rep_call", None)

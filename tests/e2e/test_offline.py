@@ -40,7 +40,9 @@ def hands_in_database(base: Path, username: str) -> list[tuple[int, str | None]]
 
 def controlled(page: Page) -> None:
     """Wait until the service worker has installed the shell and controls the page."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    # Predicates as functions, not expressions: Playwright evaluates an expression again at each poll, which the
+    # page's Content-Security-Policy refuses (no 'unsafe-eval'); a function is evaluated once.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def kept(page: Page) -> None:
@@ -51,7 +53,7 @@ def kept(page: Page) -> None:
 def go_offline(page: Page) -> None:
     """Cut the phone's network, and wait until the page knows (set_offline returns before it does)."""
     page.context.set_offline(True)
-    page.wait_for_function("!navigator.onLine")
+    page.wait_for_function("() => !navigator.onLine")
 
 
 def hand_rows(page: Page) -> list[str]:
@@ -197,7 +199,7 @@ def test_a_hand_that_waits_shows_on_the_scoreboard_and_goes_with_send_again(
         assert page.goto(live_server + "/tools/").ok
     finally:
         page.context.set_offline(False)
-    page.wait_for_function("navigator.onLine")
+    page.wait_for_function("() => navigator.onLine")
     page.goto(board)
     expect(page.locator("[data-offline-banner]")).to_be_hidden()
     page.locator(".outbox-list").get_by_role("button", name="Send again").tap()

@@ -1,0 +1,175 @@
+"""A first start: the README's production command on a fresh database, with real gunicorn.
+
+Every start gets a database of its own (a new SQLite file, or a new PostgreSQL database
+when REFEREE_TEST_POSTGRES names a server, as .ci/run arranges) and must boot every
+worker, log no error and answer pages. The workers of one gunicorn start at the same
+moment, so a migration that is not run once, under a lock, shows here as a worker that
+fails to boot ("table user already exists", a `pg_type` unique violation).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+ROOT = Path(__file__).resolve().parent.parent
+STARTS = 20  # per database kind
+POSTGRES = os.environ.get("REFEREE_TEST_POSTGRES")
+PAGES = ("/", "/login", "/tools/")
+BOOT_TIMEOUT = 60  # seconds: a generous bound for a loaded CI machine, not a measurement
+# What a clean start's log never holds.
+TROUBLE = re.compile(r"Traceback|Error|Exception|failed|exited with code", re.I)
+
+
+def readme_command() -> list[str]:
+    """The gunicorn part of the README's production command, as words."""
+    readme = (ROOT / "README.md").read_text()
+    line = next(line for line in readme.splitlines() if "bin/gunicorn " in line)
+    words = shlex.split(line[line.index("bin/gunicorn "):])
+    words[0] = str(Path(sys.executable).parent / "gunicorn")
+    return words
+
+
+def local_bind(words: list[str]) -> list[str]:
+    """The same command bound to a free port of this machine instead of the README's 0.0.0.0:8000."""
+    at = words.index("-b")
+    return [*words[:at + 1], "127.0.0.1:0", *words[at + 2:]]
+
+
+class Gunicorn:
+    """One gunicorn master started by a test, its log in a file."""
+
+    def __init__(self, words: list[str], env: dict[str, str], log: Path) -> None:
+        self.log_path = log
+        self._log = log.open("wb")
+        self.process = subprocess.Popen(words, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+
+    def log(self) -> str:
+        """What master and workers have printed so far."""
+        return self.log_path.read_text(errors="replace")
+
+    def wait_until(self, ready: int, timeout: float = BOOT_TIMEOUT) -> str:
+        """Wait for `ready` workers to have loaded the app (or for the master to stop); the port it listens on."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            log = self.log()
+            if self.process.poll() is not None or log.count("Worker ready") >= ready:
+                break
+            time.sleep(0.05)
+        found = re.search(r"Listening at: http://127\.0\.0\.1:(\d+)", self.log())
+        return found.group(1) if found else ""
+
+    def stop(self) -> None:
+        """Ask the master to shut down gracefully, and wait for it."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self._log.close()
+
+
+def fetch(port: str, path: str, request_id: str) -> int:
+    """A GET to the server on this machine, under a request id of the test's; the status."""
+    asked = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"X-Request-ID": request_id})
+    with urllib.request.urlopen(asked, timeout=10) as response:
+        assert response.headers["X-Request-ID"] == request_id
+        return int(response.status)
+
+
+def start_cleanly(database_url: str, workdir: Path, words: list[str], workers: int) -> None:
+    """Start gunicorn on a fresh database, and assert every worker booted, nothing failed, pages answer and each
+    request has its line in the log."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("REFEREE_", "GUNICORN"))}
+    env |= {"DATABASE_URL": database_url, "SECRET_KEY": "first-start-test",
+            "XDG_RUNTIME_DIR": str(workdir)}  # gunicorn's control socket: one per server
+    server = Gunicorn(words, env, workdir / "gunicorn.log")
+    try:
+        port = server.wait_until(ready=workers)
+        assert port, server.log()
+        assert server.process.poll() is None, server.log()
+        assert server.log().count("Worker ready") == workers, server.log()
+        for n, path in enumerate(PAGES):
+            assert fetch(port, path, f"first-start-{n}") == 200, (path, server.log())
+        assert fetch(port, "/healthz", "health") == 200, server.log()
+    finally:
+        server.stop()
+    log = server.log()
+    assert not TROUBLE.search(log), log
+    for n, path in enumerate(PAGES):  # each request's line, from the app's log on stdout
+        assert re.search(rf"\[INFO\] \[first-start-{n}\] GET {re.escape(path)} 200 [0-9.]+ms$", log, re.M), log
+
+
+def worker_count(words: list[str]) -> int:
+    """The -w of a gunicorn command."""
+    return int(words[words.index("-w") + 1])
+
+
+def test_the_readme_runs_four_workers() -> None:
+    """The README's production command asks for 4 workers, which is what these starts check."""
+    assert worker_count(readme_command()) == 4
+
+
+@pytest.mark.parametrize("attempt", range(STARTS))
+def test_the_readme_command_starts_cleanly_on_a_fresh_sqlite_file(attempt: int, tmp_path: Path) -> None:
+    """Every worker of the README's command boots on a new SQLite file; the log holds no error; pages answer."""
+    words = local_bind(readme_command())
+    start_cleanly(f"sqlite:///{tmp_path / 'referee.sqlite'}", tmp_path, words, worker_count(words))
+
+
+@pytest.fixture
+def fresh_postgres() -> Iterator[str]:
+    """The URL of a new, empty PostgreSQL database, dropped afterwards."""
+    if not POSTGRES:
+        pytest.skip("set REFEREE_TEST_POSTGRES (.ci/run does) to test on PostgreSQL")
+    name = f"referee_start_{uuid.uuid4().hex[:12]}"
+    server = make_url(POSTGRES).set(drivername="postgresql+psycopg")
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    yield POSTGRES.rsplit("/", 1)[0] + "/" + name
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.mark.parametrize("attempt", range(STARTS))
+def test_the_readme_command_starts_cleanly_on_a_fresh_postgresql_database(
+        attempt: int, fresh_postgres: str, tmp_path: Path) -> None:
+    """Every worker of the README's command boots on a new PostgreSQL database; no error; pages answer."""
+    words = local_bind(readme_command())
+    start_cleanly(fresh_postgres, tmp_path, words, worker_count(words))
+
+
+def test_workers_generating_the_secret_key_at_once_agree_on_one(monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
+    """Without SECRET_KEY, a worker that loses the race to write instance/secret_key uses the winner's key."""
+    from referee import config
+
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    path = tmp_path / config.SECRET_FILE
+
+    def another_worker_writes_first(nbytes: int) -> str:
+        """Between this worker's check and its write, another worker stores its own key."""
+        path.write_text("the-other-workers-key")
+        return "this-workers-key"
+
+    monkeypatch.setattr(config.secrets, "token_hex", another_worker_writes_first)
+    assert config.secret_key(str(tmp_path)) == "the-other-workers-key"
+    assert path.read_text() == "the-other-workers-key"
