@@ -9,13 +9,14 @@ from wtforms.validators import EqualTo, InputRequired, Length, Regexp, Validatio
 
 from ..models import NAME_LENGTH
 from ..services.accounts import username_taken
+from .common import no_control_characters
 
 
 class RegisterForm(FlaskForm):  # type: ignore[misc]
     """A new account: a name and a password, no e-mail."""
 
     username = StringField(_l("Username"), validators=[
-        InputRequired(), Length(min=2, max=NAME_LENGTH),
+        InputRequired(), no_control_characters, Length(min=2, max=NAME_LENGTH),
         Regexp(r"^[\w.\-]+$", message=_l("Use letters, digits, dots, dashes or underscores."))])
     password = PasswordField(_l("Password"), validators=[InputRequired(), Length(min=8, max=200)])
     confirm = PasswordField(_l("Repeat the password"), validators=[
@@ -30,6 +31,6 @@ class RegisterForm(FlaskForm):  # type: ignore[misc]
 class LoginForm(FlaskForm):  # type: ignore[misc]
     """Log in; stays logged in on this phone."""
 
-    username = StringField(_l("Username"), validators=[InputRequired(), Length(max=NAME_LENGTH)])
+    username = StringField(_l("Username"), validators=[InputRequired(), no_control_characters, Length(max=NAME_LENGTH)])
     password = PasswordField(_l("Password"), validators=[InputRequired()])
     remember = BooleanField(_l("Stay logged in on this phone"), default=True)

@@ -1,16 +1,22 @@
-"""What every form shares: choices as WTForms 3.3+ wants them, and lists that read only sane indexes."""
+"""What every form shares: choices as WTForms 3.3+ wants them, lists that read only sane indexes, and text
+without control characters."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from wtforms import FieldList
+from flask_babel import lazy_gettext as _l
+from wtforms import Field, FieldList, IntegerField
 from wtforms.fields.choices import SelectChoice
+from wtforms.validators import StopValidation
 
 # An entry's index as a page writes it ('cards-0', 'escobas-3'): a few ASCII digits.
 _INDEX = re.compile(r"[0-9]{1,3}")
+# A whole number as a person types one: no form here takes more than a few digits.
+_WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
@@ -33,3 +39,25 @@ class BoundedFieldList(FieldList):  # type: ignore[misc]
                 index = key[len(start):].split(self._field_separator, 1)[0]
                 if _INDEX.fullmatch(index):
                     yield int(index)
+
+
+class WholeNumberField(IntegerField):  # type: ignore[misc]
+    """An IntegerField that reads at most nine digits.
+
+    WTForms' NumberRange compares through math.isnan(), which overflows on an integer of a few hundred
+    digits (a 5 000-digit one int() refuses itself); refused here first, in WTForms' own words.
+    """
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        """The number typed, if it is one of sensible size."""
+        if valuelist and not _WHOLE.fullmatch(str(valuelist[0]).strip()):
+            self.data = None
+            raise ValueError(self.gettext("Not a valid integer value."))
+        super().process_formdata(valuelist)
+
+
+def no_control_characters(_form: Any, field: Field) -> None:
+    """Refuse control characters (NUL and the like): no keyboard types them, and PostgreSQL cannot store or
+    even compare a NUL. It stops the field's other validators, which may look the value up."""
+    if any(unicodedata.category(c) == "Cc" for c in str(field.data or "")):
+        raise StopValidation(_l("This holds control characters, which no keyboard types: remove them."))

@@ -6,10 +6,10 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
-from .common import BoundedFieldList, options
+from .common import BoundedFieldList, WholeNumberField, options
 from .matches import CARD_CODES
 
 # The hidden fields the entry page writes: a hand number, the match's version, a random token
@@ -27,7 +27,7 @@ class HandFormBase(FlaskForm):  # type: ignore[misc]
     number = HiddenField(validators=[InputRequired(), Regexp(r"^[0-9]{1,4}\Z")])
     version = HiddenField(validators=[InputRequired(), Regexp(r"^[0-9]{1,9}\Z")])
     action = StringField()  # the button pressed: 'review' or 'save' (rendered as buttons, not by WTForms)
-    escobas = BoundedFieldList(IntegerField(_l("Escobas"), default=0, validators=[
+    escobas = BoundedFieldList(WholeNumberField(_l("Escobas"), default=0, validators=[
         InputRequired(_l("How many escobas? 0 if none.")), NumberRange(min=0, max=20)]), min_entries=2, max_entries=4)
 
     def setup(self, side_names: tuple[str, ...], seat_names: list[str]) -> None:
@@ -73,17 +73,17 @@ class CardsHandForm(HandFormBase):
 class TallyHandForm(HandFormBase):
     """A hand by counts: per side cards, oros, sevens, the velo, escobas, and the pile sum when asked."""
 
-    cards = BoundedFieldList(IntegerField(validators=[
+    cards = BoundedFieldList(WholeNumberField(validators=[
         InputRequired(_l("Count the cards.")), NumberRange(min=0, max=40)]), min_entries=2, max_entries=4)
-    oros = BoundedFieldList(IntegerField(validators=[
+    oros = BoundedFieldList(WholeNumberField(validators=[
         InputRequired(_l("Count the oros.")), NumberRange(min=0, max=10)]), min_entries=2, max_entries=4)
-    sevens = BoundedFieldList(IntegerField(validators=[
+    sevens = BoundedFieldList(WholeNumberField(validators=[
         InputRequired(_l("Count the sevens.")), NumberRange(min=0, max=4)]), min_entries=2, max_entries=4)
-    pile_sum = BoundedFieldList(IntegerField(validators=[Optional(), NumberRange(min=0, max=220)]),
+    pile_sum = BoundedFieldList(WholeNumberField(validators=[Optional(), NumberRange(min=0, max=220)]),
                                 min_entries=2, max_entries=4)
     velo = RadioField(_l("Who holds the velo (7 of oros)?"),
                       validators=[InputRequired(_l("Who holds the velo?"))])
-    leftover_sum = IntegerField(_l("Sum of the cards left on the table"), validators=[
+    leftover_sum = WholeNumberField(_l("Sum of the cards left on the table"), validators=[
         InputRequired(_l("Add up the cards left on the table.")), NumberRange(min=0, max=220)])
 
     def setup(self, side_names: tuple[str, ...], seat_names: list[str]) -> None:

@@ -7,12 +7,12 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
 from ..models import NAME_LENGTH
 from ..rules import DECK, PRESETS
-from .common import BoundedFieldList, options
+from .common import BoundedFieldList, WholeNumberField, no_control_characters, options
 
 PRESET_CHOICES = [
     ("escova-rs", _l("Escova (Rio Grande do Sul): to 15, 6 deck points")),
@@ -37,10 +37,11 @@ class NewMatchForm(FlaskForm):  # type: ignore[misc]
 
     preset = RadioField(_l("Game"), choices=options(PRESET_CHOICES), default="escova-rs")
     seating = RadioField(_l("Players"), choices=options(SEATING_CHOICES), default="pairs")
-    names = BoundedFieldList(StringField(_l("Name"), validators=[Optional(), Length(max=NAME_LENGTH)]),
+    names = BoundedFieldList(StringField(_l("Name"), validators=[Optional(), Length(max=NAME_LENGTH),
+                                                                 no_control_characters]),
                       min_entries=4, max_entries=4)
     first_dealer = SelectField(_l("First dealer"), choices=options([("draw", _l("Draw cards for it"))]), default="draw")
-    target = IntegerField(_l("Target"), validators=[Optional(), NumberRange(min=1, max=100)])
+    target = WholeNumberField(_l("Target"), validators=[Optional(), NumberRange(min=1, max=100)])
     all_oros = SelectField(_l("All 10 oros"), choices=options(BONUS_CHOICES), default="")
     all_sevens = SelectField(_l("All 4 sevens"), choices=options(BONUS_CHOICES), default="")
     over30 = SelectField(_l("More than 30 cards"), choices=options(BONUS_CHOICES), default="")
@@ -159,7 +160,7 @@ MAX_PAGE = 1_000_000  # far past any account's last page; the history shows its 
 class HistoryForm(FlaskForm):  # type: ignore[misc]
     """The match list's filters and page, read from the query (a GET form, no CSRF)."""
 
-    player = StringField(_l("Player"), validators=[Optional(), Length(max=NAME_LENGTH)])
+    player = StringField(_l("Player"), validators=[Optional(), Length(max=NAME_LENGTH), no_control_characters])
     status = SelectField(_l("Show"), choices=options(STATUS_CHOICES), default="")
     page = StringField()
 

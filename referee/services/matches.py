@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -16,6 +17,8 @@ from ..rules import Card, Draw, Ruleset, draw_for_dealer, make_ruleset
 from .accounts import add_to_roster
 from .errors import Conflict, NotFound
 from .scoreboard import dealer_after
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.token_urlsafe makes it
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,8 @@ def get_match(user: User, match_id: int) -> Match:
 
 def by_spectator_token(token: str) -> Match:
     """The match a spectator link shows."""
-    match = db.session.scalar(select(Match).where(Match.spectator_token == token)) if token else None
+    # Only what token_urlsafe makes is looked up: PostgreSQL refuses a NUL, and no other text can match.
+    match = db.session.scalar(select(Match).where(Match.spectator_token == token)) if TOKEN.fullmatch(token) else None
     if match is None:
         raise NotFound(token)
     return match

@@ -202,6 +202,7 @@ def test_more_escobas_than_the_pile_can_hold_answer_422(keeper, match_id, action
 @pytest.mark.parametrize(("overrides", "message"), [
     pytest.param({"escobas-0": "-1"}, "Number must be between 0 and 20.", id="negative escobas"),
     pytest.param({"escobas-0": "one"}, "Not a valid integer value.", id="escobas not a number"),
+    pytest.param({"escobas-0": "9" * 400}, "Not a valid integer value.", id="escobas too big for a float"),
     pytest.param({"last_capture": ""}, "Who made the last capture?", id="no last capture"),
     pytest.param({"last_capture": "5"}, "Not a valid choice.", id="last capture not a side"),
 ])
@@ -471,3 +472,11 @@ def test_the_trail_keeps_the_token_and_entry_of_an_undone_hand(keeper, match_id)
     assert before["client_token"] == form["client_token"]
     assert before["mode"] == "cards" and before["dealer"] == 0
     assert sorted(before["entry"]["leftover"]) == sorted(["1o", "2o", "3o", "4o"])
+
+
+@pytest.mark.parametrize("field", ["cards-0", "oros-1", "sevens-0", "pile_sum-1", "leftover_sum"])
+def test_a_count_of_hundreds_of_digits_is_refused_beside_it(keeper, match_id, field):
+    """NumberRange compares through a float, which a 400-digit number overflows: refused as not a number."""
+    response = keeper.enter_hand(match_id, mode="tally", overrides={field: "9" * 400})
+    assert response.status_code == 422
+    assert "Not a valid integer value." in keeper.errors(response.get_data(as_text=True))

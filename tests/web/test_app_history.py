@@ -133,6 +133,7 @@ def test_page_numbers_are_clamped_to_the_pages_there_are(keeper, page, shown):
 @pytest.mark.parametrize(("query", "message"), [
     ("?status=won", "Not a valid choice."),
     ("?player=" + "x" * 41, "Field cannot be longer than 40 characters."),
+    ("?player=A%00na", "This holds control characters, which no keyboard types: remove them."),
 ])
 def test_a_filter_no_page_offers_is_refused_beside_its_field(keeper, query, message):
     """422, the message beside the filter, the matches listed unfiltered by it."""

@@ -239,6 +239,7 @@ def test_a_rematch_deals_on_round_the_table_without_a_new_draw(keeper):
     pytest.param({"first_dealer": "zz"}, "Not a valid choice.", id="first dealer not a choice"),
     pytest.param({"first_dealer": "9" * 5000}, "Not a valid choice.", id="first dealer 5000 digits"),
     pytest.param({"target": "9" * 5000}, "Not a valid integer value.", id="target 5000 digits"),
+    pytest.param({"target": "9" * 400}, "Not a valid integer value.", id="target too big for a float"),
     pytest.param({"preset": "nonesuch"}, "Not a valid choice.", id="preset not a choice"),
 ])
 def test_a_tampered_new_match_form_answers_422_and_says_why(keeper, fields, message):
@@ -332,3 +333,19 @@ def test_a_post_to_a_match_number_too_big_is_not_found(keeper, action):
     """The match's buttons, posted to an impossible match number, answer 404."""
     token = keeper.token()
     assert keeper.client.post(f"/matches/{BIG}/{action}", data={"csrf_token": token}).status_code == 404
+
+
+@pytest.mark.parametrize("name", ["A\x00na", "Ana\n", "\x1b[31mAna"])
+def test_a_name_with_control_characters_is_refused_beside_it(keeper, name):
+    """No keyboard types a NUL or an escape (and PostgreSQL cannot store a NUL): 422, the seat says why."""
+    response = keeper.new_match((name, "Bea"))
+    assert response.status_code == 422
+    assert "This holds control characters, which no keyboard types: remove them." in \
+        keeper.errors(response.get_data(as_text=True))
+    assert match_count(keeper) == 0
+
+
+@pytest.mark.parametrize("token", ["%00", "x" * 5000, "a%0Ab", "..%2F..", "%F0%9F%83%8F"])
+def test_a_spectator_link_no_token_looks_like_is_not_found(visitor, token):
+    """Only what token_urlsafe makes is looked up; anything else is simply not found."""
+    assert visitor.client.get(f"/watch/{token}").status_code == 404
