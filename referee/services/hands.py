@@ -101,8 +101,14 @@ def _record(match: Match, draft: HandDraft, expected_number: int) -> Hand:
     return hand
 
 
+def resent_hand(match: Match, draft: HandDraft) -> Hand | None:
+    """The hand already saved under the draft's client_token, if the entry is the one saved; a Conflict
+    if it differs ('resend_differs') or was taken back ('undone'); None for a hand not saved yet."""
+    return _resent(match, draft)
+
+
 def _resent(match: Match, draft: HandDraft) -> Hand | None:
-    """The hand already saved under the draft's client_token, if the entry is the one saved."""
+    """The hand already saved under the draft's client_token, if the entry is the one saved (see resent_hand)."""
     token = draft.client_token
     if not token:
         return None

@@ -16,6 +16,7 @@ from ..models import Hand, Match
 from ..payloads import field_name
 from ..rules import InvalidEntry
 from ..services import Conflict, HandDraft, edit_hand, record_hand, review_hand
+from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
 from .matches import ID, owned
 
@@ -87,6 +88,8 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         return _page(match, form, mode, hand)
     draft = _draft(form, mode, match)
     try:
+        if hand is None:
+            resent_hand(match, draft)  # a changed resend of a hand saved from this phone says so at once
         report = review_hand(match, draft)
         if form.saving:
             return _save(match, draft, form, hand)

@@ -480,3 +480,26 @@ def test_a_count_of_hundreds_of_digits_is_refused_beside_it(keeper, match_id, fi
     response = keeper.enter_hand(match_id, mode="tally", overrides={field: "9" * 400})
     assert response.status_code == 422
     assert "Not a valid integer value." in keeper.errors(response.get_data(as_text=True))
+
+
+def test_a_changed_resend_sent_to_be_checked_already_says_it_was_saved(keeper, match_id):
+    """The outbox sends a changed entry back as a review: the page says at once that hand 1 was saved with
+    another entry, and offers the correction, instead of offering to save it as hand 2."""
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    keeper.client.post(url, data=form)
+    response = keeper.client.post(url, data=form | {"escobas-0": "0", "action": "review"})
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert "Hand 1 was already saved from this phone with a different entry." in keeper.text(page)
+    assert "Correct hand 1 with this entry" in keeper.text(page)
+
+
+def test_an_unchanged_resend_sent_to_be_checked_is_reviewed_as_usual(keeper, match_id):
+    """Checking again the entry that was saved is only a review."""
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    keeper.client.post(url, data=form)
+    response = keeper.client.post(url, data=form | {"action": "review"})
+    assert response.status_code == 200
+    assert "Every check passed" in keeper.text(response.get_data(as_text=True))

@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVER = os.environ.get("REFEREE_TEST_POSTGRES")
 ROUNDS = int(os.environ.get("REFEREE_CONCURRENCY_ROUNDS", "3"))
 AT_ONCE = 20
+HANDS = 20  # hands per match (at +4 a hand, no side reaches the target of 100)
 WORKERS = 4
 PASSWORD = "Tables-and-Cards-77"
 SEEN: Counter[tuple[str, str, int]] = Counter()  # (database, test, status) → answers, for the long run's figures
@@ -267,6 +268,14 @@ def new_match(server: Server, phone: Browser) -> int:
     return int(answer.location.rstrip("/").split("/")[-1])
 
 
+def rounds(server: Server, phone: Browser) -> Iterator[tuple[int, int]]:
+    """(hand number, match id) for each round: a new match every HANDS rounds, before one could be won."""
+    for i in range(ROUNDS):
+        if i % HANDS == 0:
+            match_id = new_match(server, phone)
+        yield i % HANDS + 1, match_id
+
+
 def entry(server: Server, phone: Browser, match_id: int, mirror: bool = False) -> list[tuple[str, str]]:
     """The hand entry form for the next hand, filled in with the correct hand and Save pressed."""
     url = f"/matches/{match_id}/hands/new?mode=cards"
@@ -278,8 +287,7 @@ def test_the_same_hand_posted_20_times_at_once_is_stored_once_and_no_answer_is_a
     """One phone's form, sent by 20 threads at the same moment: one hand; every answer goes to the scoreboard
     (the saved hand) or is a conflict page."""
     phone = server.phone()
-    match_id = new_match(server, phone)
-    for number in range(1, ROUNDS + 1):
+    for number, match_id in rounds(server, phone):
         fields = entry(server, phone, match_id)
         answers = at_once([(phone, f"/matches/{match_id}/hands/new?mode=cards", fields)] * AT_ONCE)
         for answer in answers:
@@ -300,8 +308,7 @@ def test_two_phones_saving_different_hands_under_one_number_at_once_store_one(se
     """Both opened hand N; both save at the same moment: one hand N is stored, the other phone sees the conflict
     page with its entry kept (and can save it as the next hand)."""
     first, second = server.phone(), server.phone()
-    match_id = new_match(server, first)
-    for number in range(1, ROUNDS + 1):
+    for number, match_id in rounds(server, first):
         mine, theirs = entry(server, first, match_id), entry(server, second, match_id, mirror=True)
         url = f"/matches/{match_id}/hands/new?mode=cards"
         answers = at_once([(first, url, mine), (second, url, theirs)])
