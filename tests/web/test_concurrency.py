@@ -2,7 +2,8 @@
 
 The same hand form posted 20 times at once (a phone's double taps and its outbox resending, all together)
 stores exactly one hand, and every answer is the scoreboard (the saved hand) or a conflict page, never a
-5xx. Two phones saving different hands under the same number: one is stored, the other told.
+5xx. Two phones saving different hands under the same number: one is stored, the other told. A new
+scoreboard opened on several phones at once makes one spectator link.
 
 Rounds per test: REFEREE_CONCURRENCY_ROUNDS (a few by default, for CI). The long run, outside CI:
 
@@ -238,12 +239,12 @@ def sqlalchemy_url(url: str) -> str:
             os.environ["DATABASE_URL"] = previous
 
 
-def at_once(sends: list[tuple[Browser, str, list[tuple[str, str]]]]) -> list[Answer]:
-    """Post every (phone, address, fields) from a thread of its own, released together."""
+def at_once(sends: list[tuple[Browser, str, list[tuple[str, str]] | None]]) -> list[Answer]:
+    """Send every (phone, address, fields) from a thread of its own, released together (no fields: a GET)."""
     barrier = threading.Barrier(len(sends))
     answers: list[Answer | BaseException | None] = [None] * len(sends)
 
-    def send(i: int, phone: Browser, path: str, fields: list[tuple[str, str]]) -> None:
+    def send(i: int, phone: Browser, path: str, fields: list[tuple[str, str]] | None) -> None:
         barrier.wait()
         try:
             answers[i] = phone.open(path, fields, cookies=False)
@@ -321,3 +322,17 @@ def test_two_phones_saving_different_hands_under_one_number_at_once_store_one(se
         assert stored[-1][1] == dict((mine, theirs)[winner])["client_token"]
         assert f"Hand {number} was already saved from another phone." in \
             server.helpers.Scorekeeper.text(answers[1 - winner].body)
+
+
+def test_a_new_scoreboard_opened_on_several_phones_at_once_shows_one_spectator_link(server: Server) -> None:
+    """The first opening makes the spectator link; opened at the same moment, every phone gets the page and
+    the same link (the losers of the race read the winner's)."""
+    phone = server.phone()
+    for _ in range(ROUNDS):
+        match_id = new_match(server, phone)
+        answers = at_once([(phone, f"/matches/{match_id}", None)] * 10)
+        for answer in answers:
+            SEEN[(server.name, "scoreboard", answer.status)] += 1
+        assert [a.status for a in answers] == [200] * 10, server.log.read_text()[-3000:]
+        links = {tuple(re.findall(r'<p class="link"><a href="([^"]+)"', a.body)) for a in answers}
+        assert len(links) == 1 and len(next(iter(links))) == 1
