@@ -308,11 +308,16 @@ def test_no_spectator_link_answers_a_5xx(table: Table, token: str) -> None:
     table.send("spectator token", table.visitor().client, "GET", f"/watch/{quote(token, safe='')}")
 
 
-@pytest.mark.parametrize("where", ["register", "login", "new match", "matches list", "spectator token"])
-def test_a_nul_in_text_is_refused_on_every_database(table: Table, where: str) -> None:
-    """PostgreSQL cannot store or even compare a NUL (psycopg raises DataError): refused before any query."""
+@pytest.mark.parametrize("where", ["register", "login", "new match", "matches list", "spectator token",
+                                   "client token"])
+def test_what_postgresql_cannot_store_is_refused_before_any_query(table: Table, where: str) -> None:
+    """PostgreSQL cannot store or even compare a NUL, nor put 65 characters in a 64-character column (psycopg
+    raises DataError): refused by the forms first, on every database."""
     visitor, keeper = table.visitor(), table.keeper
-    if where == "register":
+    table.ready()
+    if where == "client token":
+        response = keeper.enter_hand(table.play, "save", overrides={"client_token": "t" * 65})
+    elif where == "register":
         response = visitor.register("A\x00na")
     elif where == "login":
         response = visitor.submit("/login", {"username": "ana\x00", "password": table.helpers.PASSWORD})
