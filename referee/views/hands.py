@@ -82,14 +82,18 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     form = _form(match, mode)
     names = side_names(match)
     if not form.validate_on_submit():
+        if hand is None and match.finished:
+            return _over(match)
         if form.tampered:
             _restore(form, match, hand)
             return _page(match, form, mode, hand, 422, tampered=True)
         return _page(match, form, mode, hand)
     draft = _draft(form, mode, match)
     try:
-        if hand is None:
-            resent_hand(match, draft)  # a changed resend of a hand saved from this phone says so at once
+        # A resend of a hand saved from this phone: the same entry is that hand (even once the match is
+        # over: it may be the winning hand), a changed one says so at once.
+        if hand is None and resent_hand(match, draft) is None and match.finished:
+            return _over(match)
         report = review_hand(match, draft)
         if form.saving:
             return _save(match, draft, form, hand)
@@ -100,6 +104,12 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     messages = [finding_words(f, lambda i: names[i]) for f in report.findings]
     new_totals = totals_with(match, [p or 0 for p in report.points], replacing=hand.number if hand else None)
     return _page(match, form, mode, hand, report=report, messages=messages, new_totals=new_totals)
+
+
+def _over(match: Match) -> ResponseReturnValue:
+    """Back to the scoreboard of a match that is over: no hand comes after the last."""
+    flash(_("This match is over: correct a hand, or start a rematch."), "info")
+    return redirect(url_for("matches.show", match_id=match.id))
 
 
 def _conflict(match: Match, form: HandFormBase, mode: str, hand: Hand | None,
@@ -154,11 +164,10 @@ def new(match_id: int) -> ResponseReturnValue:
         abort(404)
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
-    if match.finished:
-        flash(_("This match is over: correct a hand, or start a rematch."), "info")
-        return redirect(url_for("matches.show", match_id=match.id))
     if request.method == "POST":
         return _handle(match, mode, None)
+    if match.finished:
+        return _over(match)
     dealer = dealer_after(match, list(match.hands))
     form = _form(match, mode, formdata=None, dealer=str(dealer), number=str(len(match.hands) + 1),
                  client_token=uuid.uuid4().hex, version=str(match.version))

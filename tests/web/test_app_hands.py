@@ -503,3 +503,31 @@ def test_an_unchanged_resend_sent_to_be_checked_is_reviewed_as_usual(keeper, mat
     response = keeper.client.post(url, data=form | {"action": "review"})
     assert response.status_code == 200
     assert "Every check passed" in keeper.text(response.get_data(as_text=True))
+
+
+def test_a_changed_resend_of_the_winning_hand_is_not_dropped_when_the_match_is_over(keeper):
+    """The hand that won was saved (its answer lost); its changed resend arrives after: not a silent "the match
+    is over", but the offer to correct it."""
+    match_id = keeper.start(("Ana", "Bea"), target="4")
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    keeper.client.post(url, data=form)
+    again = keeper.client.post(url, data=form)
+    assert again.headers["Location"] == f"/matches/{match_id}"  # the same entry: the hand saved
+    response = keeper.client.post(url, data=form | {"escobas-0": "0"})
+    assert response.status_code == 409
+    assert "Correct hand 1 with this entry" in keeper.text(response.get_data(as_text=True))
+
+
+def test_a_new_hand_posted_to_a_match_that_is_over_is_not_saved(keeper):
+    """A form opened before the match was won, saved after: back to the scoreboard, nothing stored."""
+    match_id = keeper.start(("Ana", "Bea"), target="4")
+    url = keeper.hand_url(match_id)
+    late = keeper.another_phone().form(url)
+    keeper.save_hand(match_id)
+    phone = keeper.another_phone()
+    response = phone.client.post(url, data=late | {"csrf_token": phone.form("/matches/new")["csrf_token"]}
+                                 | keeper.hand_fields(mirror=True) | {"action": "save"})
+    assert response.headers["Location"] == f"/matches/{match_id}"
+    assert "This match is over" in phone.board(match_id)
+    assert [number for number, *_ in keeper.saved_hands(match_id)] == [1]
