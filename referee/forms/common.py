@@ -17,6 +17,8 @@ from wtforms.validators import StopValidation
 _INDEX = re.compile(r"[0-9]{1,3}")
 # A whole number as a person types one: no form here takes more than a few digits.
 _WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
+# IntegerField's own message: WTForms' catalog translates it (through Flask-WTF), not ours.
+NOT_A_NUMBER = "Not a valid integer value."
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
@@ -52,7 +54,7 @@ class WholeNumberField(IntegerField):  # type: ignore[misc]
         """The number typed, if it is one of sensible size."""
         if valuelist and not _WHOLE.fullmatch(str(valuelist[0]).strip()):
             self.data = None
-            raise ValueError(self.gettext("Not a valid integer value."))
+            raise ValueError(self.gettext(NOT_A_NUMBER))
         super().process_formdata(valuelist)
 
 
