@@ -36,7 +36,7 @@ from referee.rules import DECK
 
 SERVER = os.environ.get("REFEREE_TEST_POSTGRES")
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "0")) or None
-FUZZ = settings(max_examples=EXAMPLES or 12, deadline=None, database=None,
+FUZZ = settings(max_examples=EXAMPLES or 25, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 CODES = [str(card) for card in DECK]
