@@ -40,6 +40,8 @@ FUZZ = settings(max_examples=EXAMPLES or 25, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 CODES = [str(card) for card in DECK]
+# Throttling off: every login and registration is really tried (429s are the throttling tests' business).
+CONFIG = {"TESTING": True, "SECRET_KEY": "fuzz", "RATELIMIT_ENABLED": False}
 SENT: Counter[tuple[str, str, int]] = Counter()  # (database, target, status) → requests, for the big run's figures
 
 # -- what goes into a field ---------------------------------------------------------------
@@ -172,9 +174,9 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
 
     def register() -> tuple[Any, str, dict[str, str]]:
         visitor = table.visitor()
-        name = f"fuzz{uuid.uuid4().hex[:10]}"
+        name, password = f"fuzz{uuid.uuid4().hex[:10]}", f"Pw-{uuid.uuid4().hex}"
         return visitor, "/register", visitor.form("/register") | {
-            "username": name, "password": helpers.PASSWORD + name, "confirm": helpers.PASSWORD + name}
+            "username": name, "password": password, "confirm": password}
 
     def login() -> tuple[Any, str, dict[str, str]]:
         visitor = table.visitor()
@@ -231,7 +233,7 @@ def postgres_app() -> Iterator[Flask]:
         connection.execute(text(f'CREATE DATABASE "{name}"'))
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DATABASE_URL", SERVER.rsplit("/", 1)[0] + "/" + name)
-        app = create_app({"TESTING": True, "SECRET_KEY": "fuzz"})
+        app = create_app(CONFIG)
     yield app
     with app.app_context():
         db.engine.dispose()
@@ -247,8 +249,7 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     helpers = request.config.pluginmanager.get_plugin(str(Path(__file__).resolve().parents[1] / "conftest.py"))
     if request.param == "sqlite":
         path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
-        apps: Iterator[Flask] = iter([create_app({"TESTING": True, "SECRET_KEY": "fuzz",
-                                                  "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})])
+        apps: Iterator[Flask] = iter([create_app(CONFIG | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})])
     else:
         apps = postgres_app()
     app = next(apps)
@@ -260,6 +261,9 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         statuses[status] += n
     print(f"\n{request.param}: {sum(sent.values())} requests, {sum(n for s, n in statuses.items() if s >= 500)} "
           f"5xx; by status {dict(sorted(statuses.items()))}")
+    for target in dict.fromkeys(target for _db, target, _status in sent):
+        print(f"  {target}: " + ", ".join(f"{status}×{n}" for (_db, t, status), n in sorted(sent.items())
+                                          if t == target))
 
 
 # -- the tests ---------------------------------------------------------------------------------------
