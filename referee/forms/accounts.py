@@ -11,6 +11,7 @@ from .. import credentials
 from ..credentials import PASSWORD_MAX, looks_like_latin, normalize_username, password_problem, username_key
 from ..models import KEY_LENGTH, NAME_LENGTH, User
 from ..services.accounts import username_taken
+from .common import no_control_characters
 
 PASSWORD_MESSAGES = {
     "too_short": _l("Use at least 8 characters."),
@@ -36,7 +37,7 @@ class RegisterForm(FlaskForm):  # type: ignore[misc]
     """A new account: a name and a password, no e-mail."""
 
     username = StringField(_l("Username"), filters=[_normalized], validators=[
-        InputRequired(), Length(min=2, max=NAME_LENGTH),
+        InputRequired(), no_control_characters, Length(min=2, max=NAME_LENGTH),
         Regexp(r"^[\w.\-]+$", message=_l("Use letters, digits, dots, dashes or underscores."))])
     password = PasswordField(_l("Password"), validators=[InputRequired()])
     confirm = PasswordField(_l("Repeat the password"), validators=[
@@ -60,7 +61,7 @@ class RegisterForm(FlaskForm):  # type: ignore[misc]
 class LoginForm(FlaskForm):  # type: ignore[misc]
     """Log in; stays logged in on this phone."""
 
-    username = StringField(_l("Username"), validators=[InputRequired(), Length(max=NAME_LENGTH)])
+    username = StringField(_l("Username"), validators=[InputRequired(), no_control_characters, Length(max=NAME_LENGTH)])
     password = PasswordField(_l("Password"), validators=[InputRequired(), Length(max=PASSWORD_MAX)])
     remember = BooleanField(_l("Stay logged in on this phone"), default=True)
 

@@ -6,11 +6,16 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import FieldList, HiddenField, IntegerField, RadioField, SelectField
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms import HiddenField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
-from .common import options
+from .common import BoundedFieldList, WholeNumberField, options
 from .matches import CARD_CODES
+
+# The hidden fields the entry page writes: a hand number, the match's version, a random token
+# (uuid4().hex; static/js/outbox.js resends it). Anything else was not written by the page.
+HIDDEN = ("number", "version", "client_token", "dealer")
+TOKEN_LENGTH = 64  # as Hand.client_token stores it
 
 
 class HandFormBase(FlaskForm):  # type: ignore[misc]
@@ -18,10 +23,11 @@ class HandFormBase(FlaskForm):  # type: ignore[misc]
 
     last_capture = RadioField(_l("Last capture"), validators=[InputRequired(_l("Who made the last capture?"))])
     dealer = SelectField(_l("Dealer"))
-    client_token = HiddenField()
-    number = HiddenField()
-    version = HiddenField()
-    escobas = FieldList(IntegerField(_l("Escobas"), default=0, validators=[
+    client_token = HiddenField(validators=[Optional(), Length(max=TOKEN_LENGTH), Regexp(r"^[A-Za-z0-9_-]+\Z")])
+    number = HiddenField(validators=[InputRequired(), Regexp(r"^[0-9]{1,4}\Z")])
+    version = HiddenField(validators=[InputRequired(), Regexp(r"^[0-9]{1,9}\Z")])
+    action = StringField()  # the button pressed: 'review' or 'save' (rendered as buttons, not by WTForms)
+    escobas = BoundedFieldList(WholeNumberField(_l("Escobas"), default=0, validators=[
         InputRequired(_l("How many escobas? 0 if none.")), NumberRange(min=0, max=20)]), min_entries=2, max_entries=4)
 
     def setup(self, side_names: tuple[str, ...], seat_names: list[str]) -> None:
@@ -32,6 +38,16 @@ class HandFormBase(FlaskForm):  # type: ignore[misc]
             self.escobas.append_entry(0)
         while len(self.escobas.entries) > len(side_names):
             self.escobas.pop_entry()
+
+    @property
+    def tampered(self) -> bool:
+        """True when a field the page writes itself (not the person) came back as no page writes it."""
+        return any(getattr(self, name).errors for name in HIDDEN)
+
+    @property
+    def saving(self) -> bool:
+        """True when Save was pressed (else the entry is only checked)."""
+        return self.action.data == "save"
 
     def side_escobas(self, i: int) -> Any:
         """Side i's escobas as typed (whole numbers are checked by the rules core's reader)."""
@@ -57,17 +73,17 @@ class CardsHandForm(HandFormBase):
 class TallyHandForm(HandFormBase):
     """A hand by counts: per side cards, oros, sevens, the velo, escobas, and the pile sum when asked."""
 
-    cards = FieldList(IntegerField(validators=[InputRequired(_l("Count the cards.")), NumberRange(min=0, max=40)]),
-                      min_entries=2, max_entries=4)
-    oros = FieldList(IntegerField(validators=[InputRequired(_l("Count the oros.")), NumberRange(min=0, max=10)]),
-                     min_entries=2, max_entries=4)
-    sevens = FieldList(IntegerField(validators=[InputRequired(_l("Count the sevens.")), NumberRange(min=0, max=4)]),
-                       min_entries=2, max_entries=4)
-    pile_sum = FieldList(IntegerField(validators=[Optional(), NumberRange(min=0, max=220)]),
-                         min_entries=2, max_entries=4)
+    cards = BoundedFieldList(WholeNumberField(validators=[
+        InputRequired(_l("Count the cards.")), NumberRange(min=0, max=40)]), min_entries=2, max_entries=4)
+    oros = BoundedFieldList(WholeNumberField(validators=[
+        InputRequired(_l("Count the oros.")), NumberRange(min=0, max=10)]), min_entries=2, max_entries=4)
+    sevens = BoundedFieldList(WholeNumberField(validators=[
+        InputRequired(_l("Count the sevens.")), NumberRange(min=0, max=4)]), min_entries=2, max_entries=4)
+    pile_sum = BoundedFieldList(WholeNumberField(validators=[Optional(), NumberRange(min=0, max=220)]),
+                                min_entries=2, max_entries=4)
     velo = RadioField(_l("Who holds the velo (7 of oros)?"),
                       validators=[InputRequired(_l("Who holds the velo?"))])
-    leftover_sum = IntegerField(_l("Sum of the cards left on the table"), validators=[
+    leftover_sum = WholeNumberField(_l("Sum of the cards left on the table"), validators=[
         InputRequired(_l("Add up the cards left on the table.")), NumberRange(min=0, max=220)])
 
     def setup(self, side_names: tuple[str, ...], seat_names: list[str]) -> None:

@@ -1,17 +1,18 @@
-"""Match forms: a new match and the draw for dealer."""
+"""Match forms: a new match, the draw for dealer, undo, and the history's filters."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, HiddenField, IntegerField, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms import Field, HiddenField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
 from ..models import NAME_LENGTH
 from ..rules import DECK, PRESETS
-from .common import options
+from .common import BoundedFieldList, WholeNumberField, no_control_characters, options
 
 PRESET_CHOICES = [
     ("escova-rs", _l("Escova (Rio Grande do Sul): to 15, 6 deck points")),
@@ -20,6 +21,7 @@ PRESET_CHOICES = [
 ]
 SEATING_CHOICES = [("pairs", _l("Two partnerships")), ("2", _l("2 players")), ("3", _l("3 players")),
                    ("4", _l("4 players"))]
+SEATS = {"pairs": 4, "2": 2, "3": 3, "4": 4}
 BONUS_CHOICES = [("", _l("as the preset")), ("0", _l("no bonus")), ("1", "+1"), ("2", "+2")]
 DECK_CHOICES = [("", _l("as the preset")), ("spanish", _l("Spanish deck")),
                 ("french", _l("French deck, Q = 8, J = 9 (Brazil)")),
@@ -35,10 +37,11 @@ class NewMatchForm(FlaskForm):  # type: ignore[misc]
 
     preset = RadioField(_l("Game"), choices=options(PRESET_CHOICES), default="escova-rs")
     seating = RadioField(_l("Players"), choices=options(SEATING_CHOICES), default="pairs")
-    names = FieldList(StringField(_l("Name"), validators=[Optional(), Length(max=NAME_LENGTH)]),
+    names = BoundedFieldList(StringField(_l("Name"), validators=[Optional(), Length(max=NAME_LENGTH),
+                                                                 no_control_characters]),
                       min_entries=4, max_entries=4)
     first_dealer = SelectField(_l("First dealer"), choices=options([("draw", _l("Draw cards for it"))]), default="draw")
-    target = IntegerField(_l("Target"), validators=[Optional(), NumberRange(min=1, max=100)])
+    target = WholeNumberField(_l("Target"), validators=[Optional(), NumberRange(min=1, max=100)])
     all_oros = SelectField(_l("All 10 oros"), choices=options(BONUS_CHOICES), default="")
     all_sevens = SelectField(_l("All 4 sevens"), choices=options(BONUS_CHOICES), default="")
     over30 = SelectField(_l("More than 30 cards"), choices=options(BONUS_CHOICES), default="")
@@ -53,8 +56,12 @@ class NewMatchForm(FlaskForm):  # type: ignore[misc]
 
     @property
     def seat_count(self) -> int:
-        """How many seats the chosen seating has."""
-        return 4 if self.seating.data == "pairs" else int(self.seating.data or 2)
+        """How many seats the chosen seating has (four while the seating is not one offered)."""
+        return SEATS.get(self.seating.data, 4)
+
+    def first_seat(self) -> int | None:
+        """The seat picked to deal first; None to draw for it (call after validation)."""
+        return None if self.first_dealer.data == "draw" else int(self.first_dealer.data)
 
     def player_names(self) -> tuple[str, ...]:
         """The names typed for the seats in use, trimmed."""
@@ -69,8 +76,8 @@ class NewMatchForm(FlaskForm):  # type: ignore[misc]
             raise ValidationError(_l("Two players have the same name."))
 
     def validate_first_dealer(self, field: Field) -> None:
-        """The first dealer sits at the table."""
-        if field.data != "draw" and int(field.data) >= self.seat_count:
+        """The first dealer sits at the table (a value not offered is refused by the choices first)."""
+        if field.data in SEAT_VALUES and int(field.data) >= self.seat_count:
             raise ValidationError(_l("Pick one of the players."))
 
     def options(self) -> dict[str, object]:
@@ -88,18 +95,88 @@ class NewMatchForm(FlaskForm):  # type: ignore[misc]
         return str(self.deck_style.data or PRESETS[self.preset.data].deck_style.value)
 
 
+SEAT_VALUES = {str(i) for i in range(4)}
 CARD_CODES = [str(card) for card in DECK]
+# The seats still drawing, as the draw page writes them: two to four seat numbers.
+_SEATS = re.compile(r"[0-3](,[0-3]){1,3}")
 
 
 class DrawForm(FlaskForm):  # type: ignore[misc]
-    """Each drawing player's card, for the draw for dealer."""
+    """Each drawing player's card, for the draw for dealer: one card per seat still drawing."""
 
     seats = HiddenField()
-    cards = FieldList(SelectField(choices=options([("", "—"), *[(c, c) for c in CARD_CODES]]),
-                                  validators=[InputRequired()]), min_entries=0, max_entries=4)
+    cards = BoundedFieldList(SelectField(choices=options([("", "—"), *[(c, c) for c in CARD_CODES]]),
+                                         validators=[InputRequired()]), min_entries=0, max_entries=4)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.drawing: list[int] = []
+
+    def drawing_seats(self, n_seats: int) -> list[int] | None:
+        """The seats drawing this round: all at first, the tied ones after a tie; None for a list no page
+        writes (the hidden field was tampered with)."""
+        posted = self.seats.data
+        if not posted:
+            self.drawing = list(range(n_seats))
+        elif _SEATS.fullmatch(posted) and len(set(posted.split(","))) == len(posted.split(",")) \
+                and all(int(seat) < n_seats for seat in posted.split(",")):
+            self.drawing = [int(seat) for seat in posted.split(",")]
+        else:
+            return None
+        return self.drawing
+
+    def fit(self, seats: list[int]) -> None:
+        """One card select per drawing seat, in order, keeping what was chosen in those."""
+        self.drawing = seats
+        self.seats.data = ",".join(map(str, seats))
+        while len(self.cards.entries) > len(seats):
+            self.cards.pop_entry()
+        while len(self.cards.entries) < len(seats):
+            self.cards.append_entry()
+
+    def drawn(self) -> dict[int, str]:
+        """Each drawing seat's card code (call after validation)."""
+        return {seat: entry.data for seat, entry in zip(self.drawing, self.cards.entries)}
 
     def validate_cards(self, field: Field) -> None:
-        """No card drawn twice."""
+        """One card for each player drawing, and no card drawn twice."""
+        if len(field.entries) != len(self.drawing):
+            raise ValidationError(_l("Each player draws one card."))
         drawn = [entry.data for entry in field.entries]
         if len(set(drawn)) != len(drawn):
             raise ValidationError(_l("Two players cannot draw the same card."))
+
+
+class UndoForm(FlaskForm):  # type: ignore[misc]
+    """Undo the last hand, from a scoreboard showing the match at this version."""
+
+    version = HiddenField(validators=[InputRequired(), Regexp(r"^[0-9]{1,9}\Z")])
+
+
+STATUS_CHOICES = [("", _l("All matches")), ("playing", _l("In progress")), ("finished", _l("Finished"))]
+MAX_PAGE = 1_000_000  # far past any account's last page; the history shows its last page instead
+
+
+class HistoryForm(FlaskForm):  # type: ignore[misc]
+    """The match list's filters and page, read from the query (a GET form, no CSRF)."""
+
+    player = StringField(_l("Player"), validators=[Optional(), Length(max=NAME_LENGTH), no_control_characters])
+    status = SelectField(_l("Show"), choices=options(STATUS_CHOICES), default="")
+    page = StringField()
+
+    class Meta:
+        csrf = False
+
+    def page_number(self) -> int:
+        """The page asked for, at least 1; a number past any last page is MAX_PAGE (the list clamps it)."""
+        raw = (self.page.data or "").strip()
+        if not (raw.isascii() and raw.isdigit()):
+            return 1
+        digits = raw.lstrip("0") or "0"
+        return max(1, min(int(digits), MAX_PAGE) if len(digits) <= len(str(MAX_PAGE)) else MAX_PAGE)
+
+    def filters(self) -> tuple[str, str]:
+        """The player and status to filter by, leaving out any the form refused."""
+        player = "" if self.player.errors else (self.player.data or "").strip()
+        status = "" if self.status.errors else self.status.data or ""
+        return player, status

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +31,20 @@ class HandDraft:
     dealer: int
     client_token: str | None = None
 
+    def facts(self) -> dict[str, Any]:
+        """What the trail keeps of an entry: how it was entered, who dealt, what was entered."""
+        return {"mode": self.mode, "dealer": self.dealer, "entry": self.body}
+
+    def same_as(self, facts: dict[str, Any]) -> bool:
+        """True when this draft is the entry `facts` describe (as facts() gives them, or a hand's columns)."""
+        return (self.mode, self.dealer) == (facts.get("mode"), facts.get("dealer")) and \
+            _canonical(self.body) == _canonical(facts.get("entry"))
+
+
+def _canonical(entry: Any) -> str:
+    """An entry as stored JSON compares: key order aside."""
+    return json.dumps(entry, sort_keys=True)
+
 
 def review_hand(match: Match, draft: HandDraft) -> HandReport:
     """The referee's report on a draft under the match's rules; InvalidEntry for bad input."""
@@ -43,24 +60,79 @@ def _scorable(report: HandReport) -> list[int]:
     return [int(p or 0) for p in points]
 
 
+class _Raced(Conflict):
+    """A Conflict found at the commit: another request changed the match after this one read it."""
+
+
 def record_hand(match: Match, draft: HandDraft, expected_number: int) -> Hand:
-    """Save the next hand in one transaction; a resent form returns the hand it already saved."""
-    if draft.client_token:
-        for hand in match.hands:
-            if hand.client_token == draft.client_token:
-                return hand
+    """Save the next hand in one transaction; a resent form returns the hand it already saved.
+
+    A resend whose entry differs from the hand saved under its token is a Conflict('resend_differs'),
+    and one whose hand was since undone a Conflict('undone'): neither is saved, or dropped, in silence.
+    """
+    try:
+        return _record(match, draft, expected_number)
+    except _Raced:
+        # Read the match again and decide anew: the same form sent twice at once (a double tap, a resend
+        # racing the first send) finds the hand its twin saved; a hand saved under this number from another
+        # phone is a conflict; any other change meanwhile is no reason to refuse the hand.
+        return _record(match, draft, expected_number)
+
+
+def _record(match: Match, draft: HandDraft, expected_number: int) -> Hand:
+    """One try at recording the hand (see record_hand)."""
+    saved = _resent(match, draft)
+    if saved is not None:
+        return saved
     number = len(match.hands) + 1
     if expected_number != number:
         raise Conflict("hand_exists", number=expected_number)
     report = review_hand(match, draft)
-    hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body,
-                points=_scorable(report), valid=report.valid, client_token=draft.client_token)
-    match.hands.append(hand)
-    match.events.append(MatchEvent(kind="hand_recorded", hand_number=number,
-                                   after={"points": hand.points, "valid": hand.valid}))
-    _settle(match)
-    _commit(number)
+    points = _scorable(report)
+    with _saving(number):
+        hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body, points=points,
+                    valid=report.valid, client_token=draft.client_token)
+        match.hands.append(hand)
+        after: dict[str, Any] = {"points": points, "valid": report.valid}
+        if draft.client_token:
+            after["client_token"] = draft.client_token
+        match.events.append(MatchEvent(kind="hand_recorded", hand_number=number, after=after))
+        _settle(match)
     return hand
+
+
+def resent_hand(match: Match, draft: HandDraft) -> Hand | None:
+    """The hand already saved under the draft's client_token, if the entry is the one saved; a Conflict
+    if it differs ('resend_differs') or was taken back ('undone'); None for a hand not saved yet."""
+    return _resent(match, draft)
+
+
+def _resent(match: Match, draft: HandDraft) -> Hand | None:
+    """The hand already saved under the draft's client_token, if the entry is the one saved (see resent_hand)."""
+    token = draft.client_token
+    if not token:
+        return None
+    hand = next((h for h in match.hands if h.client_token == token), None)
+    if hand is not None:
+        if any(draft.same_as(facts) for facts in _entries_of(match, hand)):
+            return hand
+        raise Conflict("resend_differs", number=hand.number)
+    undone = next((e for e in match.events
+                   if e.kind == "hand_undone" and (e.before or {}).get("client_token") == token), None)
+    if undone is not None:
+        raise Conflict("undone", number=undone.hand_number)
+    return None
+
+
+def _entries_of(match: Match, hand: Hand) -> Iterator[dict[str, Any]]:
+    """Every entry the hand has had: as it is now, and as it was before each correction since it was saved."""
+    yield {"mode": hand.mode, "dealer": hand.dealer, "entry": hand.entry}
+    recorded = next((e.id for e in match.events if e.kind == "hand_recorded"
+                     and (e.after or {}).get("client_token") == hand.client_token), None)
+    for event in match.events:
+        if (recorded is not None and event.id > recorded and event.kind == "hand_edited"
+                and event.hand_number == hand.number and "entry" in (event.before or {})):
+            yield event.before or {}
 
 
 def edit_hand(match: Match, number: int, draft: HandDraft, version: int) -> Hand:
@@ -68,28 +140,34 @@ def edit_hand(match: Match, number: int, draft: HandDraft, version: int) -> Hand
     _check_version(match, version)
     hand = next(h for h in match.hands if h.number == number)
     report = review_hand(match, draft)
-    before = {"points": hand.points, "valid": hand.valid, "dealer": hand.dealer, "mode": hand.mode}
-    hand.entry, hand.mode, hand.dealer = draft.body, draft.mode, draft.dealer
-    hand.points, hand.valid = _scorable(report), report.valid
-    match.events.append(MatchEvent(kind="hand_edited", hand_number=number, before=before,
-                                   after={"points": hand.points, "valid": hand.valid, "dealer": hand.dealer,
-                                          "mode": hand.mode}))
-    _settle(match)
-    _commit(number)
+    points = _scorable(report)
+    with _saving(number):
+        before = {"points": hand.points, "valid": hand.valid, "dealer": hand.dealer, "mode": hand.mode,
+                  "entry": hand.entry}
+        hand.entry, hand.mode, hand.dealer = draft.body, draft.mode, draft.dealer
+        hand.points, hand.valid = points, report.valid
+        match.events.append(MatchEvent(kind="hand_edited", hand_number=number, before=before,
+                                       after={"points": hand.points, "valid": hand.valid, "dealer": hand.dealer,
+                                              "mode": hand.mode}))
+        _settle(match)
     return hand
 
 
 def undo_last_hand(match: Match, version: int) -> bool:
-    """Take back the last hand saved; False when there was none."""
+    """Take back the last hand saved; False when there was none.
+
+    The trail keeps what was taken back, its client_token too, so a late resend of it is recognised.
+    """
     _check_version(match, version)
     if not match.hands:
         return False
     hand = match.hands[-1]
-    match.events.append(MatchEvent(kind="hand_undone", hand_number=hand.number,
-                                   before={"points": hand.points, "valid": hand.valid}))
-    match.hands.remove(hand)
-    _settle(match)
-    _commit(hand.number)
+    with _saving(hand.number):
+        before = {"points": hand.points, "valid": hand.valid, "client_token": hand.client_token, "mode": hand.mode,
+                  "dealer": hand.dealer, "entry": hand.entry}
+        match.events.append(MatchEvent(kind="hand_undone", hand_number=hand.number, before=before))
+        match.hands.remove(hand)
+        _settle(match)
     return True
 
 
@@ -109,13 +187,21 @@ def _settle(match: Match) -> None:
     match.updated_at = now()  # every change bumps the match's version
 
 
-def _commit(number: int) -> None:
-    """Commit, turning a hand saved meanwhile by another phone into a Conflict."""
+@contextmanager
+def _saving(number: int) -> Iterator[None]:
+    """Make the changes in the block and commit them as one, turning what another request did meanwhile into
+    a Conflict: a hand saved under this number (IntegrityError) or any change to the match (StaleDataError).
+
+    Nothing is flushed before the commit: reading a relationship inside the block would otherwise flush the
+    new hand early, raising the IntegrityError where nothing turns it into a Conflict.
+    """
     try:
+        with db.session.no_autoflush:
+            yield
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        raise Conflict("hand_exists", number=number) from None
+        raise _Raced("hand_exists", number=number) from None
     except StaleDataError:
         db.session.rollback()
-        raise Conflict("stale") from None
+        raise _Raced("stale") from None

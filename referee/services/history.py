@@ -13,7 +13,8 @@ PER_PAGE = 20
 
 
 def match_history(user: User, page: int = 1, player: str = "", status: str = "") -> Pagination:
-    """One page of the user's matches; `player` is a name at the table, `status` 'finished' or 'playing'."""
+    """One page of the user's matches, the page clamped to those there are; `player` is a name at the table,
+    `status` 'finished' or 'playing'."""
     query = select(Match).where(Match.user_id == user.id)
     if status in ("finished", "playing"):
         query = query.where(Match.finished.is_(status == "finished"))
@@ -21,4 +22,7 @@ def match_history(user: User, page: int = 1, player: str = "", status: str = "")
         query = query.where(Match.id.in_(select(Seat.match_id).where(Seat.name == player.strip())))
     query = query.order_by(Match.created_at.desc(), Match.id.desc()).options(
         selectinload(Match.seats), selectinload(Match.hands))
-    return db.paginate(query, page=page, per_page=PER_PAGE, error_out=False)
+    result = db.paginate(query, page=max(1, page), per_page=PER_PAGE, error_out=False)
+    if result.pages and result.page > result.pages:  # past the end: the last page there is
+        result = db.paginate(query, page=result.pages, per_page=PER_PAGE, error_out=False)
+    return result

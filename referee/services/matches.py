@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
 from ..models import Match, MatchEvent, Seat, User
 from ..rules import Card, Draw, Ruleset, draw_for_dealer, make_ruleset
 from .accounts import add_to_roster
-from .errors import NotFound
+from .errors import Conflict, NotFound
 from .scoreboard import dealer_after
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.token_urlsafe makes it
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,23 @@ def ruleset_of(match: Match) -> Ruleset:
 def create_match(user: User, settings: MatchSettings) -> Match:
     """Store a new match with its rules, seats and roster names; the ruleset checks the options."""
     ruleset = make_ruleset(settings.preset, **settings.options)
+    add_to_roster(user, settings.names)
+    match = _new_match(user, settings, ruleset)
+    db.session.add(match)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        # Another phone of the account added one of these names to the roster at this very moment:
+        # the roster has the name, so the match goes in alone.
+        db.session.rollback()
+        match = _new_match(user, settings, ruleset)
+        db.session.add(match)
+        db.session.commit()
+    return match
+
+
+def _new_match(user: User, settings: MatchSettings, ruleset: Ruleset) -> Match:
+    """The match's row, seats and first event, not yet stored."""
     match = Match(
         user_id=user.id, preset=ruleset.preset, target=ruleset.target, all_oros=ruleset.all_oros,
         all_sevens=ruleset.all_sevens, over30=ruleset.over30, penalty=ruleset.penalty.value,
@@ -46,9 +68,6 @@ def create_match(user: User, settings: MatchSettings) -> Match:
     )
     match.seats = [Seat(position=i, name=name) for i, name in enumerate(settings.names)]
     match.events.append(MatchEvent(kind="created", after={"seats": list(settings.names), **ruleset.options()}))
-    add_to_roster(user, settings.names)
-    db.session.add(match)
-    db.session.commit()
     return match
 
 
@@ -72,7 +91,8 @@ def get_match(user: User, match_id: int) -> Match:
 
 def by_spectator_token(token: str) -> Match:
     """The match a spectator link shows."""
-    match = db.session.scalar(select(Match).where(Match.spectator_token == token)) if token else None
+    # Only what token_urlsafe makes is looked up: PostgreSQL refuses a NUL, and no other text can match.
+    match = db.session.scalar(select(Match).where(Match.spectator_token == token)) if TOKEN.fullmatch(token) else None
     if match is None:
         raise NotFound(token)
     return match
@@ -87,23 +107,46 @@ def draw(match: Match, cards: Mapping[int, Card]) -> Draw:
 
 
 def set_first_dealer(match: Match, seat: int, drawn: Mapping[str, str] | None = None) -> None:
-    """Who deals the first hand, picked or drawn."""
+    """Who deals the first hand, picked or drawn; Conflict when another phone changed the match meanwhile."""
     match.events.append(MatchEvent(kind="first_dealer", before={"seat": match.first_dealer},
                                    after={"seat": seat, **({"drawn": dict(drawn)} if drawn else {})}))
     match.first_dealer = seat
-    db.session.commit()
+    try:
+        db.session.commit()
+    except StaleDataError:
+        db.session.rollback()
+        raise Conflict("stale") from None
 
 
 def spectator_link(match: Match) -> str:
     """The match's spectator token, made on first use: unguessable (256 bits)."""
-    if match.spectator_token is None:
+    for _attempt in range(3):
+        if match.spectator_token is not None:
+            return match.spectator_token
         match.spectator_token = secrets.token_urlsafe(32)
-        db.session.commit()
+        try:
+            db.session.commit()
+        except StaleDataError:
+            # Another request changed the match meanwhile (it may have made the token, opening the same
+            # scoreboard at the same moment): read it again, and make one if it still has none.
+            db.session.rollback()
+            db.session.refresh(match)
+    if match.spectator_token is None:
+        raise Conflict("stale")
     return match.spectator_token
 
 
 def revoke_spectator_link(match: Match) -> None:
     """The old link stops working; a new one is made when next asked for."""
-    match.spectator_token = None
-    match.events.append(MatchEvent(kind="link_revoked"))
-    db.session.commit()
+    for attempt in range(2):
+        match.spectator_token = None
+        match.events.append(MatchEvent(kind="link_revoked"))
+        try:
+            db.session.commit()
+            return
+        except StaleDataError:
+            # Another change to the match meanwhile (a hand saved, say) is no reason not to revoke.
+            db.session.rollback()
+            if attempt:
+                raise Conflict("stale") from None
+            db.session.refresh(match)

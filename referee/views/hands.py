@@ -16,10 +16,11 @@ from ..models import Hand, Match
 from ..payloads import field_name
 from ..rules import InvalidEntry
 from ..services import Conflict, HandDraft, edit_hand, record_hand, review_hand
+from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
-from .matches import owned
+from .matches import ID, owned
 
-bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
+bp = Blueprint("hands", __name__, url_prefix=f"/matches/<{ID}:match_id>/hands")
 
 FORMS: dict[str, type[HandFormBase]] = {"cards": CardsHandForm, "tally": TallyHandForm}
 
@@ -81,33 +82,74 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     form = _form(match, mode)
     names = side_names(match)
     if not form.validate_on_submit():
+        if hand is None and match.finished:
+            return _over(match)
+        if form.tampered:
+            _restore(form, match, hand)
+            return _page(match, form, mode, hand, 422, tampered=True)
         return _page(match, form, mode, hand)
     draft = _draft(form, mode, match)
     try:
+        # A resend of a hand saved from this phone: the same entry is that hand (even once the match is
+        # over: it may be the winning hand), a changed one says so at once.
+        if hand is None and resent_hand(match, draft) is None and match.finished:
+            return _over(match)
         report = review_hand(match, draft)
-        if request.form.get("action") == "save":
+        if form.saving:
             return _save(match, draft, form, hand)
     except InvalidEntry as error:
         return _page(match, form, mode, hand, 422, problems=_problems_on_form(form, error, names))
     except Conflict as conflict:
-        # The entry stays; saved again, it goes in as the next hand / onto the match as it now is.
-        form.number.data = str(len(match.hands) + 1)
-        form.version.data = str(match.version)
-        if hand is None:
-            form.dealer.data = str(dealer_after(match, list(match.hands)))
-        return _page(match, form, mode, hand, 409, conflict=conflict)
+        return _conflict(match, form, mode, hand, conflict)
     messages = [finding_words(f, lambda i: names[i]) for f in report.findings]
     new_totals = totals_with(match, [p or 0 for p in report.points], replacing=hand.number if hand else None)
     return _page(match, form, mode, hand, report=report, messages=messages, new_totals=new_totals)
 
 
+def _over(match: Match) -> ResponseReturnValue:
+    """Back to the scoreboard of a match that is over: no hand comes after the last."""
+    flash(_("This match is over: correct a hand, or start a rematch."), "info")
+    return redirect(url_for("matches.show", match_id=match.id))
+
+
+def _conflict(match: Match, form: HandFormBase, mode: str, hand: Hand | None,
+              conflict: Conflict) -> ResponseReturnValue:
+    """The entry page again, 409, with what happened; the entry stays, ready to go in as the match now is."""
+    # Saved again, the entry goes in as the next hand / onto the match as it now is.
+    form.number.data = str(len(match.hands) + 1)
+    form.version.data = str(match.version)
+    correct_url = None
+    if conflict.reason in ("resend_differs", "undone"):
+        # A resend of this phone's own hand: the entry stays whole, its dealer too (to correct that hand
+        # with it). Its token belongs to a hand saved (or taken back) already: saved now, it is a new hand.
+        form.client_token.data = uuid.uuid4().hex
+        if conflict.reason == "resend_differs":
+            correct_url = url_for("hands.edit", match_id=match.id, number=conflict.params["number"], mode=mode)
+    elif hand is None:
+        form.dealer.data = str(dealer_after(match, list(match.hands)))
+    return _page(match, form, mode, hand, 409, conflict=conflict, correct_url=correct_url)
+
+
+def _restore(form: HandFormBase, match: Match, hand: Hand | None) -> None:
+    """Give the fields the page writes itself the values it would write now, so that Save works again."""
+    if form.number.errors:
+        form.number.data = str(hand.number if hand else len(match.hands) + 1)
+    if form.version.errors:
+        form.version.data = str(match.version)
+    if form.client_token.errors:
+        form.client_token.data = "" if hand else uuid.uuid4().hex
+    if form.dealer.errors:
+        form.dealer.data = str(hand.dealer if hand else dealer_after(match, list(match.hands)))
+        form.dealer.errors = []
+
+
 def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None) -> ResponseReturnValue:
     """Store the hand and go back to the scoreboard."""
     if hand is None:
-        saved = record_hand(match, draft, expected_number=int(form.number.data or 0))
+        saved = record_hand(match, draft, expected_number=int(form.number.data))
         flash(_("Hand %(number)s saved.", number=saved.number), "success")
     else:
-        edit_hand(match, hand.number, draft, version=int(form.version.data or 0))
+        edit_hand(match, hand.number, draft, version=int(form.version.data))
         flash(_("Hand %(number)s corrected.", number=hand.number), "success")
     return redirect(url_for("matches.show", match_id=match.id))
 
@@ -122,18 +164,17 @@ def new(match_id: int) -> ResponseReturnValue:
         abort(404)
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
-    if match.finished:
-        flash(_("This match is over: correct a hand, or start a rematch."), "info")
-        return redirect(url_for("matches.show", match_id=match.id))
     if request.method == "POST":
         return _handle(match, mode, None)
+    if match.finished:
+        return _over(match)
     dealer = dealer_after(match, list(match.hands))
     form = _form(match, mode, formdata=None, dealer=str(dealer), number=str(len(match.hands) + 1),
                  client_token=uuid.uuid4().hex, version=str(match.version))
     return _page(match, form, mode, None)
 
 
-@bp.route("/<int:number>/edit", methods=["GET", "POST"])
+@bp.route(f"/<{ID}:number>/edit", methods=["GET", "POST"])
 @login_required
 def edit(match_id: int, number: int) -> ResponseReturnValue:
     """Correct a saved hand."""

@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from ..forms import DrawForm, NewMatchForm
+from ..forms.matches import HistoryForm, UndoForm
 from ..models import Match
 from ..rules import Card
 from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard, undo_last_hand
@@ -16,6 +17,10 @@ from ..services.matches import draw, revoke_spectator_link, spectator_link
 from .qr import qr_svg
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
+
+# A match's or hand's number in an address: at most what an INTEGER column holds on every database we run on
+# (PostgreSQL's is 32 bits); past it, or not a number, the address is not found instead of overflowing SQLite.
+ID = "int(max=2147483647)"
 
 
 def owned(match_id: int) -> Match:
@@ -29,12 +34,12 @@ def owned(match_id: int) -> Match:
 @bp.get("/")
 @login_required
 def index() -> ResponseReturnValue:
-    """The account's matches, newest first."""
-    player = request.args.get("player", "")
-    status = request.args.get("status", "")
-    page = request.args.get("page", 1, type=int)
-    return render_template("matches/index.html", page=match_history(current_user, page, player, status),
-                           player=player, status=status, board=scoreboard)
+    """The account's matches, newest first; a filter no page offers is refused beside it (422)."""
+    form = HistoryForm(formdata=request.args)
+    valid = form.validate()
+    player, status = form.filters()
+    return render_template("matches/index.html", page=match_history(current_user, form.page_number(), player, status),
+                           form=form, player=player, status=status, board=scoreboard), 200 if valid else 422
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -43,64 +48,58 @@ def new() -> ResponseReturnValue:
     """Start a match: rules, players, first dealer."""
     form = NewMatchForm()
     if form.validate_on_submit():
-        first = None if form.first_dealer.data == "draw" else int(form.first_dealer.data)
         match = create_match(current_user, MatchSettings(
             preset=form.preset.data, options=form.options(), deck_style=form.deck(),
-            names=form.player_names(), partnerships=form.seating.data == "pairs", first_dealer=first))
+            names=form.player_names(), partnerships=form.seating.data == "pairs", first_dealer=form.first_seat()))
         return redirect(url_for("matches.show", match_id=match.id))
     roster = [entry.name for entry in current_user.roster]
     return render_template("matches/new.html", form=form, roster=roster), 422 if form.errors else 200
 
 
-@bp.get("/<int:match_id>")
+@bp.get(f"/<{ID}:match_id>")
 @login_required
 def show(match_id: int) -> ResponseReturnValue:
     """The scoreboard, the hands, the trail and the spectator link."""
     match = owned(match_id)
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
-    token = spectator_link(match)
+    try:
+        token = spectator_link(match)
+    except Conflict:  # the match kept changing on other phones while the link was made: show it afresh
+        return redirect(url_for("matches.show", match_id=match.id))
     watch_url = url_for("spectator.watch", token=token, _external=True)
     return render_template("matches/show.html", board=scoreboard(match), watch_url=watch_url,
                            qr=qr_svg(watch_url))
 
 
-@bp.route("/<int:match_id>/draw", methods=["GET", "POST"])
+@bp.route(f"/<{ID}:match_id>/draw", methods=["GET", "POST"])
 @login_required
 def draw_for_dealer(match_id: int) -> ResponseReturnValue:
-    """Each player draws a card; the highest deals, the tied draw again."""
+    """Each player draws a card: the highest deals, the tied draw again."""
     match = owned(match_id)
+    if match.first_dealer is not None:  # drawn already, on this phone or another
+        return redirect(url_for("matches.show", match_id=match.id))
     form = DrawForm()
-    seats = _drawing_seats(form.seats.data, len(match.seats))
-    if form.validate_on_submit() and len(form.cards.entries) == len(seats):
-        result = draw(match, {seat: Card.parse(entry.data) for seat, entry in zip(seats, form.cards.entries)})
+    seats = form.drawing_seats(len(match.seats))
+    if seats is None:
+        abort(400)  # the hidden list of drawing seats was tampered with
+    if form.validate_on_submit():
+        try:
+            result = draw(match, {seat: Card.parse(code) for seat, code in form.drawn().items()})
+        except Conflict:
+            return redirect(url_for("matches.show", match_id=match.id))  # another phone's draw came first
         if result.dealer is not None:
             flash(_("%(name)s deals first.", name=match.seats[result.dealer].name), "success")
             return redirect(url_for("matches.show", match_id=match.id))
         flash(_("A tie for the highest card: those players draw again."), "info")
         seats = list(result.redraw)
         form = DrawForm(formdata=None)
-    form.seats.data = ",".join(map(str, seats))
-    while len(form.cards.entries) < len(seats):
-        form.cards.append_entry()
+    form.fit(seats)
     status = 422 if form.errors else 200
     return render_template("matches/draw.html", match=match, form=form, seats=seats), status
 
 
-def _drawing_seats(posted: str | None, n_seats: int) -> list[int]:
-    """The seats drawing this round: all at first, the tied ones after a tie; anything else is refused."""
-    if not posted:
-        return list(range(n_seats))
-    parts = posted.split(",")
-    if not all(p.isdigit() for p in parts):
-        abort(400)
-    seats = [int(p) for p in parts]
-    if len(set(seats)) != len(seats) or not all(0 <= s < n_seats for s in seats) or len(seats) < 2:
-        abort(400)
-    return seats
-
-
-@bp.post("/<int:match_id>/rematch")
+@bp.post(f"/<{ID}:match_id>/rematch")
 @login_required
 def play_again(match_id: int) -> ResponseReturnValue:
     """Same players, same rules, a new match."""
@@ -108,23 +107,29 @@ def play_again(match_id: int) -> ResponseReturnValue:
     return redirect(url_for("matches.show", match_id=match.id))
 
 
-@bp.post("/<int:match_id>/undo")
+@bp.post(f"/<{ID}:match_id>/undo")
 @login_required
 def undo(match_id: int) -> ResponseReturnValue:
     """Take back the last hand."""
     match = owned(match_id)
+    form = UndoForm()
+    if not form.validate_on_submit():
+        abort(400)  # the button's hidden version was tampered with
     try:
-        if undo_last_hand(match, request.form.get("version", type=int) or 0):
+        if undo_last_hand(match, int(form.version.data)):
             flash(_("The last hand was taken back."), "info")
     except Conflict:
         flash(_("The match changed on another phone meanwhile: check the scoreboard and try again."), "error")
     return redirect(url_for("matches.show", match_id=match.id))
 
 
-@bp.post("/<int:match_id>/link")
+@bp.post(f"/<{ID}:match_id>/link")
 @login_required
 def new_link(match_id: int) -> ResponseReturnValue:
     """Revoke the spectator link; a new one replaces it."""
-    revoke_spectator_link(owned(match_id))
-    flash(_("The old spectator link no longer works. Share the new one."), "info")
+    try:
+        revoke_spectator_link(owned(match_id))
+        flash(_("The old spectator link no longer works. Share the new one."), "info")
+    except Conflict:
+        flash(_("The match changed on another phone meanwhile: check the scoreboard and try again."), "error")
     return redirect(url_for("matches.show", match_id=match_id) + "#spectators")

@@ -20,7 +20,9 @@ from flask_babel import gettext as _
 
 from ..forms import DECK_CHOICES
 from ..messages import finding_words, problem_words
+from ..models import NAME_LENGTH
 from ..rules import (
+    DECK,
     Card,
     DeckStyle,
     Finding,
@@ -40,6 +42,7 @@ bp = Blueprint("tools", __name__, url_prefix="/tools")
 DEFAULT_STYLE = DeckStyle.SPANISH.value
 CAPTURES_SHOWN = 100  # a crowded table can make thousands of captures; the page shows this many
 PLAYERS = 4  # the draw for dealer has a row for each possible player
+QUOTED = 12  # an unknown card code is quoted this long at most
 _WHOLE = re.compile(r"[0-9]+")
 
 # The deck styles a tool offers, labelled as on the new-match page.
@@ -89,13 +92,17 @@ def words(problem: Problem) -> str:
 
 def read_cards(name: str) -> list[Card]:
     """The cards ticked under one name; an unknown or repeated code (from an edited link) is refused."""
+    codes = request.args.getlist(name)
+    if len(codes) > len(DECK):  # before any work: a link can repeat a name thousands of times
+        raise Refused([_("A deck has %(count)s cards: no more than %(count)s can be tapped.", count=len(DECK))],
+                      {name})
     cards: list[Card] = []
     problems: list[Problem] = []
-    for code in request.args.getlist(name):
+    for code in codes:
         try:
             card = Card.parse(code)
         except UnknownCard:
-            problems.append(Problem((name,), "unknown_card", {"card": code}))
+            problems.append(Problem((name,), "unknown_card", {"card": quoted(code)}))
             continue
         if card in cards:
             problems.append(Problem((name,), "duplicate_card", {"card": code}))
@@ -103,6 +110,11 @@ def read_cards(name: str) -> list[Card]:
     if problems:
         raise Refused([words(p) for p in problems], {name})
     return cards
+
+
+def quoted(code: str) -> str:
+    """An unknown code as a message quotes it: its start only, when a link carries a long one."""
+    return code if len(code) <= QUOTED else code[:QUOTED] + "…"
 
 
 def tool_page(template: str, answer: Callable[[], dict[str, Any]], fields: tuple[str, ...],
@@ -160,13 +172,16 @@ def leftover_sum(tapped: list[Card], typed: str) -> int:
         return pile_sum(tapped)
     if not _WHOLE.fullmatch(typed):
         raise Refused([_("Type the sum as a whole number, such as 25.")], {"sum"})
-    if int(typed) > DECK_SUM:
+    digits = typed.lstrip("0") or "0"
+    # Past a few digits the number is too much anyway, and int() refuses more than 4 300 of them.
+    if len(digits) > len(str(DECK_SUM)) or int(digits) > DECK_SUM:
         raise Refused([_("The whole deck adds up to %(most)s: no leftover adds up to more.", most=DECK_SUM)],
                       {"sum"})
-    if tapped and pile_sum(tapped) != int(typed):
+    total = int(digits)
+    if tapped and pile_sum(tapped) != total:
         raise Refused([_("The cards you tapped add up to %(cards)s, not %(typed)s: clear one of the two.",
-                         cards=pile_sum(tapped), typed=int(typed))], {"cards", "sum"})
-    return int(typed)
+                         cards=pile_sum(tapped), typed=total)], {"cards", "sum"})
+    return total
 
 
 @bp.get("/dispute")
@@ -202,12 +217,14 @@ def read_draws(rows: list[tuple[str, str]], names: list[str]) -> dict[int, Card]
     problems: list[str] = []
     invalid: set[str] = set()
     drawn: dict[int, Card] = {}
+    if any(len(name) > NAME_LENGTH for name, _code in rows):
+        raise Refused([_("A name has at most %(most)s characters.", most=NAME_LENGTH)])
     for i, (name, code) in enumerate(rows):
         if code:
             try:
                 drawn[i] = Card.parse(code)
             except UnknownCard:
-                problems.append(words(Problem((f"card-{i}",), "unknown_card", {"card": code})))
+                problems.append(words(Problem((f"card-{i}",), "unknown_card", {"card": quoted(code)})))
                 invalid.add(f"card-{i}")
         elif name:
             problems.append(_("Which card did %(name)s draw?", name=name))

@@ -11,19 +11,27 @@ const sending = new Set();
 let leaving = false; // a page being left sends nothing: its answer would be lost with it
 
 const field = (entry, name) => entry.fields.find(([key]) => key === name)?.[1] ?? "";
-const keyOf = (entry) => `${PREFIX}${matchId}:${field(entry, "client_token") || `edit-${field(entry, "number")}`}`;
+const corrected = (url) => url.match(/\/hands\/(\d+)\/edit/)?.[1];
+// A new hand waits under its client_token; a correction under the hand it corrects (a correction posted
+// from a conflict page carries a new hand's token, yet it is a correction).
+function keyOf(entry) {
+  const hand = corrected(entry.url);
+  return `${PREFIX}${matchId}:${hand ? `edit-${hand}` : field(entry, "client_token") || `new-${field(entry, "number")}`}`;
+}
 
 function entryOf(submitter) {
   const data = new FormData(form);
   if (submitter?.name) data.append(submitter.name, submitter.value);
-  // form.action would be the button named "action": read the attribute.
-  const action = new URL(form.getAttribute("action") || "", location.href);
+  // form.action would be the button named "action": read the attributes. A button may post the form
+  // elsewhere (formaction: "Correct hand N with this entry").
+  const target = submitter?.getAttribute("formaction") || form.getAttribute("action") || "";
+  const action = new URL(target, location.href);
   const entry = {
     url: action.pathname + action.search,
     fields: [...data.entries()].filter(([, value]) => typeof value === "string"),
     savedAt: new Date().toISOString(),
   };
-  entry.number = field(entry, "number");
+  entry.number = corrected(entry.url) ?? field(entry, "number");
   entry.key = keyOf(entry);
   return entry;
 }

@@ -209,6 +209,69 @@ def test_a_hand_that_waits_shows_on_the_scoreboard_and_goes_with_send_again(
     assert [number for number, _ in hands_in_database(database, "duda")] == [1]
 
 
+def save_offline_and_deliver_once(page: Page, live_server: str, database: Path, board: str,
+                                  username: str) -> dict[str, str]:
+    """Hand 1 by counts saved offline; the same entry reaches the server once, its answer lost. The fields sent."""
+    review_by_counts(page, board)
+    go_offline(page)
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.locator(".submit-bar .outbox")).to_be_visible()
+    [key] = page.evaluate(OUTBOX)
+    stored = page.evaluate(f"JSON.parse(localStorage.getItem({key!r}))")
+    fields = dict(stored["fields"])
+    assert page.context.request.post(live_server + stored["url"], form=fields, max_redirects=0).status == 302
+    assert len(hands_in_database(database, username)) == 1
+    return fields
+
+
+def test_a_resend_that_differs_from_the_saved_hand_is_not_dropped_and_offers_the_correction(
+        page: Page, live_server: str, database: Path) -> None:
+    """Saved once (its answer lost), then changed: sent again, the page says hand 1 was already saved with a
+    different entry, and its button reviews the new entry as a correction of hand 1, which then saves."""
+    board = start_match(page, live_server, "hugo")
+    controlled(page)
+    try:
+        save_offline_and_deliver_once(page, live_server, database, board, "hugo")
+        page.locator("#escobas-0").fill("0")  # no escoba after all
+    finally:
+        page.context.set_offline(False)
+    # Sent again by itself, as a review (it changed): the answer says at once what became of hand 1.
+    expect(page.locator(".problems")).to_contain_text(
+        "Hand 1 was already saved from this phone with a different entry.")
+    assert page.locator("#escobas-0").input_value() == "0"
+    shot(page, "resend-differs")
+    page.get_by_role("button", name="Correct hand 1 with this entry").tap()
+    expect(page.locator("h1")).to_have_text("Correct hand 1")
+    expect(page.locator(".review tfoot")).to_contain_text("+3")
+    page.get_by_role("button", name="Save the correction").tap()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 corrected.")
+    expect(page.locator("table.hands tbody tr").first).to_contain_text("+3")
+    assert [number for number, _ in hands_in_database(database, "hugo")] == [1]
+    assert page.evaluate(OUTBOX) == []
+
+
+def test_a_resend_of_a_hand_taken_back_meanwhile_does_not_bring_it_back(
+        page: Page, live_server: str, database: Path) -> None:
+    """Saved once (its answer lost), then undone from another phone: sent again by itself once the network is
+    back, it is refused with a message, and the match has no hand."""
+    board = start_match(page, live_server, "iris")
+    controlled(page)
+    try:
+        save_offline_and_deliver_once(page, live_server, database, board, "iris")
+        scoreboard = page.context.request.get(board).text()
+        undo = dict(re.findall(r'<input type="hidden" name="(csrf_token|version)" value="([^"]*)"',
+                               scoreboard.split('class="undo"', 1)[1].split("</form>", 1)[0]))
+        assert page.context.request.post(board + "/undo", form=undo, max_redirects=0).status == 302
+        assert hands_in_database(database, "iris") == []
+    finally:
+        page.context.set_offline(False)
+    expect(page.locator(".problems")).to_contain_text(
+        "Hand 1 from this phone was taken back after it was saved, so it was not saved again.")
+    assert page.locator("#leftover_sum").input_value() == "10"  # the entry is still there, to save on purpose
+    assert hands_in_database(database, "iris") == []
+    assert page.evaluate(OUTBOX) == []
+
+
 def test_the_scoreboard_keeps_the_screen_on_when_asked(page: Page, live_server: str) -> None:
     """The switch takes a screen wake lock, takes it again on the next visit, and lets it go."""
     start_match(page, live_server, "elsa")

@@ -160,3 +160,43 @@ def test_undoing_the_winning_hand_reopens_the_match(keeper):
     keeper.save_hand(match_id)
     keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
     assert result(keeper, match_id) == (False, None)
+
+
+@pytest.mark.parametrize("version", ["x1", "9" * 5000, ""])
+def test_a_correction_with_a_tampered_version_is_refused_not_an_error(keeper, match_id, version):
+    """422 with a message, the hand as it was; the page's own fields are good again, so Save corrects."""
+    keeper.save_hand(match_id)
+    response = keeper.enter_hand(match_id, "save", number=1, escobas=(0, 0), overrides={"version": version})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Part of this page was changed outside the app, so nothing was saved." in keeper.text(page)
+    assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[4, 0]]
+    url = keeper.hand_url(match_id, number=1)
+    assert keeper.client.post(url, data=keeper.fields(page) | {"action": "save"}).status_code == 302
+    assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[3, 0]]
+
+
+@pytest.mark.parametrize("version", ["x1", "9" * 5000, "", "-1"])
+def test_an_undo_with_a_tampered_version_takes_nothing_back(keeper, match_id, version):
+    """The undo button's version is checked like a correction's: nothing taken back, the conflict said."""
+    keeper.save_hand(match_id)
+    undo = keeper.form(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
+    response = keeper.client.post(f"/matches/{match_id}/undo", data=undo | {"version": version})
+    assert response.status_code in (302, 400)
+    assert [number for number, *_ in keeper.saved_hands(match_id)] == [1]
+
+
+def test_a_correction_saved_meanwhile_from_another_phone_is_a_conflict_not_an_error(keeper, match_id, monkeypatch):
+    """Two phones correct hand 1 from the same page at the same moment: the second is told, not given a 500."""
+    from test_app_hands import meanwhile
+
+    keeper.save_hand(match_id)
+    url = keeper.hand_url(match_id, number=1)
+    phone = keeper.another_phone()
+    theirs = phone.form(url) | phone.hand_fields(escobas=(0, 0)) | {"action": "save"}
+    answers = meanwhile(monkeypatch, lambda: phone.client.post(url, data=theirs).status_code)
+    response = keeper.client.post(url, data=keeper.form(url) | keeper.hand_fields(mirror=True) | {"action": "save"})
+    assert answers == [302]
+    assert response.status_code == 409
+    assert "The match changed on another phone while you were typing." in keeper.text(response.get_data(as_text=True))
+    assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[3, 0]]

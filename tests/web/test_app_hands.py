@@ -7,10 +7,14 @@ escova-rs it gives the first side oros, velo, all oros and its escoba, 4 to 0.
 
 from __future__ import annotations
 
+import re
+import threading
+from html import unescape
+
 import pytest
 from sqlalchemy import func, select
 
-from referee.models import Hand
+from referee.models import Hand, MatchEvent
 
 RENUNCIO = {"1o": "1"}  # 1o moved from the leftover into the second side's pile
 
@@ -198,6 +202,7 @@ def test_more_escobas_than_the_pile_can_hold_answer_422(keeper, match_id, action
 @pytest.mark.parametrize(("overrides", "message"), [
     pytest.param({"escobas-0": "-1"}, "Number must be between 0 and 20.", id="negative escobas"),
     pytest.param({"escobas-0": "one"}, "Not a valid integer value.", id="escobas not a number"),
+    pytest.param({"escobas-0": "9" * 400}, "Not a valid integer value.", id="escobas too big for a float"),
     pytest.param({"last_capture": ""}, "Who made the last capture?", id="no last capture"),
     pytest.param({"last_capture": "5"}, "Not a valid choice.", id="last capture not a side"),
 ])
@@ -298,3 +303,231 @@ def test_checking_by_cards_and_by_counts_saves_nothing(keeper, match_id):
     keeper.enter_hand(match_id)
     keeper.enter_hand(match_id, mode="tally")
     assert keeper.query(select(func.count(Hand.id))) == [(0,)]
+
+
+# -- tampered hidden fields: refused, never a 500 ------------------------------------
+
+TAMPERED = "Part of this page was changed outside the app, so nothing was saved."
+
+
+@pytest.mark.parametrize("overrides", [
+    pytest.param({"number": "abc"}, id="number not a number"),
+    pytest.param({"number": "9" * 5000}, id="number 5000 digits"),
+    pytest.param({"number": ""}, id="number missing"),
+    pytest.param({"version": "x1"}, id="version not a number"),
+    pytest.param({"version": "9" * 5000}, id="version 5000 digits"),
+    pytest.param({"client_token": "x" * 65}, id="token too long"),
+    pytest.param({"client_token": "<b>\u00e9</b>"}, id="token not a token"),
+    pytest.param({"dealer": "9" * 5000}, id="dealer 5000 digits"),
+])
+def test_a_tampered_hidden_field_is_refused_and_the_page_can_be_saved_again(keeper, match_id, overrides):
+    """422 with a message, nothing stored, the cards kept; the page's own fields are good again, so Save saves."""
+    response = keeper.enter_hand(match_id, "save", overrides=overrides)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert TAMPERED in keeper.text(page)
+    assert keeper.saved_hands(match_id) == []
+    fields = keeper.fields(page)
+    assert keeper.places(fields) == keeper.places(keeper.hand_fields())
+    url = keeper.hand_url(match_id)
+    assert keeper.client.post(url, data=fields | {"action": "save"}).status_code == 302
+    assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "cards", 0)]
+
+
+@pytest.mark.parametrize("extra", [{"escobas-7": "3"}, {"cards-999": "5", "oros-50": "1"}, {"escobas-2": "x" * 5000},
+                                   {"escobas-²": "1"}, {"escobas-" + "9" * 5000: "1"}, {"pile_sum-٣": "1"}],
+                         ids=["escobas-7", "cards-999", "a third escobas", "superscript index", "5000-digit index",
+                              "arabic-indic index"])
+def test_entries_past_the_sides_of_the_match_are_ignored(keeper, match_id, extra):
+    """FieldList indexes no page has (a third side's escobas, cards-999) change nothing."""
+    for mode in ("cards", "tally"):
+        response = keeper.enter_hand(match_id, mode=mode, overrides=extra)
+        assert response.status_code == 200, mode
+        assert "Points +4 +0" in keeper.text(response.get_data(as_text=True))
+
+
+# -- the same hand saved at once from two places ----------------------------------
+
+def meanwhile(monkeypatch, post):
+    """While this save is under way (its match read, nothing stored yet), `post` runs to the end on another
+    thread, as a second request served at the same moment would (with its own database session)."""
+    from referee.services import hands as service
+
+    review, answers, started = service.review_hand, [], threading.Event()
+
+    def review_and_race(match, draft):
+        if not started.is_set():  # the first save only: the other phone's goes straight through
+            started.set()
+            thread = threading.Thread(target=lambda: answers.append(post()))
+            thread.start()
+            thread.join()
+        return review(match, draft)
+    monkeypatch.setattr(service, "review_hand", review_and_race)
+    return answers
+
+
+def saved_meanwhile(monkeypatch, keeper, fields):
+    """While this save is under way, another phone saves `fields` as a new hand."""
+    phone = keeper.another_phone()
+    url = keeper.hand_url(int(fields["_match"]))
+    data = {k: v for k, v in fields.items() if k != "_match"} | {"csrf_token": phone.form(url)["csrf_token"]}
+    return meanwhile(monkeypatch, lambda: phone.client.post(url, data=data).status_code)
+
+
+def test_the_same_hand_saved_meanwhile_under_its_token_answers_with_the_saved_hand(keeper, match_id, monkeypatch):
+    """The resend that loses the race goes to the scoreboard like the first: one hand, no error."""
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    answers = saved_meanwhile(monkeypatch, keeper, form | {"_match": str(match_id)})
+    response = keeper.client.post(url, data=form)
+    assert answers == [302]
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/matches/{match_id}"
+    assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "cards", 0)]
+
+
+def test_another_hand_saved_meanwhile_is_a_conflict_not_an_error(keeper, match_id, monkeypatch):
+    """Two phones save different hands 1 at the same moment: one is stored, the other sees the conflict page."""
+    url = keeper.hand_url(match_id)
+    theirs = keeper.another_phone().form(url) | keeper.hand_fields(mirror=True) | {"action": "save"}
+    answers = saved_meanwhile(monkeypatch, keeper, theirs | {"_match": str(match_id)})
+    response = keeper.client.post(url, data=keeper.form(url) | keeper.hand_fields() | {"action": "save"})
+    assert answers == [302]
+    assert response.status_code == 409
+    assert "Hand 1 was already saved from another phone." in keeper.text(response.get_data(as_text=True))
+    assert keeper.saved_hands(match_id) == [(1, [0, 4], True, "cards", 0)]
+
+
+# -- offline resends (static/js/outbox.js sends a form again with its client_token) ----
+
+def test_a_resend_that_differs_from_what_was_saved_says_so_and_offers_the_correction(keeper, match_id):
+    """The first send was saved (its answer lost); sent again changed, it is not dropped in silence: 409, the
+    page says so and its button reviews the entry as a correction of hand 1, which then saves."""
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    assert keeper.client.post(url, data=form).status_code == 302
+    response = keeper.client.post(url, data=form | {"escobas-0": "0"})
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert "Hand 1 was already saved from this phone with a different entry." in keeper.text(page)
+    assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "cards", 0)]
+    [correct] = re.findall(r'<button[^>]*formaction="([^"]+)"[^>]*>\s*Correct hand 1 with this entry', page)
+    fields = keeper.fields(page)
+    assert fields["escobas-0"] == "0" and keeper.places(fields) == keeper.places(keeper.hand_fields())
+    review = keeper.client.post(unescape(correct), data=fields | {"action": "review"})
+    assert review.status_code == 200
+    text = keeper.text(review.get_data(as_text=True))
+    assert "Correct hand 1" in text and "Points +3 +0" in text
+    saved = keeper.client.post(unescape(correct), data=keeper.fields(review.get_data(as_text=True)) |
+                               {"action": "save"})
+    assert saved.status_code == 302
+    assert keeper.saved_hands(match_id) == [(1, [3, 0], True, "cards", 0)]
+
+
+def test_a_resend_of_the_entry_first_saved_is_recognised_after_a_correction(keeper, match_id):
+    """Hand 1 was saved, then corrected; the phone's late copy of the first entry changes nothing."""
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    keeper.client.post(url, data=form)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    response = keeper.client.post(url, data=form)
+    assert response.status_code == 302
+    assert keeper.saved_hands(match_id) == [(1, [3, 0], True, "cards", 0)]
+
+
+def test_a_resend_of_a_hand_since_undone_does_not_bring_it_back(keeper, match_id):
+    """Saved, then taken back: the same form sent again is refused with a message, and no hand comes back."""
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    keeper.client.post(url, data=form)
+    keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
+    response = keeper.client.post(url, data=form)
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert "Hand 1 from this phone was taken back after it was saved, so it was not saved again." in keeper.text(page)
+    assert keeper.saved_hands(match_id) == []
+    assert keeper.places(keeper.fields(page)) == keeper.places(keeper.hand_fields())
+
+
+def test_after_an_undone_resend_the_entry_can_still_be_saved_on_purpose(keeper, match_id):
+    """The page says "if it should count, save it": the kept entry, saved again, is stored as hand 1."""
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    keeper.client.post(url, data=form)
+    keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
+    refused = keeper.client.post(url, data=form)
+    kept = keeper.fields(refused.get_data(as_text=True), action=url.split("?")[0])
+    assert kept["client_token"] != form["client_token"]
+    assert keeper.client.post(url, data=kept | {"action": "save"}).status_code == 302
+    assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "cards", 0)]
+
+
+def test_the_trail_keeps_the_token_and_entry_of_an_undone_hand(keeper, match_id):
+    """The undo event remembers what was taken back, so a late resend can be recognised."""
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    keeper.client.post(url, data=form)
+    keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
+    [(before,)] = keeper.query(select(MatchEvent.before).where(MatchEvent.kind == "hand_undone"))
+    assert before["client_token"] == form["client_token"]
+    assert before["mode"] == "cards" and before["dealer"] == 0
+    assert sorted(before["entry"]["leftover"]) == sorted(["1o", "2o", "3o", "4o"])
+
+
+@pytest.mark.parametrize("field", ["cards-0", "oros-1", "sevens-0", "pile_sum-1", "leftover_sum"])
+def test_a_count_of_hundreds_of_digits_is_refused_beside_it(keeper, match_id, field):
+    """NumberRange compares through a float, which a 400-digit number overflows: refused as not a number."""
+    response = keeper.enter_hand(match_id, mode="tally", overrides={field: "9" * 400})
+    assert response.status_code == 422
+    assert "Not a valid integer value." in keeper.errors(response.get_data(as_text=True))
+
+
+def test_a_changed_resend_sent_to_be_checked_already_says_it_was_saved(keeper, match_id):
+    """The outbox sends a changed entry back as a review: the page says at once that hand 1 was saved with
+    another entry, and offers the correction, instead of offering to save it as hand 2."""
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    keeper.client.post(url, data=form)
+    response = keeper.client.post(url, data=form | {"escobas-0": "0", "action": "review"})
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert "Hand 1 was already saved from this phone with a different entry." in keeper.text(page)
+    assert "Correct hand 1 with this entry" in keeper.text(page)
+
+
+def test_an_unchanged_resend_sent_to_be_checked_is_reviewed_as_usual(keeper, match_id):
+    """Checking again the entry that was saved is only a review."""
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    keeper.client.post(url, data=form)
+    response = keeper.client.post(url, data=form | {"action": "review"})
+    assert response.status_code == 200
+    assert "Every check passed" in keeper.text(response.get_data(as_text=True))
+
+
+def test_a_changed_resend_of_the_winning_hand_is_not_dropped_when_the_match_is_over(keeper):
+    """The hand that won was saved (its answer lost); its changed resend arrives after: not a silent "the match
+    is over", but the offer to correct it."""
+    match_id = keeper.start(("Ana", "Bea"), target="4")
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    keeper.client.post(url, data=form)
+    again = keeper.client.post(url, data=form)
+    assert again.headers["Location"] == f"/matches/{match_id}"  # the same entry: the hand saved
+    response = keeper.client.post(url, data=form | {"escobas-0": "0"})
+    assert response.status_code == 409
+    assert "Correct hand 1 with this entry" in keeper.text(response.get_data(as_text=True))
+
+
+def test_a_new_hand_posted_to_a_match_that_is_over_is_not_saved(keeper):
+    """A form opened before the match was won, saved after: back to the scoreboard, nothing stored."""
+    match_id = keeper.start(("Ana", "Bea"), target="4")
+    url = keeper.hand_url(match_id)
+    late = keeper.another_phone().form(url)
+    keeper.save_hand(match_id)
+    phone = keeper.another_phone()
+    response = phone.client.post(url, data=late | {"csrf_token": phone.form("/matches/new")["csrf_token"]}
+                                 | keeper.hand_fields(mirror=True) | {"action": "save"})
+    assert response.headers["Location"] == f"/matches/{match_id}"
+    assert "This match is over" in phone.board(match_id)
+    assert [number for number, *_ in keeper.saved_hands(match_id)] == [1]

@@ -57,12 +57,13 @@ def test_the_pages_keep_the_filters(keeper):
     assert "Zed · P01" in second and "Ana · Bea" not in second
 
 
-def test_a_page_past_the_end_is_empty_not_an_error(keeper):
-    """?page=9 with one match."""
+def test_a_page_past_the_end_shows_the_last_page_not_an_error(keeper):
+    """?page=9 with one match shows that match, on page 1 of 1."""
     keeper.start(("Ana", "Bea"))
     response = keeper.client.get("/matches/?page=9")
     assert response.status_code == 200
-    assert "Ana · Bea" not in keeper.text(response.get_data(as_text=True))
+    page = keeper.text(response.get_data(as_text=True))
+    assert "Ana · Bea" in page and "Page 1 of 1" in page
 
 
 @pytest.mark.parametrize(("player", "shown", "hidden"), [
@@ -116,3 +117,29 @@ def test_another_account_sees_none_of_the_matches(keeper, scorekeeper):
     assert "No matches yet. Start one!" in history(eve)
     assert "Ana · Bea" not in history(eve, "?player=Ana")
     assert "Ana · Bea" in history(keeper)
+
+
+@pytest.mark.parametrize(("page", "shown"), [
+    ("99999999999999999999", 2), ("9" * 5000, 2), ("3", 2), ("0", 1), ("-4", 1), ("abc", 1), ("", 1), ("2.5", 1)])
+def test_page_numbers_are_clamped_to_the_pages_there_are(keeper, page, shown):
+    """21 matches make two pages: a page past the end shows the last, anything not a page the first."""
+    for number in range(1, 22):
+        keeper.start((f"P{number:02d}", "Zed"))
+    response = keeper.client.get(f"/matches/?page={page}")
+    assert response.status_code == 200
+    assert f"Page {shown} of 2" in keeper.text(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    ("?status=won", "Not a valid choice."),
+    ("?player=" + "x" * 41, "Field cannot be longer than 40 characters."),
+    ("?player=A%00na", "This holds control characters, which no keyboard types: remove them."),
+])
+def test_a_filter_no_page_offers_is_refused_beside_its_field(keeper, query, message):
+    """422, the message beside the filter, the matches listed unfiltered by it."""
+    keeper.start(("Ana", "Bea"))
+    response = keeper.client.get(f"/matches/{query}")
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert message in keeper.errors(page)
+    assert "Ana · Bea" in keeper.text(page)

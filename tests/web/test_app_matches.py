@@ -230,3 +230,122 @@ def test_a_rematch_deals_on_round_the_table_without_a_new_draw(keeper):
     new = int(response.headers["Location"].split("/")[-1])
     assert match_row(keeper, new)["first_dealer"] == 1
     assert "Deals: Bea" in keeper.board(new)
+
+
+# -- tampered forms and addresses: a 4xx, never a 500 ------------------------------
+
+@pytest.mark.parametrize(("fields", "message"), [
+    pytest.param({"seating": "x"}, "Not a valid choice.", id="seating not a choice"),
+    pytest.param({"first_dealer": "zz"}, "Not a valid choice.", id="first dealer not a choice"),
+    pytest.param({"first_dealer": "9" * 5000}, "Not a valid choice.", id="first dealer 5000 digits"),
+    pytest.param({"target": "9" * 5000}, "Not a valid integer value.", id="target 5000 digits"),
+    pytest.param({"target": "9" * 400}, "Not a valid integer value.", id="target too big for a float"),
+    pytest.param({"preset": "nonesuch"}, "Not a valid choice.", id="preset not a choice"),
+])
+def test_a_tampered_new_match_form_answers_422_and_says_why(keeper, fields, message):
+    """Values no page offers are refused beside their field; no match is stored."""
+    response = keeper.new_match(("Ana", "Bea"), **fields)
+    assert response.status_code == 422
+    assert message in keeper.errors(response.get_data(as_text=True))
+    assert match_count(keeper) == 0
+
+
+@pytest.mark.parametrize("extra", ["names-50", "names-²", "names-" + "9" * 5000],
+                         ids=["50", "superscript", "5000 digits"])
+def test_names_past_the_fourth_seat_are_ignored(keeper, extra):
+    """A posted names-50 (no page has one) neither seats a fifth player nor breaks the page."""
+    match_id = keeper.start(("Ana", "Bea"), **{extra: "Zed"})
+    assert seat_names(keeper, match_id) == ["Ana", "Bea"]
+
+
+def test_once_a_dealer_is_known_the_draw_goes_back_to_the_scoreboard(keeper):
+    """A second phone's draw, or a page kept open, cannot change the first dealer afterwards."""
+    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
+    phone = keeper.another_phone()
+    late = phone.form(f"/matches/{match_id}/draw")
+    keeper.submit(f"/matches/{match_id}/draw", {"cards-0": "7o", "cards-1": "10c"})
+    response = phone.client.post(f"/matches/{match_id}/draw", data=late | {"cards-0": "10o", "cards-1": "1c"})
+    assert response.headers["Location"] == f"/matches/{match_id}"
+    assert keeper.client.get(f"/matches/{match_id}/draw").headers["Location"] == f"/matches/{match_id}"
+    assert match_row(keeper, match_id)["first_dealer"] == 1
+
+
+def test_two_phones_starting_matches_with_the_same_new_name_at_once_both_start(keeper, monkeypatch):
+    """The roster gets the name from one of them; neither answers 500."""
+    import threading
+
+    from referee.services import matches as service
+
+    phone, answers, started = keeper.another_phone(), [], threading.Event()
+    theirs = phone.form("/matches/new") | {"seating": "2", "first_dealer": "0", "names-0": "Ana", "names-1": "Newt"}
+    remember = service.add_to_roster
+
+    def race(user, names):
+        if not started.is_set():  # this phone has read the roster; the other saves its match now
+            started.set()
+            list(user.roster)
+            thread = threading.Thread(target=lambda: answers.append(
+                phone.client.post("/matches/new", data=theirs).status_code))
+            thread.start()
+            thread.join()
+        remember(user, names)
+    monkeypatch.setattr(service, "add_to_roster", race)
+    response = keeper.new_match(("Bea", "Newt"))
+    assert answers == [302] and response.status_code == 302
+    assert match_count(keeper) == 2
+    assert "Newt" in keeper.page("/matches/new")
+
+
+def test_a_draw_with_more_cards_than_players_is_refused(keeper):
+    """Extra cards-N entries (no page has them) answer 422 with the draw's words; nobody deals yet."""
+    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
+    response = keeper.submit(f"/matches/{match_id}/draw", {"cards-0": "7o", "cards-1": "10c", "cards-7": "3o"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Each player draws one card." in keeper.text(page)
+    assert sorted(name for name in keeper.fields(page) if name.startswith("cards-")) == ["cards-0", "cards-1"]
+    assert match_row(keeper, match_id)["first_dealer"] is None
+
+
+@pytest.mark.parametrize("seats", ["9" * 5000, "0,0", "0,7", "1", "a,b", "0,1," * 30, "٠,١"])
+def test_a_tampered_list_of_drawing_seats_is_a_bad_request(keeper, seats):
+    """The hidden seats field names who draws: anything but two or more seats of the match answers 400."""
+    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
+    response = keeper.submit(f"/matches/{match_id}/draw", {"seats": seats, "cards-0": "7o", "cards-1": "10c"})
+    assert response.status_code == 400
+    assert match_row(keeper, match_id)["first_dealer"] is None
+
+
+BIG = "9" * 30
+
+
+@pytest.mark.parametrize("address", [
+    f"/matches/{BIG}", "/matches/" + "9" * 5000, "/matches/٣", f"/matches/{BIG}/draw", f"/matches/{BIG}/hands/new",
+    f"/matches/{BIG}/hands/1/edit", "/matches/1/hands/" + BIG + "/edit", f"/matches/{2**31}", f"/matches/{2**63}"])
+def test_a_number_too_big_for_the_database_in_an_address_is_not_found(keeper, address):
+    """Matches and hands numbered past what the database holds simply do not exist."""
+    keeper.start(("Ana", "Bea"))
+    assert keeper.client.get(address).status_code == 404
+
+
+@pytest.mark.parametrize("action", ["rematch", "undo", "link"])
+def test_a_post_to_a_match_number_too_big_is_not_found(keeper, action):
+    """The match's buttons, posted to an impossible match number, answer 404."""
+    token = keeper.token()
+    assert keeper.client.post(f"/matches/{BIG}/{action}", data={"csrf_token": token}).status_code == 404
+
+
+@pytest.mark.parametrize("name", ["A\x00na", "Ana\n", "\x1b[31mAna"])
+def test_a_name_with_control_characters_is_refused_beside_it(keeper, name):
+    """No keyboard types a NUL or an escape (and PostgreSQL cannot store a NUL): 422, the seat says why."""
+    response = keeper.new_match((name, "Bea"))
+    assert response.status_code == 422
+    assert "This holds control characters, which no keyboard types: remove them." in \
+        keeper.errors(response.get_data(as_text=True))
+    assert match_count(keeper) == 0
+
+
+@pytest.mark.parametrize("token", ["%00", "x" * 5000, "a%0Ab", "..%2F..", "%F0%9F%83%8F"])
+def test_a_spectator_link_no_token_looks_like_is_not_found(visitor, token):
+    """Only what token_urlsafe makes is looked up; anything else is simply not found."""
+    assert visitor.client.get(f"/watch/{token}").status_code == 404

@@ -389,3 +389,38 @@ def test_a_name_is_shown_as_text_never_as_markup(visitor):
     html = visitor.page(url("draw", **{"name-0": "<i>Ana</i>", "card-0": "10c", "card-1": "7o"}))
     assert "<i>Ana</i>" not in html
     assert "&lt;i&gt;Ana&lt;/i&gt; deals first." in html
+
+
+# -- edited links: refused in words, never a 500 ------------------------------------------
+
+@pytest.mark.parametrize("total", ["9" * 5000, "9" * 4301, "1" + "0" * 30])
+def test_a_leftover_sum_of_thousands_of_digits_is_too_much_not_an_error(visitor, total):
+    """No leftover adds up to more than the deck, however many digits the link carries."""
+    assert answer(visitor, url("leftover", sum=total), 422) == \
+        "The referee cannot answer yet: The whole deck adds up to 220: no leftover adds up to more."
+
+
+def test_a_leftover_sum_with_leading_zeros_is_its_number(visitor):
+    """0000000025 is 25, as the browser reads it."""
+    assert answer(visitor, url("leftover", sum="0" * 50 + "25")).startswith("The leftover sums to 25: right")
+
+
+@pytest.mark.parametrize(("tool", "name"), [("captures", "table"), ("captures", "card"), ("leftover", "cards"),
+                                            ("dispute", "pile")])
+def test_more_cards_than_the_deck_has_are_refused_in_one_sentence(visitor, tool, name):
+    """A link with 41 or thousands of cards under one name gets one message, not one per card."""
+    for count in (41, 2000):
+        text = answer(visitor, url(tool, **{name: ["10o"] * count}), 422)
+        assert text == "The referee cannot answer yet: A deck has 40 cards: no more than 40 can be tapped."
+
+
+def test_an_unknown_card_of_thousands_of_characters_is_quoted_short(visitor):
+    """The message quotes the start of what the link carried, not all of it."""
+    text = answer(visitor, url("dispute", pile=["x" * 5000]), 422)
+    assert "unknown card 'xxxxxxxxxxxx…'" in text and len(text) < 200
+
+
+def test_a_name_longer_than_a_player_name_is_refused_in_words(visitor):
+    """Names in the draw are bounded as on the new-match page: 40 characters."""
+    text = answer(visitor, url("draw", **{"name-0": "A" * 5000, "card-0": "7o", "card-1": "6o"}), 422)
+    assert text == "The referee cannot answer yet: A name has at most 40 characters."

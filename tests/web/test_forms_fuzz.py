@@ -1,0 +1,334 @@
+"""Arbitrary form data at every form, and arbitrary queries at every page that reads one: never a 5xx.
+
+Each form is read from its page as a browser would (tests/conftest.py's Scorekeeper), with a valid CSRF
+token (now and then a missing or forged one), then mutated: fields given arbitrary text, thousands of
+digits, unicode, control characters or nothing, repeated or dropped, and entries no page has
+(cards-999, escobas-7, names-50). The account owns a match with a few hands.
+
+On SQLite always, and on PostgreSQL when REFEREE_TEST_POSTGRES names a server. Examples per test:
+REFEREE_FUZZ_EXAMPLES (a few dozen by default, for CI). The big run, outside CI, prints what was sent:
+
+    REFEREE_FUZZ_EXAMPLES=300 pytest tests/web/test_forms_fuzz.py -s -q
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import pytest
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import create_engine, select, text, update
+from werkzeug.datastructures import MultiDict
+from werkzeug.test import TestResponse
+
+from referee import create_app
+from referee.extensions import db
+from referee.models import Hand, Match
+from referee.rules import DECK
+
+SERVER = os.environ.get("REFEREE_TEST_POSTGRES")
+EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "0")) or None
+FUZZ = settings(max_examples=EXAMPLES or 25, deadline=None, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                       HealthCheck.function_scoped_fixture])
+CODES = [str(card) for card in DECK]
+# Throttling off: every login and registration is really tried (429s are the throttling tests' business).
+CONFIG = {"TESTING": True, "SECRET_KEY": "fuzz", "RATELIMIT_ENABLED": False}
+SENT: Counter[tuple[str, str, int]] = Counter()  # (database, target, status) → requests, for the big run's figures
+
+# -- what goes into a field ---------------------------------------------------------------
+
+ODD = ["", " ", "0", "-1", "1.5", "1e3", "NaN", "-0", "+3", "0x1f", "١٢", "²", "\x00", "A\x00", "\n1", "1\n", "null",
+       "[]", "{}", "<b>x</b>", "' OR 1=1 --", "draw", "pairs", "L", "save", "review", "10o", "zz", "2147483648",
+       "9223372036854775808", "é" * 3, "🃏", "\ud7ff", "x" * 65, "0,1", "0,0", "1,0,2,3,4"]
+VALUES = st.one_of(
+    st.sampled_from(ODD),
+    st.sampled_from(CODES),
+    st.text(max_size=40),
+    st.integers(min_value=-(10**40), max_value=10**40).map(str),
+    st.integers(min_value=20, max_value=5000).map(lambda n: "9" * n),
+    st.text(st.characters(codec="utf-8"), min_size=41, max_size=400),
+)
+EXTRA_KEYS = st.one_of(
+    st.sampled_from(["cards-999", "cards-4", "cards-2", "escobas-7", "escobas-2", "names-50", "names-4", "names-²",
+                     "oros-4", "sevens-9", "pile_sum-3", "escobas-" + "9" * 5000, "cards-٣", "place-11o", "place-",
+                     "seats", "number", "version", "client_token", "dealer", "action", "velo", "last_capture",
+                     "mode", "page", "name", "remember", "next", "csrf_token"]),
+    st.text(max_size=20),
+)
+
+
+@st.composite
+def mutations(draw: st.DrawFn, base: dict[str, str]) -> MultiDict[str, str]:
+    """A browser's form, changed: some fields changed, dropped or repeated, some added, the CSRF token kept
+    (mostly), dropped, emptied or forged."""
+    pairs = [(key, value) for key, value in base.items() if key != "csrf_token"]
+    keys = [key for key, _value in pairs]
+    if keys:
+        for key in draw(st.lists(st.sampled_from(keys), max_size=4, unique=True)):
+            how = draw(st.sampled_from(["change", "change", "drop", "repeat"]))
+            kept = [(k, v) for k, v in pairs if k != key]
+            if how == "change":
+                pairs = [*kept, (key, draw(VALUES))]
+            elif how == "drop":
+                pairs = kept
+            else:
+                pairs = [*pairs, *((key, draw(VALUES)) for _ in range(draw(st.integers(1, 3))))]
+    pairs += draw(st.lists(st.tuples(EXTRA_KEYS, VALUES), max_size=3))
+    csrf = draw(st.sampled_from(["keep"] * 7 + ["drop", "empty", "forge"]))
+    token = base.get("csrf_token", "")
+    if csrf != "drop" and token:
+        pairs.append(("csrf_token", {"keep": token, "empty": "", "forge": token[::-1]}[csrf]))
+    return MultiDict(pairs)
+
+
+@st.composite
+def queries(draw: st.DrawFn, names: list[str]) -> str:
+    """A query string: the page's own fields and others, any values, keys repeated."""
+    key = st.one_of(st.sampled_from(names), EXTRA_KEYS)
+    pairs = draw(st.lists(st.tuples(key, VALUES), max_size=8))
+    if draw(st.booleans()):  # a card list tapped many times over
+        pairs += [(draw(st.sampled_from(names)), draw(st.sampled_from(CODES)))] * draw(st.integers(1, 60))
+    return urlencode(pairs)
+
+
+# -- the table: an app, an account with matches, and the forms read from its pages --------------------------
+
+class Table:
+    """One app and database for a whole module: an account ('ana') with a match of a few hands, a match
+    waiting for its draw, a finished one, and the pages whose forms are fuzzed."""
+
+    def __init__(self, name: str, app: Flask, helpers: Any) -> None:
+        self.name, self.app, self.helpers = name, app, helpers
+        self.keeper = helpers.Scorekeeper(app, app.test_client()).account("ana")
+        self.play = self.waiting = self.finished = 0
+        self.ready()
+
+    def query(self, statement: Any) -> Any:
+        """Rows of a select, in an app context."""
+        return self.keeper.query(statement)
+
+    def write(self, statement: Any) -> None:
+        """Run a change straight on the database (to set the table again between examples)."""
+        with self.app.app_context():
+            db.session.execute(statement)
+            db.session.commit()
+
+    def ready(self) -> None:
+        """Set the table again: a match in play with at least two hands, one waiting for its draw, one won."""
+        rows = self.query(select(Match.finished).where(Match.id == self.play)) if self.play else []
+        if not rows or rows[0][0]:
+            self.play = self.keeper.start(("Ana", "Bea"), target="100")
+        for _ in range(2 - len(self.query(select(Hand.id).where(Hand.match_id == self.play)))):
+            self.keeper.save_hand(self.play)
+        if not self.waiting:
+            self.waiting = self.keeper.start(("Ana", "Bea", "Cid"), first_dealer="draw")
+        self.write(update(Match).where(Match.id == self.waiting).values(first_dealer=None))
+        if not self.finished:
+            self.finished = self.keeper.start(("Ana", "Bea"), target="4")
+            self.keeper.save_hand(self.finished)
+
+    def visitor(self) -> Any:
+        """Someone not logged in, with a browser of their own."""
+        return self.helpers.Scorekeeper(self.app, self.app.test_client())
+
+    def phone(self) -> Any:
+        """The account logged in on a browser of its own (for logging out)."""
+        phone = self.visitor()
+        phone.login("ana")
+        return phone
+
+    def send(self, target: str, client: Any, method: str, url: str, data: MultiDict[str, str] | None = None
+             ) -> TestResponse:
+        """Send one request, count it, and assert the answer is not a 5xx."""
+        response = client.open(url, method=method, data=data)
+        SENT[(self.name, target, response.status_code)] += 1
+        assert response.status_code < 500, (target, url[:200], data)
+        return response
+
+
+def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[str, str]]]]:
+    """Every POST form: who posts it, where, and its fields as the page gives them, filled in as a person would."""
+    keeper, helpers = table.keeper, table.helpers
+
+    def hand(mode: str, number: int | None = None) -> Callable[[], tuple[Any, str, dict[str, str]]]:
+        def form() -> tuple[Any, str, dict[str, str]]:
+            url = keeper.hand_url(table.play, mode, number)
+            action = "save" if uuid.uuid4().int % 2 else "review"
+            return keeper, url, keeper.form(url) | keeper.hand_fields(mode) | {"action": action}
+        return form
+
+    def board(action: str, match: Callable[[], int]) -> Callable[[], tuple[Any, str, dict[str, str]]]:
+        def form() -> tuple[Any, str, dict[str, str]]:
+            url = f"/matches/{match()}/{action}"
+            return keeper, url, keeper.form(f"/matches/{match()}", action=url)
+        return form
+
+    def register() -> tuple[Any, str, dict[str, str]]:
+        visitor = table.visitor()
+        name, password = f"fuzz{uuid.uuid4().hex[:10]}", f"Pw-{uuid.uuid4().hex}"
+        return visitor, "/register", visitor.form("/register") | {
+            "username": name, "password": password, "confirm": password}
+
+    def login() -> tuple[Any, str, dict[str, str]]:
+        visitor = table.visitor()
+        return visitor, "/login", visitor.form("/login") | {"username": "ana", "password": helpers.PASSWORD}
+
+    def logout() -> tuple[Any, str, dict[str, str]]:
+        phone = table.phone()
+        return phone, "/logout", phone.form("/matches/", action="/logout")
+
+    def new_match() -> tuple[Any, str, dict[str, str]]:
+        return keeper, "/matches/new", keeper.form("/matches/new") | {
+            "seating": "3", "first_dealer": "1", "names-0": "Ana", "names-1": "Bea", "names-2": "Cid"}
+
+    def draw() -> tuple[Any, str, dict[str, str]]:
+        url = f"/matches/{table.waiting}/draw"
+        return keeper, url, keeper.form(url) | {"cards-0": "7o", "cards-1": "10c", "cards-2": "3e"}
+
+    def roster_remove() -> tuple[Any, str, dict[str, str]]:
+        return keeper, "/roster/remove", {"csrf_token": keeper.token(), "name": "Bea"}
+
+    return {
+        "register": register, "login": login, "logout": logout, "new match": new_match, "draw for dealer": draw,
+        "hand by cards": hand("cards"), "hand by counts": hand("tally"),
+        "correction by cards": hand("cards", 1), "correction by counts": hand("tally", 1),
+        "undo": board("undo", lambda: table.play), "spectator link": board("link", lambda: table.play),
+        "rematch": board("rematch", lambda: table.finished), "roster remove": roster_remove,
+    }
+
+
+TOOL_FIELDS = ["check", "style", "card", "table", "cards", "sum", "pile", *(f"name-{i}" for i in range(4)),
+               *(f"card-{i}" for i in range(4))]
+
+
+def pages_with_queries(table: Table) -> dict[str, tuple[str, list[str]]]:
+    """Every GET page that reads a query: its address and the names it reads."""
+    return {
+        "matches list": ("/matches/", ["page", "player", "status"]),
+        "hand entry": (f"/matches/{table.play}/hands/new", ["mode"]),
+        "correction entry": (f"/matches/{table.play}/hands/1/edit", ["mode"]),
+        **{f"tool {tool}": (f"/tools/{tool}", TOOL_FIELDS) for tool in ("captures", "leftover", "dispute", "draw")},
+    }
+
+
+# -- the fixtures: one table per database, for the whole module --------------------------------------
+
+def postgres_app() -> Iterator[Flask]:
+    """The app on a fresh PostgreSQL database, dropped afterwards (as tests/web/test_app_postgres.py does)."""
+    assert SERVER is not None
+    from test_app_postgres import database_url_for
+
+    name = f"referee_fuzz_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(database_url_for(SERVER), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DATABASE_URL", SERVER.rsplit("/", 1)[0] + "/" + name)
+        app = create_app(CONFIG)
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE "{name}"'))
+    admin.dispose()
+
+
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
+    not SERVER, reason="set REFEREE_TEST_POSTGRES (.ci/run does) to fuzz on PostgreSQL too"))])
+def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    """The account, its matches and its forms, on SQLite or PostgreSQL; the figures printed at the end."""
+    helpers = request.config.pluginmanager.get_plugin(str(Path(__file__).resolve().parents[1] / "conftest.py"))
+    if request.param == "sqlite":
+        path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
+        apps: Iterator[Flask] = iter([create_app(CONFIG | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})])
+    else:
+        apps = postgres_app()
+    app = next(apps)
+    yield Table(request.param, app, helpers)
+    next(apps, None)
+    sent = {key: n for key, n in SENT.items() if key[0] == request.param}
+    statuses: Counter[int] = Counter()
+    for (_db, _target, status), n in sent.items():
+        statuses[status] += n
+    print(f"\n{request.param}: {sum(sent.values())} requests, {sum(n for s, n in statuses.items() if s >= 500)} "
+          f"5xx; by status {dict(sorted(statuses.items()))}")
+    for target in dict.fromkeys(target for _db, target, _status in sent):
+        print(f"  {target}: " + ", ".join(f"{status}×{n}" for (_db, t, status), n in sorted(sent.items())
+                                          if t == target))
+
+
+# -- the tests ---------------------------------------------------------------------------------------
+
+POSTS = ["register", "login", "logout", "new match", "draw for dealer", "hand by cards", "hand by counts",
+         "correction by cards", "correction by counts", "undo", "spectator link", "rematch", "roster remove"]
+
+
+@pytest.mark.parametrize("target", POSTS)
+@FUZZ
+@given(data=st.data())
+def test_no_post_form_answers_a_5xx_whatever_it_is_sent(table: Table, target: str, data: st.DataObject) -> None:
+    """Each form as its page gives it, then mutated: 2xx, 3xx or 4xx, never 5xx."""
+    table.ready()
+    client, url, base = posted_forms(table)[target]()
+    table.send(target, client.client, "POST", url, data.draw(mutations(base)))
+
+
+@pytest.mark.parametrize("target", ["matches list", "hand entry", "correction entry", "tool captures",
+                                    "tool leftover", "tool dispute", "tool draw"])
+@FUZZ
+@given(data=st.data())
+def test_no_page_answers_a_5xx_whatever_its_query(table: Table, target: str, data: st.DataObject) -> None:
+    """Filters, page numbers, entry modes and the tools' fields, any values, repeated: never a 5xx."""
+    table.ready()
+    address, names = pages_with_queries(table)[target]
+    table.send(target, table.keeper.client, "GET", f"{address}?{data.draw(queries(names))}")
+
+
+@FUZZ
+@given(number=st.one_of(st.integers(min_value=-1, max_value=10**40).map(str), st.sampled_from(ODD)),
+       where=st.sampled_from(["", "/draw", "/hands/new", "/hands/1/edit", "/hands/{n}/edit"]))
+def test_no_address_with_a_number_answers_a_5xx(table: Table, number: str, where: str) -> None:
+    """Any number, or anything, where an address takes a match's or a hand's number: a page or a 404."""
+    if "{n}" in where:
+        url = f"/matches/{table.play}" + where.replace("{n}", quote(number, safe=""))
+    else:
+        url = f"/matches/{quote(number, safe='')}{where}"
+    table.send("address numbers", table.keeper.client, "GET", url)
+
+
+@FUZZ
+@given(token=st.one_of(st.text(max_size=100), st.sampled_from(ODD)))
+def test_no_spectator_link_answers_a_5xx(table: Table, token: str) -> None:
+    """Whatever follows /watch/: the scoreboard or a 404."""
+    table.send("spectator token", table.visitor().client, "GET", f"/watch/{quote(token, safe='')}")
+
+
+@pytest.mark.parametrize("where", ["register", "login", "new match", "matches list", "spectator token",
+                                   "client token"])
+def test_what_postgresql_cannot_store_is_refused_before_any_query(table: Table, where: str) -> None:
+    """PostgreSQL cannot store or even compare a NUL, nor put 65 characters in a 64-character column (psycopg
+    raises DataError): refused by the forms first, on every database."""
+    visitor, keeper = table.visitor(), table.keeper
+    table.ready()
+    if where == "client token":
+        response = keeper.enter_hand(table.play, "save", overrides={"client_token": "t" * 65})
+    elif where == "register":
+        response = visitor.register("A\x00na")
+    elif where == "login":
+        response = visitor.submit("/login", {"username": "ana\x00", "password": table.helpers.PASSWORD})
+    elif where == "new match":
+        response = keeper.new_match(("Ana\x00", "Bea"))
+    elif where == "matches list":
+        response = keeper.client.get("/matches/?player=Ana%00")
+    else:
+        response = visitor.client.get("/watch/abc%00def")
+    assert response.status_code in (404, 422)
