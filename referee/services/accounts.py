@@ -84,9 +84,10 @@ def add_to_roster(user: User, names: Iterable[str]) -> None:
             known.add(name)
 
 
-def remove_from_roster(user: User, name: str) -> None:
-    """Forget a player name."""
-    for entry in list(user.roster):
-        if entry.name == name:
-            user.roster.remove(entry)
+def remove_from_roster(user: User, name: str) -> bool:
+    """Forget a player name; False when the roster did not have it."""
+    entries = [entry for entry in user.roster if entry.name == name]
+    for entry in entries:
+        user.roster.remove(entry)
     db.session.commit()
+    return bool(entries)

@@ -13,7 +13,14 @@ from flask_login import current_user, login_required, logout_user
 from werkzeug.exceptions import TooManyRequests
 
 from ..auth import log_in, log_out, log_out_everywhere
-from ..forms.accounts import ButtonForm, ChangePasswordForm, DeleteAccountForm, LoginForm, RegisterForm
+from ..forms.accounts import (
+    ButtonForm,
+    ChangePasswordForm,
+    DeleteAccountForm,
+    LoginForm,
+    RegisterForm,
+    RosterRemoveForm,
+)
 from ..services import authenticate, register_user
 from ..services import sessions as device_sessions
 from ..services.accounts import UsernameTaken, change_password, delete_account, remove_from_roster
@@ -150,8 +157,10 @@ def roster() -> ResponseReturnValue:
 @bp.post("/roster/remove")
 @login_required
 def roster_remove() -> ResponseReturnValue:
-    """Forget one name."""
-    name = request.form.get("name", "")
-    remove_from_roster(current_user, name)
-    flash(_("%(name)s is no longer in your roster.", name=name), "info")
+    """Forget one name; a name that is not in the roster changes nothing, and a tampered one is a 400."""
+    form = RosterRemoveForm()
+    if not form.validate_on_submit():
+        abort(400)
+    if remove_from_roster(current_user, form.name.data):
+        flash(_("%(name)s is no longer in your roster.", name=form.name.data), "info")
     return redirect(url_for("accounts.roster"))

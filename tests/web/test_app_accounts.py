@@ -130,6 +130,24 @@ def test_the_roster_lists_the_names_played_with_and_forgets_one(keeper):
     assert 'value="Ana"' in page and 'value="Bea"' not in page
 
 
+
+@pytest.mark.parametrize("name", ["x" * 5000, "Be\x00a", ""])
+def test_a_tampered_roster_name_is_refused_and_nothing_is_echoed(keeper, name):
+    """A name no roster can hold answers 400: nothing removed, nothing copied into the session cookie."""
+    keeper.start(("Ana", "Bea"))
+    response = keeper.submit("/roster", {"name": name}, action="/roster/remove")
+    assert response.status_code == 400
+    assert all(len(cookie) < 1000 for cookie in response.headers.getlist("Set-Cookie"))
+    page = keeper.page("/roster")
+    assert 'value="Ana"' in page and 'value="Bea"' in page
+
+
+def test_removing_a_name_that_is_not_in_the_roster_says_nothing(keeper):
+    """Only a name that was there is announced as forgotten."""
+    keeper.start(("Ana", "Bea"))
+    keeper.submit("/roster", {"name": "Zoe"}, action="/roster/remove")
+    assert "no longer in your roster" not in keeper.text(keeper.page("/roster"))
+
 # ---------------------------------------------------------------------------
 # The findings: 'Ana' and 'ana' were two accounts, and any password of 8 characters was taken.
 
