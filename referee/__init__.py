@@ -60,10 +60,12 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """The pages, the JSON API and the health check."""
+    """The pages, the JSON API and the health check; numbers in their addresses bounded."""
+    from . import urls
     from .extensions import csrf
     from .views import accounts, api, hands, health, main, matches, pwa, spectator, tools
 
+    urls.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(accounts.bp)
     app.register_blueprint(matches.bp)

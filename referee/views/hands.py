@@ -18,9 +18,9 @@ from ..rules import InvalidEntry
 from ..services import Conflict, HandDraft, edit_hand, record_hand, review_hand
 from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
-from .matches import ID, owned
+from .matches import owned
 
-bp = Blueprint("hands", __name__, url_prefix=f"/matches/<{ID}:match_id>/hands")
+bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
 
 FORMS: dict[str, type[HandFormBase]] = {"cards": CardsHandForm, "tally": TallyHandForm}
 
@@ -174,7 +174,7 @@ def new(match_id: int) -> ResponseReturnValue:
     return _page(match, form, mode, None)
 
 
-@bp.route(f"/<{ID}:number>/edit", methods=["GET", "POST"])
+@bp.route("/<int:number>/edit", methods=["GET", "POST"])
 @login_required
 def edit(match_id: int, number: int) -> ResponseReturnValue:
     """Correct a saved hand."""

@@ -18,10 +18,6 @@ from .qr import qr_svg
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
-# A match's or hand's number in an address: at most what an INTEGER column holds on every database we run on
-# (PostgreSQL's is 32 bits); past it, or not a number, the address is not found instead of overflowing SQLite.
-ID = "int(max=2147483647)"
-
 
 def owned(match_id: int) -> Match:
     """The current user's match, or 404 (also for another account's)."""
@@ -56,7 +52,7 @@ def new() -> ResponseReturnValue:
     return render_template("matches/new.html", form=form, roster=roster), 422 if form.errors else 200
 
 
-@bp.get(f"/<{ID}:match_id>")
+@bp.get("/<int:match_id>")
 @login_required
 def show(match_id: int) -> ResponseReturnValue:
     """The scoreboard, the hands, the trail and the spectator link."""
@@ -72,7 +68,7 @@ def show(match_id: int) -> ResponseReturnValue:
                            qr=qr_svg(watch_url))
 
 
-@bp.route(f"/<{ID}:match_id>/draw", methods=["GET", "POST"])
+@bp.route("/<int:match_id>/draw", methods=["GET", "POST"])
 @login_required
 def draw_for_dealer(match_id: int) -> ResponseReturnValue:
     """Each player draws a card: the highest deals, the tied draw again."""
@@ -99,7 +95,7 @@ def draw_for_dealer(match_id: int) -> ResponseReturnValue:
     return render_template("matches/draw.html", match=match, form=form, seats=seats), status
 
 
-@bp.post(f"/<{ID}:match_id>/rematch")
+@bp.post("/<int:match_id>/rematch")
 @login_required
 def play_again(match_id: int) -> ResponseReturnValue:
     """Same players, same rules, a new match."""
@@ -107,7 +103,7 @@ def play_again(match_id: int) -> ResponseReturnValue:
     return redirect(url_for("matches.show", match_id=match.id))
 
 
-@bp.post(f"/<{ID}:match_id>/undo")
+@bp.post("/<int:match_id>/undo")
 @login_required
 def undo(match_id: int) -> ResponseReturnValue:
     """Take back the last hand."""
@@ -123,7 +119,7 @@ def undo(match_id: int) -> ResponseReturnValue:
     return redirect(url_for("matches.show", match_id=match.id))
 
 
-@bp.post(f"/<{ID}:match_id>/link")
+@bp.post("/<int:match_id>/link")
 @login_required
 def new_link(match_id: int) -> ResponseReturnValue:
     """Revoke the spectator link; a new one replaces it."""

@@ -197,12 +197,37 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
     def roster_remove() -> tuple[Any, str, dict[str, str]]:
         return keeper, "/roster/remove", {"csrf_token": keeper.token(), "name": "Bea"}
 
+    def own_account() -> Any:
+        """An account of its own, logged in: these forms may change its password, log it out or delete it."""
+        return helpers.Scorekeeper(table.app, table.app.test_client()).account(f"fz{uuid.uuid4().hex[:10]}")
+
+    def password() -> tuple[Any, str, dict[str, str]]:
+        person, new = own_account(), f"Pw-{uuid.uuid4().hex}"
+        return person, "/account/password", person.form("/account/password") | {
+            "current": helpers.PASSWORD, "password": new, "confirm": new}
+
+    def delete() -> tuple[Any, str, dict[str, str]]:
+        person = own_account()
+        return person, "/account/delete", person.form("/account/delete") | {"password": helpers.PASSWORD}
+
+    def everywhere() -> tuple[Any, str, dict[str, str]]:
+        person = own_account()
+        return person, "/account/logout-everywhere", person.form("/account", action="/account/logout-everywhere")
+
+    def device() -> tuple[Any, str, dict[str, str]]:
+        person = own_account()
+        [action] = [form["attrs"]["action"] for form in helpers.page_forms(person.page("/account"))
+                    if "/devices/" in form["attrs"].get("action", "")]
+        return person, action, person.form("/account", action=action)
+
     return {
         "register": register, "login": login, "logout": logout, "new match": new_match, "draw for dealer": draw,
         "hand by cards": hand("cards"), "hand by counts": hand("tally"),
         "correction by cards": hand("cards", 1), "correction by counts": hand("tally", 1),
         "undo": board("undo", lambda: table.play), "spectator link": board("link", lambda: table.play),
         "rematch": board("rematch", lambda: table.finished), "roster remove": roster_remove,
+        "change password": password, "delete account": delete, "log out everywhere": everywhere,
+        "log out a device": device,
     }
 
 
@@ -269,7 +294,8 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 # -- the tests ---------------------------------------------------------------------------------------
 
 POSTS = ["register", "login", "logout", "new match", "draw for dealer", "hand by cards", "hand by counts",
-         "correction by cards", "correction by counts", "undo", "spectator link", "rematch", "roster remove"]
+         "correction by cards", "correction by counts", "undo", "spectator link", "rematch", "roster remove",
+         "change password", "delete account", "log out everywhere", "log out a device"]
 
 
 @pytest.mark.parametrize("target", POSTS)

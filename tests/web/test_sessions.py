@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from datetime import timedelta
 
+import pytest
 from flask_login.utils import encode_cookie
 from sqlalchemy import delete, select
 
@@ -155,6 +156,14 @@ def test_another_accounts_device_is_not_found(keeper, scorekeeper):
     [(anas,)] = keeper.query(select(LoginToken.id))
     eve = scorekeeper("eve")
     response = eve.client.post(f"/account/devices/{anas}/logout", data={"csrf_token": eve.token()})
+    assert response.status_code == 404
+    assert keeper.logged_in()
+
+
+@pytest.mark.parametrize("number", ["2147483648", "9" * 30])
+def test_a_device_number_too_big_for_the_database_is_not_found(keeper, number):
+    """The number never reaches the query (SQLite overflowed on it): 404, and this phone stays logged in."""
+    response = keeper.client.post(f"/account/devices/{number}/logout", data={"csrf_token": keeper.token()})
     assert response.status_code == 404
     assert keeper.logged_in()
 
