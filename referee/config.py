@@ -44,6 +44,15 @@ def database_url(instance_path: str) -> str:
     url = os.environ.get("DATABASE_URL")
     if not url:
         return "sqlite:///" + str(Path(instance_path) / "referee.sqlite")
+    return sqlalchemy_url(url)
+
+
+def sqlalchemy_url(url: str) -> str:
+    """A DATABASE_URL as SQLAlchemy takes it: PostgreSQL through psycopg 3.
+
+    >>> sqlalchemy_url("postgres://u@host/db")
+    'postgresql+psycopg://u@host/db'
+    """
     # Hosting platforms still hand out the old 'postgres://' scheme.
     if url.startswith("postgres://"):
         url = "postgresql://" + url.removeprefix("postgres://")

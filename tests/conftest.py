@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import re
-import uuid
 from collections.abc import Callable, Iterator
 from html import unescape
 from html.parser import HTMLParser
@@ -13,13 +11,15 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+import throwaway
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import select
 from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
 from referee import create_app
+from referee.config import sqlalchemy_url
 from referee.extensions import db
 from referee.models import Hand, User
 
@@ -49,20 +49,10 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'fresh.sqlite'}"
         return
-    server = os.environ.get("REFEREE_TEST_POSTGRES")
-    if not server:
-        pytest.skip("set REFEREE_TEST_POSTGRES (.ci/run does) to test on PostgreSQL")
-    base = server.replace("postgresql://", "postgresql+psycopg://", 1).rsplit("/", 1)[0]
-    name = f"referee_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-        admin.dispose()
+    if not throwaway.SERVER:
+        pytest.skip(throwaway.NO_SERVER)
+    with throwaway.postgres_database() as url:
+        yield sqlalchemy_url(url)
 
 
 @pytest.fixture

@@ -17,17 +17,14 @@ import subprocess
 import sys
 import time
 import urllib.request
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+import throwaway
 
 ROOT = Path(__file__).resolve().parent.parent
 STARTS = 20  # per database kind
-POSTGRES = os.environ.get("REFEREE_TEST_POSTGRES")
 PAGES = ("/", "/login", "/tools/")
 BOOT_TIMEOUT = 60  # seconds: a generous bound for a loaded CI machine, not a measurement
 # What a clean start's log never holds.
@@ -136,17 +133,10 @@ def test_the_readme_command_starts_cleanly_on_a_fresh_sqlite_file(attempt: int, 
 @pytest.fixture
 def fresh_postgres() -> Iterator[str]:
     """The URL of a new, empty PostgreSQL database, dropped afterwards."""
-    if not POSTGRES:
-        pytest.skip("set REFEREE_TEST_POSTGRES (.ci/run does) to test on PostgreSQL")
-    name = f"referee_start_{uuid.uuid4().hex[:12]}"
-    server = make_url(POSTGRES).set(drivername="postgresql+psycopg")
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    yield POSTGRES.rsplit("/", 1)[0] + "/" + name
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-    admin.dispose()
+    if not throwaway.SERVER:
+        pytest.skip(throwaway.NO_SERVER)
+    with throwaway.postgres_database("referee_start") as url:
+        yield url
 
 
 @pytest.mark.parametrize("attempt", range(STARTS))

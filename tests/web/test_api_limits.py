@@ -10,30 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from api_bodies import ELLIPSIS, KB, LIMIT, error_list, post
 from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 from werkzeug.test import TestResponse
 
 from referee import json_body, messages, payloads
 
-KB = 1024
 MB = 1024 * KB
-LIMIT = 64 * KB
-ELLIPSIS = "…"
-
-
-def post(client: FlaskClient, url: str, raw: str | bytes, **kwargs: Any) -> TestResponse:
-    """Post a raw body as JSON."""
-    return client.post(url, data=raw, content_type="application/json", **kwargs)
-
-
-def error_list(response: TestResponse, status: int) -> list[dict[str, str]]:
-    """Assert the status and the errors shape, and return the errors."""
-    assert response.status_code == status, response.data[:300]
-    body = response.get_json()
-    assert set(body) == {"errors"} and body["errors"]
-    assert all(set(e) == {"field", "message"} and all(isinstance(v, str) for v in e.values()) for e in body["errors"])
-    return body["errors"]
 
 
 def padded(body: dict[str, Any], size: int) -> str:

@@ -6,19 +6,15 @@ user allowed to create databases; each test here gets a database of its own.
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
 
 import pytest
+import throwaway
 from flask import Flask
-from sqlalchemy import create_engine, text
 
 from referee import create_app
-from referee.config import database_url
 
-SERVER = os.environ.get("REFEREE_TEST_POSTGRES")
-pytestmark = pytest.mark.skipif(not SERVER, reason="set REFEREE_TEST_POSTGRES (.ci/run does) to test on PostgreSQL")
+pytestmark = pytest.mark.skipif(not throwaway.SERVER, reason=throwaway.NO_SERVER)
 
 
 @pytest.fixture
@@ -27,30 +23,14 @@ def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
 
     It stands in for tests/conftest.py's SQLite app, so the usual scorekeeper fixtures use it.
     """
-    assert SERVER is not None
-    name = f"referee_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(database_url_for(SERVER), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    monkeypatch.setenv("DATABASE_URL", SERVER.rsplit("/", 1)[0] + "/" + name)
-    app = create_app({"TESTING": True, "SECRET_KEY": "pg"})
-    yield app
-    with app.app_context():
-        from referee.extensions import db
+    with throwaway.postgres_database() as url:
+        monkeypatch.setenv("DATABASE_URL", url)
+        app = create_app({"TESTING": True, "SECRET_KEY": "pg"})
+        yield app
+        with app.app_context():
+            from referee.extensions import db
 
-        db.engine.dispose()
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE "{name}"'))
-    admin.dispose()
-
-
-def database_url_for(url: str) -> str:
-    """The SQLAlchemy URL the app itself would make of a DATABASE_URL."""
-    os.environ["DATABASE_URL"] = url
-    try:
-        return database_url("")
-    finally:
-        del os.environ["DATABASE_URL"]
+            db.engine.dispose()
 
 
 def test_a_match_is_kept_on_postgresql(app: Flask, keeper) -> None:

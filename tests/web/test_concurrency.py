@@ -21,7 +21,7 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar
 from pathlib import Path
@@ -31,13 +31,13 @@ from urllib.parse import urlencode
 from urllib.request import HTTPCookieProcessor, HTTPRedirectHandler, Request, build_opener
 
 import pytest
+import throwaway
 from sqlalchemy import create_engine, text
 
 from referee import create_app
-from referee.config import database_url
+from referee.config import sqlalchemy_url
 
 ROOT = Path(__file__).resolve().parents[2]
-SERVER = os.environ.get("REFEREE_TEST_POSTGRES")
 ROUNDS = int(os.environ.get("REFEREE_CONCURRENCY_ROUNDS", "3"))
 AT_ONCE = 20
 HANDS = 20  # hands per match (at +4 a hand, no side reaches the target of 100)
@@ -196,47 +196,25 @@ def migrated(database: str) -> None:
 
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
-    not SERVER, reason="set REFEREE_TEST_POSTGRES (.ci/run does) to test on PostgreSQL"))])
+    not throwaway.SERVER, reason=throwaway.NO_SERVER))])
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """gunicorn on a temporary SQLite file, or on a fresh PostgreSQL database (dropped afterwards)."""
     helpers = request.config.pluginmanager.get_plugin(str(ROOT / "tests" / "conftest.py"))
     tmp = tmp_path_factory.mktemp(f"gunicorn-{request.param}")
-    admin = None
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp / 'referee.sqlite'}"
-    else:
-        assert SERVER is not None
-        name = f"referee_concurrency_{uuid.uuid4().hex[:12]}"
-        admin = create_engine(sqlalchemy_url(SERVER), isolation_level="AUTOCOMMIT")
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-        url = SERVER.rsplit("/", 1)[0] + "/" + name
-    migrated(url)
-    try:
-        with start_gunicorn(tmp, server_env(url)) as base:
-            yield Server(request.param, base, sqlalchemy_url(url), tmp / "gunicorn.log", helpers)
-    finally:
-        if admin is not None:
-            with admin.connect() as connection:
-                connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-            admin.dispose()
-        seen = {key: n for key, n in SEEN.items() if key[0] == request.param}
-        if seen:
-            print(f"\n{request.param}: " + "; ".join(f"{test} {status}×{n}" for (_db, test, status), n
-                                                    in sorted(seen.items())))
-
-
-def sqlalchemy_url(url: str) -> str:
-    """The SQLAlchemy URL the app makes of a DATABASE_URL."""
-    previous = os.environ.get("DATABASE_URL")
-    os.environ["DATABASE_URL"] = url
-    try:
-        return database_url("")
-    finally:
-        if previous is None:
-            del os.environ["DATABASE_URL"]
+    with ExitStack() as stack:
+        if request.param == "sqlite":
+            url = f"sqlite:///{tmp / 'referee.sqlite'}"
         else:
-            os.environ["DATABASE_URL"] = previous
+            url = stack.enter_context(throwaway.postgres_database("referee_concurrency"))
+        migrated(url)
+        try:
+            with start_gunicorn(tmp, server_env(url)) as base:
+                yield Server(request.param, base, sqlalchemy_url(url), tmp / "gunicorn.log", helpers)
+        finally:
+            seen = {key: n for key, n in SEEN.items() if key[0] == request.param}
+            if seen:
+                print(f"\n{request.param}: " + "; ".join(f"{test} {status}×{n}" for (_db, test, status), n
+                                                        in sorted(seen.items())))
 
 
 def at_once(sends: list[tuple[Browser, str, list[tuple[str, str]] | None]]) -> list[Answer]:

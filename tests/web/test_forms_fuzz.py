@@ -22,10 +22,11 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 import pytest
+import throwaway
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import create_engine, select, text, update
+from sqlalchemy import select, update
 from werkzeug.datastructures import MultiDict
 from werkzeug.test import TestResponse
 
@@ -34,7 +35,6 @@ from referee.extensions import db
 from referee.models import Hand, Match
 from referee.rules import DECK
 
-SERVER = os.environ.get("REFEREE_TEST_POSTGRES")
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "0")) or None
 FUZZ = settings(max_examples=EXAMPLES or 25, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
@@ -248,27 +248,18 @@ def pages_with_queries(table: Table) -> dict[str, tuple[str, list[str]]]:
 # -- the fixtures: one table per database, for the whole module --------------------------------------
 
 def postgres_app() -> Iterator[Flask]:
-    """The app on a fresh PostgreSQL database, dropped afterwards (as tests/web/test_app_postgres.py does)."""
-    assert SERVER is not None
-    from test_app_postgres import database_url_for
-
-    name = f"referee_fuzz_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(database_url_for(SERVER), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DATABASE_URL", SERVER.rsplit("/", 1)[0] + "/" + name)
-        app = create_app(CONFIG)
-    yield app
-    with app.app_context():
-        db.engine.dispose()
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE "{name}"'))
-    admin.dispose()
+    """The app on a fresh PostgreSQL database, dropped afterwards."""
+    with throwaway.postgres_database("referee_fuzz") as url:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("DATABASE_URL", url)
+            app = create_app(CONFIG)
+        yield app
+        with app.app_context():
+            db.engine.dispose()
 
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
-    not SERVER, reason="set REFEREE_TEST_POSTGRES (.ci/run does) to fuzz on PostgreSQL too"))])
+    not throwaway.SERVER, reason=throwaway.NO_SERVER))])
 def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     """The account, its matches and its forms, on SQLite or PostgreSQL; the figures printed at the end."""
     helpers = request.config.pluginmanager.get_plugin(str(Path(__file__).resolve().parents[1] / "conftest.py"))

@@ -1,0 +1,38 @@
+"""Throwaway PostgreSQL databases, for the tests that must hold on PostgreSQL too.
+
+.ci/run starts a PostgreSQL server and names it in REFEREE_TEST_POSTGRES (a user allowed to
+create databases); without it those tests are skipped, saying so. Each test or module gets a
+database of its own, dropped afterwards with any connection left open to it.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import create_engine, text
+
+from referee.config import sqlalchemy_url
+
+SERVER = os.environ.get("REFEREE_TEST_POSTGRES")
+NO_SERVER = "set REFEREE_TEST_POSTGRES (.ci/run does) to test on PostgreSQL"
+
+
+@contextmanager
+def postgres_database(prefix: str = "referee_test") -> Iterator[str]:
+    """A new, empty database on the test server, as a DATABASE_URL (postgresql://…)."""
+    assert SERVER is not None, NO_SERVER
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(sqlalchemy_url(SERVER), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield SERVER.rsplit("/", 1)[0] + "/" + name
+        finally:
+            with admin.connect() as connection:
+                connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
