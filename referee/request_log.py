@@ -61,9 +61,18 @@ class Stdout(logging.StreamHandler):  # type: ignore[type-arg]
         """Ignore the stream StreamHandler sets: stdout is looked up each time."""
 
 
+class OneLine(logging.Formatter):
+    """A record's message on one line: a line break from a request (Flask's "Exception on <path>" quotes the
+    decoded path) is written as \\n, so it cannot forge a line; a traceback, added after, keeps its lines."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        """The formatted message with CR and LF escaped."""
+        return super().formatMessage(record).replace("\r", "\\r").replace("\n", "\\n")
+
+
 HANDLER = Stdout()
 HANDLER.addFilter(RequestId())
-HANDLER.setFormatter(logging.Formatter(FORMAT, DATE_FORMAT))
+HANDLER.setFormatter(OneLine(FORMAT, DATE_FORMAT))
 
 
 def start_clock() -> None:

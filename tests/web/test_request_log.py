@@ -25,6 +25,7 @@ def logged_app(tmp_path: Path) -> Flask:
         raise RuntimeError("a bug in the page")
 
     app.add_url_rule("/broken", view_func=broken)
+    app.add_url_rule("/broken/<rest>", view_func=lambda rest: broken())
     return app
 
 
@@ -120,6 +121,16 @@ def test_the_request_log_can_be_switched_off(monkeypatch, tmp_path, capsys):
     response = app.test_client().get("/tools/")
     assert lines(capsys) == []
     assert response.headers["X-Request-ID"]
+
+
+def test_a_failing_path_cannot_write_a_line_of_its_own_into_the_error(logged_app, capsys):
+    """Flask's own "Exception on <path>" message has its line breaks escaped; the traceback keeps its lines."""
+    lines(capsys)
+    logged_app.test_client().get("/broken/x%0A[2026-01-01 00:00:00 +0000] [1] [INFO] [-] GET admin 200 1.0ms")
+    printed = lines(capsys)
+    assert not any(line.startswith("[2026-01-01") for line in printed), printed
+    assert any(r"Exception on /broken/x\n[2026-01-01" in line for line in printed), printed
+    assert "Traceback (most recent call last):" in printed
 
 
 def test_a_path_cannot_write_a_line_of_its_own(logged_app, capsys):
