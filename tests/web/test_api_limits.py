@@ -202,3 +202,4 @@ def test_the_limits_in_docs_api_md_are_the_apps(app):
     assert payloads.MAX_CARDS == 40 and "**40** (the deck)" in docs
     assert payloads.MAX_PROBLEMS == 40 and "first **40** problems" in docs
     assert messages.QUOTE_LIMIT == 20 and "first **20** characters" in docs
+    assert app.config["API_LIMIT"] == "120 per minute" and "**120 a minute**" in docs
