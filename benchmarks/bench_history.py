@@ -21,7 +21,7 @@ from pathlib import Path
 from sqlalchemy import insert
 
 from referee import create_app
-from referee.auth import hash_password
+from referee.credentials import hash_password
 from referee.extensions import db
 from referee.models import Hand, Match, Seat, User
 

@@ -12,12 +12,11 @@ from flask import Flask, current_app, request, session
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_user, logout_user
 
-from .credentials import hash_password, password_matches
 from .extensions import login_manager
 from .models import User
 from .services import sessions
 
-__all__ = ["hash_password", "init_app", "log_in", "log_out", "log_out_everywhere", "password_matches"]
+__all__ = ["init_app", "log_in", "log_out", "log_out_everywhere"]
 
 
 def lifetimes() -> sessions.Lifetimes:
@@ -47,11 +46,6 @@ def log_out_everywhere(user: User) -> None:
     logout_user()
 
 
-def _load_user(secret: str) -> User | None:
-    """The logged-in user from the device token in the session or the remember cookie."""
-    return sessions.load_session(secret)
-
-
 def _keep_session_alive() -> None:
     """Note this device's use every few minutes, pushing its expiry back, and renew its remember cookie.
 
@@ -76,7 +70,7 @@ def _keep_session_alive() -> None:
 def init_app(app: Flask) -> None:
     """Bind Flask-Login: unknown visitors go to the login page."""
     login_manager.init_app(app)
-    login_manager.user_loader(_load_user)
+    login_manager.user_loader(sessions.load_session)  # the device token in the session or the remember cookie
     login_manager.login_view = "accounts.login"
     login_manager.login_message = _l("Please log in to keep score.")
     login_manager.login_message_category = "info"

@@ -17,6 +17,8 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .views.errors import wants_json
+
 # The pages load nothing from elsewhere and carry no inline script or style (tests/web/test_headers.py checks
 # it; the browser tests fail on any violation). form-action: every form posts to this site.
 CONTENT_SECURITY_POLICY = "; ".join([
@@ -59,7 +61,7 @@ def cookie_security() -> dict[str, Any]:
 def untrusted_host(error: SecurityError) -> ResponseReturnValue:
     """A Host that is not among TRUSTED_HOSTS: refused, without a page (no link can be built for it)."""
     message = _("This server does not answer to that host name.")
-    if request.path.startswith("/api/"):
+    if wants_json():
         return {"errors": [{"field": "", "message": message}]}, 400
     return message, 400, {"Content-Type": "text/plain; charset=utf-8"}
 

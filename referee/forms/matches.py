@@ -22,6 +22,7 @@ PRESET_CHOICES = [
 SEATING_CHOICES = [("pairs", _l("Two partnerships")), ("2", _l("2 players")), ("3", _l("3 players")),
                    ("4", _l("4 players"))]
 SEATS = {"pairs": 4, "2": 2, "3": 3, "4": 4}
+SEAT_VALUES = {str(i) for i in range(4)}  # the first dealer's choices besides 'draw'
 BONUS_CHOICES = [("", _l("as the preset")), ("0", _l("no bonus")), ("1", "+1"), ("2", "+2")]
 DECK_CHOICES = [("", _l("as the preset")), ("spanish", _l("Spanish deck")),
                 ("french", _l("French deck, Q = 8, J = 9 (Brazil)")),
@@ -95,7 +96,6 @@ class NewMatchForm(FlaskForm):  # type: ignore[misc]
         return str(self.deck_style.data or PRESETS[self.preset.data].deck_style.value)
 
 
-SEAT_VALUES = {str(i) for i in range(4)}
 CARD_CODES = [str(card) for card in DECK]
 # The seats still drawing, as the draw page writes them: two to four seat numbers.
 _SEATS = re.compile(r"[0-3](,[0-3]){1,3}")
@@ -118,12 +118,14 @@ class DrawForm(FlaskForm):  # type: ignore[misc]
         posted = self.seats.data
         if not posted:
             self.drawing = list(range(n_seats))
-        elif _SEATS.fullmatch(posted) and len(set(posted.split(","))) == len(posted.split(",")) \
-                and all(int(seat) < n_seats for seat in posted.split(",")):
-            self.drawing = [int(seat) for seat in posted.split(",")]
-        else:
+            return self.drawing
+        if not _SEATS.fullmatch(posted):
             return None
-        return self.drawing
+        seats = [int(seat) for seat in posted.split(",")]
+        if len(set(seats)) != len(seats) or max(seats) >= n_seats:
+            return None
+        self.drawing = seats
+        return seats
 
     def fit(self, seats: list[int]) -> None:
         """One card select per drawing seat, in order, keeping what was chosen in those."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,13 +36,7 @@ class HandDraft:
 
     def same_as(self, facts: dict[str, Any]) -> bool:
         """True when this draft is the entry `facts` describe (as facts() gives them, or a hand's columns)."""
-        return (self.mode, self.dealer) == (facts.get("mode"), facts.get("dealer")) and \
-            _canonical(self.body) == _canonical(facts.get("entry"))
-
-
-def _canonical(entry: Any) -> str:
-    """An entry as stored JSON compares: key order aside."""
-    return json.dumps(entry, sort_keys=True)
+        return (self.mode, self.dealer, self.body) == (facts.get("mode"), facts.get("dealer"), facts.get("entry"))
 
 
 def review_hand(match: Match, draft: HandDraft) -> HandReport:
@@ -81,7 +74,7 @@ def record_hand(match: Match, draft: HandDraft, expected_number: int) -> Hand:
 
 def _record(match: Match, draft: HandDraft, expected_number: int) -> Hand:
     """One try at recording the hand (see record_hand)."""
-    saved = _resent(match, draft)
+    saved = resent_hand(match, draft)
     if saved is not None:
         return saved
     number = len(match.hands) + 1
@@ -104,11 +97,6 @@ def _record(match: Match, draft: HandDraft, expected_number: int) -> Hand:
 def resent_hand(match: Match, draft: HandDraft) -> Hand | None:
     """The hand already saved under the draft's client_token, if the entry is the one saved; a Conflict
     if it differs ('resend_differs') or was taken back ('undone'); None for a hand not saved yet."""
-    return _resent(match, draft)
-
-
-def _resent(match: Match, draft: HandDraft) -> Hand | None:
-    """The hand already saved under the draft's client_token, if the entry is the one saved (see resent_hand)."""
     token = draft.client_token
     if not token:
         return None

@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException, TooManyRequests
 from ..extensions import db
 
 
-def _wants_json() -> bool:
+def wants_json() -> bool:
     """True for API requests."""
     return request.path.startswith("/api/")
 
@@ -22,7 +22,7 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
                 400: _("Bad request."), 413: _("The request is too large.")}
     code = error.code or 500
     message = messages.get(code, error.description or _("Something went wrong."))
-    if _wants_json():
+    if wants_json():
         # Too large is the body's fault: name it, as the API's other body errors do.
         field = "body" if code == 413 else ""
         return {"errors": [{"field": field, "message": message}]}, code
@@ -37,7 +37,7 @@ def too_many_requests(_error: TooManyRequests) -> ResponseReturnValue:
     message = ngettext("Too many requests. Please wait %(num)d second and try again.",
                        "Too many requests. Please wait %(num)d seconds and try again.", seconds)
     headers = {"Retry-After": str(seconds)}
-    if _wants_json():
+    if wants_json():
         return {"errors": [{"field": "", "message": message}]}, 429, headers
     return render_template("error.html", code=429, message=message), 429, headers
 
@@ -46,7 +46,7 @@ def server_error(error: Exception) -> ResponseReturnValue:
     """Roll back the session so the next request starts clean."""
     db.session.rollback()
     message = _("Something went wrong on our side. Please try again.")
-    if _wants_json():
+    if wants_json():
         return {"errors": [{"field": "", "message": message}]}, 500
     return render_template("error.html", code=500, message=message), 500
 

@@ -19,7 +19,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ..forms import DECK_CHOICES
-from ..messages import finding_words, problem_words
+from ..messages import finding_words, problem_words, shortened
 from ..models import NAME_LENGTH
 from ..rules import (
     DECK,
@@ -102,7 +102,7 @@ def read_cards(name: str) -> list[Card]:
         try:
             card = Card.parse(code)
         except UnknownCard:
-            problems.append(Problem((name,), "unknown_card", {"card": quoted(code)}))
+            problems.append(Problem((name,), "unknown_card", {"card": shortened(code, QUOTED)}))
             continue
         if card in cards:
             problems.append(Problem((name,), "duplicate_card", {"card": code}))
@@ -110,11 +110,6 @@ def read_cards(name: str) -> list[Card]:
     if problems:
         raise Refused([words(p) for p in problems], {name})
     return cards
-
-
-def quoted(code: str) -> str:
-    """An unknown code as a message quotes it: its start only, when a link carries a long one."""
-    return code if len(code) <= QUOTED else code[:QUOTED] + "…"
 
 
 def tool_page(template: str, answer: Callable[[], dict[str, Any]], fields: tuple[str, ...],
@@ -224,7 +219,7 @@ def read_draws(rows: list[tuple[str, str]], names: list[str]) -> dict[int, Card]
             try:
                 drawn[i] = Card.parse(code)
             except UnknownCard:
-                problems.append(words(Problem((f"card-{i}",), "unknown_card", {"card": quoted(code)})))
+                problems.append(words(Problem((f"card-{i}",), "unknown_card", {"card": shortened(code, QUOTED)})))
                 invalid.add(f"card-{i}")
         elif name:
             problems.append(_("Which card did %(name)s draw?", name=name))
