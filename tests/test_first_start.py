@@ -12,21 +12,17 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import signal
-import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import throwaway
+from gunicorn_server import ROOT, Gunicorn
 
-ROOT = Path(__file__).resolve().parent.parent
 STARTS = 20  # per database kind
 PAGES = ("/", "/login", "/tools/")
-BOOT_TIMEOUT = 60  # seconds: a generous bound for a loaded CI machine, not a measurement
 # What a clean start's log never holds.
 TROUBLE = re.compile(r"Traceback|Error|Exception|failed|exited with code", re.I)
 
@@ -46,42 +42,6 @@ def local_bind(words: list[str]) -> list[str]:
     return [*words[:at + 1], "127.0.0.1:0", *words[at + 2:]]
 
 
-class Gunicorn:
-    """One gunicorn master started by a test, its log in a file."""
-
-    def __init__(self, words: list[str], env: dict[str, str], log: Path) -> None:
-        self.log_path = log
-        self._log = log.open("wb")
-        self.process = subprocess.Popen(words, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
-                                        start_new_session=True)
-
-    def log(self) -> str:
-        """What master and workers have printed so far."""
-        return self.log_path.read_text(errors="replace")
-
-    def wait_until(self, ready: int, timeout: float = BOOT_TIMEOUT) -> str:
-        """Wait for `ready` workers to have loaded the app (or for the master to stop); the port it listens on."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            log = self.log()
-            if self.process.poll() is not None or log.count("Worker ready") >= ready:
-                break
-            time.sleep(0.05)
-        found = re.search(r"Listening at: http://127\.0\.0\.1:(\d+)", self.log())
-        return found.group(1) if found else ""
-
-    def stop(self) -> None:
-        """Ask the master to shut down gracefully, and wait for it."""
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
-        self._log.close()
-
-
 def fetch(port: str, path: str, request_id: str) -> int:
     """A GET to the server on this machine, under a request id of the test's; the status."""
     asked = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"X-Request-ID": request_id})
@@ -94,9 +54,8 @@ def start_cleanly(database_url: str, workdir: Path, words: list[str], workers: i
     """Start gunicorn on a fresh database, and assert every worker booted, nothing failed, pages answer and each
     request has its line in the log."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("REFEREE_", "GUNICORN"))}
-    env |= {"DATABASE_URL": database_url, "SECRET_KEY": "first-start-test",
-            "XDG_RUNTIME_DIR": str(workdir)}  # gunicorn's control socket: one per server
-    server = Gunicorn(words, env, workdir / "gunicorn.log")
+    env |= {"DATABASE_URL": database_url, "SECRET_KEY": "first-start-test"}
+    server = Gunicorn(words, env, workdir)
     try:
         port = server.wait_until(ready=workers)
         assert port, server.log()

@@ -11,7 +11,10 @@ import os
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
+import pytest
+from flask import Flask
 from sqlalchemy import create_engine, text
 
 from referee.config import sqlalchemy_url
@@ -36,3 +39,20 @@ def postgres_database(prefix: str = "referee_test") -> Iterator[str]:
                 connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
     finally:
         admin.dispose()
+
+
+@contextmanager
+def postgres_app(config: dict[str, Any], prefix: str = "referee_test") -> Iterator[Flask]:
+    """The app on a new, empty database of the test server, chosen through DATABASE_URL as a deployment
+    would; its connections closed and the database dropped afterwards."""
+    from referee import create_app
+    from referee.extensions import db
+
+    with postgres_database(prefix) as url, pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DATABASE_URL", url)
+        app = create_app(config)
+        try:
+            yield app
+        finally:
+            with app.app_context():
+                db.engine.dispose()

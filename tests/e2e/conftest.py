@@ -7,6 +7,7 @@ browsers here. CHROMIUM points elsewhere if needed.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -44,6 +45,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 # Every page reports the Content-Security-Policy violations it sees as console errors (Chromium logs most of
 # them itself too, as "Refused to …"), so that a test fails on any of them.
+# Chromium's words for a 4xx answer or a lost network ("net::ERR_INTERNET_DISCONNECTED"), which tests cause.
+EXPECTED_FAILURE = re.compile(r"Failed to load resource: (net::|the server responded with a status of 4\d\d\b)")
 REPORT_VIOLATIONS = """
 document.addEventListener("securitypolicyviolation", (event) => {
   console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`
@@ -66,9 +69,9 @@ class ConsoleErrors:
         return context
 
     def _console(self, message: ConsoleMessage) -> None:
-        """Keep an error, unless it only reports a non-2xx answer or a lost network, which tests cause on purpose
-        (a 422 for a hand with a mistake, the offline tests)."""
-        if message.type == "error" and not message.text.startswith("Failed to load resource:"):
+        """Keep an error, unless it only reports a 4xx answer or a lost network, which tests cause on purpose
+        (a 422 for a hand with a mistake, the offline tests); a 5xx behind a page is kept."""
+        if message.type == "error" and not EXPECTED_FAILURE.match(message.text):
             self.seen.append(f"{message.text} ({message.location.get('url')})")
 
 

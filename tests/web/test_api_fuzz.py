@@ -25,7 +25,6 @@ from referee.rules import DECK
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "500"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-LIMIT = 64 * 1024
 CODES = [str(card) for card in DECK]
 VALUES = {code: card.value for code, card in zip(CODES, DECK)}
 KEYS = ["ruleset", "options", "sides", "leftover", "leftover_sum", "last_capture", "cards", "tally", "escobas",

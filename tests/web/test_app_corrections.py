@@ -7,6 +7,7 @@ The hand is conftest's correct hand: under escova-rs it gives the first side 4
 from __future__ import annotations
 
 import pytest
+from races import meanwhile
 from sqlalchemy import select
 
 from referee.models import Match
@@ -188,8 +189,6 @@ def test_an_undo_with_a_tampered_version_takes_nothing_back(keeper, match_id, ve
 
 def test_a_correction_saved_meanwhile_from_another_phone_is_a_conflict_not_an_error(keeper, match_id, monkeypatch):
     """Two phones correct hand 1 from the same page at the same moment: the second is told, not given a 500."""
-    from test_app_hands import meanwhile
-
     keeper.save_hand(match_id)
     url = keeper.hand_url(match_id, number=1)
     phone = keeper.another_phone()

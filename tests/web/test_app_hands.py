@@ -8,10 +8,10 @@ escova-rs it gives the first side oros, velo, all oros and its escoba, 4 to 0.
 from __future__ import annotations
 
 import re
-import threading
 from html import unescape
 
 import pytest
+from races import meanwhile
 from sqlalchemy import func, select
 
 from referee.models import Hand, MatchEvent
@@ -347,24 +347,6 @@ def test_entries_past_the_sides_of_the_match_are_ignored(keeper, match_id, extra
 
 
 # -- the same hand saved at once from two places ----------------------------------
-
-def meanwhile(monkeypatch, post):
-    """While this save is under way (its match read, nothing stored yet), `post` runs to the end on another
-    thread, as a second request served at the same moment would (with its own database session)."""
-    from referee.services import hands as service
-
-    review, answers, started = service.review_hand, [], threading.Event()
-
-    def review_and_race(match, draft):
-        if not started.is_set():  # the first save only: the other phone's goes straight through
-            started.set()
-            thread = threading.Thread(target=lambda: answers.append(post()))
-            thread.start()
-            thread.join()
-        return review(match, draft)
-    monkeypatch.setattr(service, "review_hand", review_and_race)
-    return answers
-
 
 def saved_meanwhile(monkeypatch, keeper, fields):
     """While this save is under way, another phone saves `fields` as a new hand."""

@@ -12,25 +12,17 @@ import pytest
 import throwaway
 from flask import Flask
 
-from referee import create_app
-
 pytestmark = pytest.mark.skipif(not throwaway.SERVER, reason=throwaway.NO_SERVER)
 
 
 @pytest.fixture
-def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+def app() -> Iterator[Flask]:
     """The app on a fresh PostgreSQL database, chosen through DATABASE_URL as a deployment would.
 
     It stands in for tests/conftest.py's SQLite app, so the usual scorekeeper fixtures use it.
     """
-    with throwaway.postgres_database() as url:
-        monkeypatch.setenv("DATABASE_URL", url)
-        app = create_app({"TESTING": True, "SECRET_KEY": "pg"})
+    with throwaway.postgres_app({"TESTING": True, "SECRET_KEY": "pg"}) as app:
         yield app
-        with app.app_context():
-            from referee.extensions import db
-
-            db.engine.dispose()
 
 
 def test_a_match_is_kept_on_postgresql(app: Flask, keeper) -> None:

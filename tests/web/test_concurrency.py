@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import sys
 import threading
-import time
 import uuid
 from collections import Counter
 from collections.abc import Iterator
@@ -26,18 +24,17 @@ from dataclasses import dataclass, field
 from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
-from urllib.error import HTTPError, URLError
+from urllib.error import HTTPError
 from urllib.parse import urlencode
 from urllib.request import HTTPCookieProcessor, HTTPRedirectHandler, Request, build_opener
 
 import pytest
 import throwaway
+from gunicorn_server import ROOT, Gunicorn
 from sqlalchemy import create_engine, text
 
-from referee import create_app
 from referee.config import sqlalchemy_url
 
-ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = int(os.environ.get("REFEREE_CONCURRENCY_ROUNDS", "3"))
 AT_ONCE = 20
 HANDS = 20  # hands per match (at +4 a hand, no side reaches the target of 100)
@@ -104,7 +101,7 @@ class Server:
     name: str
     base: str
     database: str  # a SQLAlchemy URL
-    log: Path
+    log: Path  # gunicorn's
     helpers: Any
     account: str = field(default_factory=lambda: f"table{uuid.uuid4().hex[:8]}")
 
@@ -133,66 +130,19 @@ class Server:
 
 
 @contextmanager
-def start_gunicorn(tmp: Path, env: dict[str, str]) -> Iterator[str]:
-    """The app under gunicorn with WORKERS workers on a free port: its address while it runs."""
-    from gunicorn.config import KNOWN_SETTINGS
-
-    log = tmp / "gunicorn.log"
-    command = [sys.executable, "-m", "gunicorn", "-w", str(WORKERS), "-b", "127.0.0.1:0", "--timeout", "60"]
-    if any(setting.name == "control_socket_disable" for setting in KNOWN_SETTINGS):
-        command.append("--no-control-socket")  # several servers at once must not share the default socket
-    command.append("referee:create_app()")
-    with log.open("w") as output:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+def start_gunicorn(folder: Path, database: str) -> Iterator[str]:
+    """The app under gunicorn with WORKERS workers on a free port, as a deployment runs it: its address while
+    it runs. The workers migrate the fresh database as they start, one at a time under the migration lock."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST", "REFEREE_"))}
+    env |= {"SECRET_KEY": uuid.uuid4().hex, "DATABASE_URL": database}  # one secret, shared by the workers
+    server = Gunicorn([sys.executable, "-m", "gunicorn", "-w", str(WORKERS), "-b", "127.0.0.1:0", "--timeout", "60",
+                       "referee:create_app()"], env, folder)
     try:
-        yield wait_until_serving(process, log)
+        port = server.wait_until(ready=WORKERS)
+        assert port and server.process.poll() is None, server.log()
+        yield f"http://127.0.0.1:{port}"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def wait_until_serving(process: subprocess.Popen[bytes], log: Path) -> str:
-    """The address gunicorn listens at, once every worker answers."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        assert process.poll() is None, log.read_text()
-        found = re.search(r"Listening at: (http://127\.0\.0\.1:\d+)", log.read_text())
-        if found:
-            try:
-                if all(Browser(found.group(1), None).open("/login").status == 200 for _ in range(WORKERS * 2)):
-                    return found.group(1)
-            except (URLError, ConnectionError):
-                pass
-        time.sleep(0.2)
-    raise AssertionError("gunicorn did not start:\n" + log.read_text())
-
-
-def server_env(database: str) -> dict[str, str]:
-    """The environment a deployment would give: a shared SECRET_KEY, DATABASE_URL, migrations already run."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST", "REFEREE_FUZZ"))}
-    # Migrated once, before the workers start (as a deployment does), so the workers never race to migrate.
-    return env | {"SECRET_KEY": uuid.uuid4().hex, "DATABASE_URL": database, "REFEREE_NO_AUTO_MIGRATE": "1"}
-
-
-def migrated(database: str) -> None:
-    """Bring the database's schema up to date, in this process."""
-    previous = os.environ.get("DATABASE_URL")
-    os.environ["DATABASE_URL"] = database
-    try:
-        app = create_app({"SECRET_KEY": "migrate"})
-        with app.app_context():
-            from referee.extensions import db
-
-            db.engine.dispose()
-    finally:
-        if previous is None:
-            del os.environ["DATABASE_URL"]
-        else:
-            os.environ["DATABASE_URL"] = previous
+        server.stop()
 
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
@@ -206,9 +156,8 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
             url = f"sqlite:///{tmp / 'referee.sqlite'}"
         else:
             url = stack.enter_context(throwaway.postgres_database("referee_concurrency"))
-        migrated(url)
         try:
-            with start_gunicorn(tmp, server_env(url)) as base:
+            with start_gunicorn(tmp, url) as base:
                 yield Server(request.param, base, sqlalchemy_url(url), tmp / "gunicorn.log", helpers)
         finally:
             seen = {key: n for key, n in SEEN.items() if key[0] == request.param}

@@ -1,0 +1,54 @@
+"""Real gunicorn for the tests that need a real server (a first start, saves at the same moment).
+
+The master runs in the repository (so it reads gunicorn.conf.py, whose hook logs "Worker ready" once a
+worker has built the app), on a free local port, with its own folder for its log and its control socket:
+several servers may run at once.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOT_TIMEOUT = 60  # seconds: a generous bound for a loaded CI machine, not a measurement
+
+
+class Gunicorn:
+    """One gunicorn master started by a test, its log in a file of its folder."""
+
+    def __init__(self, words: list[str], env: dict[str, str], folder: Path) -> None:
+        self.log_path = folder / "gunicorn.log"
+        self._log = self.log_path.open("wb")
+        env = env | {"XDG_RUNTIME_DIR": str(folder)}  # gunicorn's control socket: one per server
+        self.process = subprocess.Popen(words, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+
+    def log(self) -> str:
+        """What master and workers have printed so far."""
+        return self.log_path.read_text(errors="replace")
+
+    def wait_until(self, ready: int, timeout: float = BOOT_TIMEOUT) -> str:
+        """Wait for `ready` workers to have loaded the app (or for the master to stop); the port it listens on."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None or self.log().count("Worker ready") >= ready:
+                break
+            time.sleep(0.05)
+        found = re.search(r"Listening at: http://127\.0\.0\.1:(\d+)", self.log())
+        return found.group(1) if found else ""
+
+    def stop(self) -> None:
+        """Ask the master to shut down gracefully, and wait for it."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self._log.close()

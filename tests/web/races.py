@@ -1,0 +1,28 @@
+"""Two requests at the same moment, made to happen in a test: the second runs while the first is under way."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+
+def meanwhile(monkeypatch: pytest.MonkeyPatch, post: Callable[[], Any]) -> list[Any]:
+    """While this save is under way (its match read, nothing stored yet), `post` runs to the end on another
+    thread, as a second request served at the same moment would (with its own database session); the list
+    receives its answer."""
+    from referee.services import hands as service
+
+    review, answers, started = service.review_hand, [], threading.Event()
+
+    def review_and_race(match: Any, draft: Any) -> Any:
+        if not started.is_set():  # the first save only: the other phone's goes straight through
+            started.set()
+            thread = threading.Thread(target=lambda: answers.append(post()))
+            thread.start()
+            thread.join()
+        return review(match, draft)
+    monkeypatch.setattr(service, "review_hand", review_and_race)
+    return answers
