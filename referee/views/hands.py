@@ -28,7 +28,7 @@ FORMS: dict[str, type[HandFormBase]] = {"cards": CardsHandForm, "tally": TallyHa
 def _form(match: Match, mode: str, **kwargs: Any) -> HandFormBase:
     """The entry form for a mode, with the match's sides and seats."""
     form = FORMS[mode](**kwargs)
-    form.setup(side_names(match), [seat.name for seat in match.seats])
+    form.setup(side_names(match), [seat.name for seat in match.seats], deck=match.deck_style)
     return form
 
 
@@ -54,11 +54,12 @@ def _places(form: HandFormBase, hand: Hand | None) -> dict[str, str]:
     return places
 
 
-def _problems_on_form(form: HandFormBase, error: InvalidEntry, names: tuple[str, ...]) -> list[str]:
+def _problems_on_form(form: HandFormBase, error: InvalidEntry, match: Match) -> list[str]:
     """The referee's input errors, worded for the page; those naming a side's field go beside it."""
     general = []
+    names = side_names(match)
     for problem in error.problems:
-        words = problem_words(problem, lambda i: names[i])
+        words = problem_words(problem, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
         location = problem.location
         if len(location) >= 3 and location[0] == "sides" and location[2] == "escobas":
             form.escobas.entries[int(location[1])].errors = [*form.escobas.entries[int(location[1])].errors, words]
@@ -98,10 +99,11 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         if form.saving:
             return _save(match, draft, form, hand)
     except InvalidEntry as error:
-        return _page(match, form, mode, hand, 422, problems=_problems_on_form(form, error, names))
+        return _page(match, form, mode, hand, 422, problems=_problems_on_form(form, error, match))
     except Conflict as conflict:
         return _conflict(match, form, mode, hand, conflict)
-    messages = [finding_words(f, lambda i: names[i]) for f in report.findings]
+    messages = [finding_words(f, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
+                for f in report.findings]
     new_totals = totals_with(match, [p or 0 for p in report.points], replacing=hand.number if hand else None)
     return _page(match, form, mode, hand, report=report, messages=messages, new_totals=new_totals)
 

@@ -48,7 +48,7 @@ def test_a_pile_that_took_cards_not_making_15_erred_and_forfeits(client, hand):
     assert b["suspects"] == ["1o"]
     assert a["points"] == 6 + 1  # escova-rs: six deck points plus its escoba
     assert b["points"] == 0
-    assert "Side 2's pile sums to 106, not a multiple of 15: it took cards that did not make 15." in answer["messages"]
+    assert "Side 2's pile sums to 106, not a multiple of 15: it holds cards that did not make 15." in answer["messages"]
 
 
 def test_the_void_penalty_leaves_the_clean_side_what_it_earned(client, hand):
@@ -92,7 +92,7 @@ def test_a_tally_names_the_side_whose_pile_sum_is_not_a_multiple_of_15(client):
     assert (a["points"], b["points"]) == (8, 0)
     assert "fifteens" not in a  # splits come only with card entry
     assert "Side 1's pile sums to 129; less the leftover (24) that is 105: 7 fifteens." in answer["messages"]
-    assert "Side 2's pile sums to 91, not a multiple of 15: it took cards that did not make 15." in answer["messages"]
+    assert "Side 2's pile sums to 91, not a multiple of 15: it holds cards that did not make 15." in answer["messages"]
 
 
 def test_a_tally_without_pile_sums_asks_for_them_when_the_leftover_is_wrong(client):
@@ -123,5 +123,5 @@ def test_messages_follow_accept_language(client, hand):
     hand["sides"][1]["cards"].append("1o")
     es = score(client, hand, "es")["messages"]
     pt = score(client, hand, "pt-BR")["messages"]
-    assert "El montón de Lado 2 suma 106, que no es múltiplo de 15: se llevó cartas que no sumaban 15." in es
-    assert "O monte de Lado 2 soma 106, que não é múltiplo de 15: pegou cartas que não somavam 15." in pt
+    assert "El montón de Lado 2 suma 106, que no es múltiplo de 15: tiene cartas que no sumaban 15." in es
+    assert "O monte de Lado 2 soma 106, que não é múltiplo de 15: tem cartas que não somavam 15." in pt
