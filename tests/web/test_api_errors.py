@@ -198,7 +198,8 @@ def test_pile_sums_that_do_not_total_220_are_refused(client):
 
 CAPTURE_CASES = [
     ({"card": "3c", "table": ["7o", "12o"]}, "table[1]", "unknown card '12o'", "carta desconocida '12o'"),
-    ({"card": "3c", "table": ["7o", "7o"]}, "table[1]", "7 of coins is entered twice", "7 de oros está puesta dos veces"),
+    ({"card": "3c", "table": ["7o", "7o"]}, "table[1]", "7 of coins is entered twice",
+     "7 de oros aparece dos veces"),
     ({"card": "7o", "table": ["7o", "1c"]}, "card", "the played card (7 of coins) cannot also be on the table",
      "la carta jugada (7 de oros) no puede estar también en la mesa"),
     ({"table": ["7o"]}, "card", "this field is required", "este campo es obligatorio"),
