@@ -154,3 +154,15 @@ def test_the_counts_page_speaks_the_decks_words(keeper, preset, lang, words):
     for word in words:
         assert word in page
     assert "(when asked)" not in page
+
+
+@pytest.mark.parametrize(("query", "lang", "courts"), [
+    ("", "en", "(Knave 8, Knight 9, King 10)"),
+    ("?style=french", "en", "(Queen 8, Jack 9, King 10)"),
+    ("?style=french-jq", "es", "(Jota 8, Reina 9, Rey 10)"),
+    ("?style=spanish", "pt-BR", "(Sota 8, Cavalo 9, Rei 10)"),
+])
+def test_the_draw_tool_names_the_court_cards_of_the_deck_chosen(client, query, lang, courts):
+    """No "Rey or K" beside a French deck: the court cards' values in the deck's own names."""
+    page = client.get(f"/tools/draw{query}", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert courts in page
