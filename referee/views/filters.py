@@ -1,4 +1,4 @@
-"""Template helpers: card labels and the deck's words (deck_words.py) in the match's deck style and the page's language."""
+"""Template helpers: card labels and the deck's words (deck_words.py), in the match's deck and the page's language."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from ..forms import CARD_CODES, CardsHandForm, HandFormBase, TallyHandForm
 from ..messages import finding_words, problem_words
 from ..models import Hand, Match
 from ..payloads import field_name
-from ..rules import InvalidEntry
+from ..rules import InvalidEntry, Problem
 from ..services import Conflict, HandDraft, edit_hand, record_hand, review_hand
 from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
@@ -69,6 +69,19 @@ def _problems_on_form(form: HandFormBase, error: InvalidEntry, match: Match) -> 
     return general
 
 
+def _unplaced(match: Match, mode: str) -> list[str]:
+    """The cards posted with no place, named, for a card entry the form refused before the referee saw it
+    (a missing last capture): what the referee would say of them, so no unplaced card goes unmentioned."""
+    if mode != "cards":
+        return []
+    known = {str(i) for i in range(match.sides)} | {"L"}
+    unplaced = tuple(code for code, place in CardsHandForm.places(request.form).items() if place not in known)
+    if not unplaced:
+        return []
+    problem = Problem(("sides",), "missing_cards", {"cards": unplaced})
+    return [problem_words(problem, deck=match.deck_style, partnerships=match.partnerships)]
+
+
 def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status: int = 200,
           **context: Any) -> ResponseReturnValue:
     """Render the entry page; a refused entry answers 422 (409 on a conflict) and keeps everything typed."""
@@ -88,7 +101,7 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         if form.tampered:
             _restore(form, match, hand)
             return _page(match, form, mode, hand, 422, tampered=True)
-        return _page(match, form, mode, hand)
+        return _page(match, form, mode, hand, problems=_unplaced(match, mode))
     draft = _draft(form, mode, match)
     try:
         # A resend of a hand saved from this phone: the same entry is that hand (even once the match is

@@ -166,3 +166,14 @@ def test_the_draw_tool_names_the_court_cards_of_the_deck_chosen(client, query, l
     """No "Rey or K" beside a French deck: the court cards' values in the deck's own names."""
     page = client.get(f"/tools/draw{query}", headers={"Accept-Language": lang}).get_data(as_text=True)
     assert courts in page
+
+
+def test_unplaced_cards_are_named_even_when_the_form_is_refused_first(keeper):
+    """No card placed and no last capture: the page still names the unplaced cards, and asks who took last."""
+    match_id = keeper.start(("Ana", "Bea"))
+    response = keeper.enter_hand(match_id, moves=NO_CARD_PLACED, overrides={"last_capture": ""})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    page = keeper.text(html)
+    assert "not placed yet: Ace of diamonds, 2 of diamonds" in page and "and 28 more cards" in page
+    assert "Who made the last capture?" in keeper.errors(html)
