@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 
 from .rules import Card, DeckStyle, Suit, UnknownCard
 from .rules.cards import VELO
-from .rules.names import card_name, rank_name, suit_name
+from .rules.names import card_name, of_suit, rank_name, suit_name
 
 # A list of cards names this many; the rest are counted ("and 28 more cards").
 CARDS_NAMED = 12
@@ -55,12 +55,51 @@ def name_card(code: str | Card, style: DeckStyle | str | None = None) -> str:
 
 
 def name_cards(codes: tuple[str, ...] | list[str], style: DeckStyle | str | None = None) -> str:
-    """Cards as a sentence's list: 'Ace of coins, 3 of coins and 4 of coins'; past CARDS_NAMED, 'and N more'."""
-    names = [name_card(code, style) for code in codes[:CARDS_NAMED]]
-    rest = len(codes) - len(names)
+    """Cards as a sentence lists them, by suit: 'Ace, 3 and 4 of coins; King of cups'.
+
+    Past CARDS_NAMED cards the rest are counted ('; and 28 more cards'). Cards of one
+    suit that follow each other share the suit's name; a list with no such run is a
+    plain list ('King of coins, King of cups and King of swords').
+    """
+    deck, locale = deck_style(style), _locale()
+    groups: list[list[str | Card]] = []
+    for code in codes[:CARDS_NAMED]:
+        card = _parsed(code)
+        last = groups[-1][-1] if groups else None
+        same_suit = isinstance(card, Card) and isinstance(last, Card) and last.suit is card.suit
+        if same_suit:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    rest = len(codes) - min(len(codes), CARDS_NAMED)
+    if all(len(group) == 1 for group in groups):
+        names = [name_card(group[0], deck) for group in groups]
+        if rest:
+            names.append(ngettext("%(num)s more card", "%(num)s more cards", rest))
+        return format_list(names, locale=locale) if names else ""
+    parts = [_suit_run(group, deck, locale) for group in groups]
     if rest:
-        names.append(ngettext("%(num)s more card", "%(num)s more cards", rest))
-    return format_list(names, locale=_locale()) if names else ""
+        parts.append(ngettext("and %(num)s more card", "and %(num)s more cards", rest))
+    return "; ".join(parts)
+
+
+def _parsed(code: str | Card) -> str | Card:
+    """A card from its code; a text that is no code stays as it is."""
+    try:
+        return code if isinstance(code, Card) else Card.parse(code)
+    except UnknownCard:
+        return str(code)
+
+
+def _suit_run(group: list[str | Card], deck: DeckStyle, locale: str) -> str:
+    """Cards of one suit (or one text) as one phrase: 'Ace, 3 and 4 of coins'."""
+    first = group[0]
+    if not isinstance(first, Card):
+        return first
+    if len(group) == 1:
+        return name_card(first, deck)
+    ranks = format_list([rank_name(card, deck, locale) for card in group if isinstance(card, Card)], locale=locale)
+    return of_suit(ranks, first.suit, deck, locale)
 
 
 @dataclass(frozen=True)

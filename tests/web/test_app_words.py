@@ -57,14 +57,13 @@ def test_the_review_names_categories_and_cards_as_the_matchs_deck_does(keeper, p
 
 
 def test_a_hand_with_no_card_placed_names_the_cards_by_their_names(keeper):
-    """The first twelve unplaced cards by name, the rest counted: no code such as '1o'."""
+    """The first twelve unplaced cards by name, a suit's run sharing the suit's name, the rest counted: no '1o'."""
     match_id = keeper.start(("Ana", "Bea"))
     response = keeper.enter_hand(match_id, moves=NO_CARD_PLACED)
     assert response.status_code == 422
     page = keeper.text(response.get_data(as_text=True))
-    assert ("not placed yet: Ace of diamonds, 2 of diamonds, 3 of diamonds, 4 of diamonds, 5 of diamonds, "
-            "6 of diamonds, 7 of diamonds, Queen of diamonds, Jack of diamonds, King of diamonds, Ace of hearts, "
-            "2 of hearts, and 28 more cards (each of the 40 cards") in page
+    assert ("not placed yet: Ace, 2, 3, 4, 5, 6, 7, Queen, Jack, and King of diamonds; Ace and 2 of hearts; "
+            "and 28 more cards (each of the 40 cards") in page
     assert not CODE.search(page.split("Where did each card end up?")[0])
 
 
@@ -175,5 +174,6 @@ def test_unplaced_cards_are_named_even_when_the_form_is_refused_first(keeper):
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     page = keeper.text(html)
-    assert "not placed yet: Ace of diamonds, 2 of diamonds" in page and "and 28 more cards" in page
+    assert "not placed yet: Ace, 2, 3, 4, 5, 6, 7, Queen, Jack, and King of diamonds; Ace and 2 of hearts" in page
+    assert "and 28 more cards" in page
     assert "Who made the last capture?" in keeper.errors(html)

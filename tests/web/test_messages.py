@@ -130,12 +130,29 @@ def test_every_code_has_words_with_cards_named(app, lang):
             "pt_BR": "Ás de ouros, Dama de copas e Rei de paus"}[lang] in named
 
 
-def test_a_long_list_names_twelve_cards_and_counts_the_rest(app):
-    """All forty missing: twelve names, then 'and 28 more cards'."""
-    with app.test_request_context(), force_locale("en"):
+@pytest.mark.parametrize(("lang", "listed"), [
+    ("en", "Ace, 2, 3, 4, 5, 6, 7, Knave, Knight, and King of coins; Ace and 2 of cups; and 28 more cards"),
+    ("es", "As, 2, 3, 4, 5, 6, 7, Sota, Caballo y Rey de oros; As y 2 de copas; y 28 cartas más"),
+    ("pt_BR", "Ás, 2, 3, 4, 5, 6, 7, Sota, Cavalo e Rei de ouros; Ás e 2 de copas; e mais 28 cartas"),
+])
+def test_a_long_list_names_twelve_cards_by_suit_and_counts_the_rest(app, lang, listed):
+    """All forty missing: twelve cards, each suit's run sharing the suit's name, then the rest counted."""
+    with app.test_request_context(), force_locale(lang):
         text = problem_words(_problem("missing_cards", {"cards": tuple(str(c) for c in DECK)}))
-    assert text.count(" of coins") == 10 and text.count(" of cups") == 2
-    assert "and 28 more cards" in text
+    assert listed in text
+
+
+@pytest.mark.parametrize(("codes", "listed"), [
+    (("10o", "10c", "10e"), "King of coins, King of cups, and King of swords"),
+    (("1o", "3o", "4o"), "Ace, 3, and 4 of coins"),
+    (("1o", "3o", "8c"), "Ace and 3 of coins; Knave of cups"),
+    (("7o",), "7 of coins"),
+])
+def test_cards_of_one_suit_share_its_name(app, codes, listed):
+    """'Ace, 3, and 4 of coins' for a run of one suit; a plain list when no two cards share a suit."""
+    with app.test_request_context(), force_locale("en"):
+        text = finding_words(_finding("suspects", {"side": 0, "cards": codes}))
+    assert text == f"Cards in Side 1's pile that fit in no fifteen: {listed}."
 
 
 def test_a_client_text_that_is_no_card_is_quoted_as_typed(app):
