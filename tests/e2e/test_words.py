@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from phone import SCREENSHOTS, register
-from playwright.sync_api import Page, expect
+from phone import PHONE, SCREENSHOTS, register
+from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
 
@@ -99,3 +99,21 @@ def test_the_counts_page_labels_follow_the_deck(page: Page, live_server: str, ga
     for word in words:
         assert word in text
     screen(page, "fieldset.tally", f"words-counts-{lang}-{scheme}")
+
+
+def test_the_review_reads_on_a_small_phone_in_the_dark(browser: Browser, live_server: str):
+    """320×568, dark: the deck's row labels wrap inside the table, no column is cut off."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 568}}, color_scheme="dark")
+    page = context.new_page()
+    register(page, live_server, "words-small")
+    entry = partnership_match(page, "Escova (Rio Grande do Sul)")
+    page.goto(f"{live_server}/language/pt_BR")
+    page.goto(entry)
+    place_cards(page)
+    page.locator("button[name=action][value=review]").first.click()
+    table = page.locator("table.points")
+    expect(table).to_contain_text("Sete belo (7 de ouros)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    screen(page, "#review", "words-review-small-dark-1")
+    screen(page, "table.points", "words-review-small-dark-2")
+    context.close()
