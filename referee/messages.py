@@ -3,7 +3,11 @@
 The rules core speaks in codes (RULES.md words, no language); this module is
 where each code becomes a sentence in the request's language. A ``side`` value
 (an index from 0) is first turned into the side's name by the caller's
-``side_name`` — "Side 2" in the API, the players' names in the app.
+``side_name`` — "Side 2" in the API, the players' names in the app; a ``card``
+(a code) and ``cards`` (a tuple of codes) into the cards' names in the match's
+deck ("4 of diamonds"); and the oros and the velo are named as that deck names
+them. A sentence whose subject is a side has a form for a partnership ("Ana &
+Carla score …"), chosen by ngettext on the side's number of players.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .rules import Finding, Problem
+from .deck_words import name_card, name_cards, words_for
+from .rules import DeckStyle, Finding, Problem
 
 Words = Callable[[dict[str, Any]], str]
 
@@ -41,10 +46,10 @@ PROBLEMS: dict[str, Words] = {
     "not_bool": lambda p: _("expected true or false"),
     "not_card_code": lambda p: _("expected a card code such as '7o'"),
     "unknown_card": lambda p: _("unknown card '%(card)s'", **p),
-    "duplicate_card": lambda p: _("card '%(card)s' is entered twice", **p),
-    "missing_cards": lambda p: _("missing cards: %(cards)s (each of the 40 cards must be in a pile or the leftover)",
-                                 **p),
-    "card_on_table": lambda p: _("the played card '%(card)s' cannot also be on the table", **p),
+    "duplicate_card": lambda p: _("%(card)s is entered twice", **p),
+    "missing_cards": lambda p: _(
+        "not placed yet: %(cards)s (each of the 40 cards must be in a pile or left on the table)", **p),
+    "card_on_table": lambda p: _("the played card (%(card)s) cannot also be on the table", **p),
     "unknown_ruleset": lambda p: _("unknown ruleset '%(name)s'; known rulesets: %(known)s", **p),
     "option_unknown": lambda p: _("unknown option"),
     "option_type": lambda p: _("expected a whole number") if "min" in p else _("must be one of: %(choices)s", **p),
@@ -56,17 +61,19 @@ PROBLEMS: dict[str, Words] = {
         "the leftover is wrong: count each side's pile sum so the referee can tell who erred, then save"),
     "side_count": lambda p: _("a hand has 2 to 4 sides, not %(count)s", **p),
     "last_capture_range": lambda p: _("must be a side number from 0 to %(most)s", most=p["sides"] - 1),
-    "last_capture_empty": lambda p: _("%(side)s made the last capture but has no cards in its pile", **p),
+    "last_capture_empty": lambda p: _("the last capture cannot be %(side)s's: that pile is empty", **p),
     "escobas_negative": lambda p: _("escobas cannot be negative"),
     "escobas_too_many": lambda p: _("%(escobas)s escobas are more than this pile can hold (at most %(most)s)", **p),
     "count_range": lambda p: _("must be from %(min)s to %(max)s, not %(value)s", **p),
     "velo_needs_oro_and_seven": lambda p: _(
-        "the velo is both an oro and a seven: a side with the velo has at least one of each"),
-    "counts_exceed_cards": lambda p: _("%(oros)s oros and %(sevens)s sevens do not fit in %(cards)s cards", **p),
+        "the velo (%(velo)s) counts among the %(suit)s and among the sevens: "
+        "a side with the velo has at least one of each", **p),
+    "counts_exceed_cards": lambda p: _("%(oros)s %(suit)s and %(sevens)s sevens do not fit in %(cards)s cards",
+                                       **p),
     "total_cards": lambda p: _("the sides hold %(total)s cards together; the deck has %(expected)s", **p),
-    "total_oros": lambda p: _("the sides hold %(total)s oros together; the deck has %(expected)s", **p),
+    "total_oros": lambda p: _("the sides hold %(total)s %(suit)s together; the deck has %(expected)s", **p),
     "total_sevens": lambda p: _("the sides hold %(total)s sevens together; the deck has %(expected)s", **p),
-    "total_velo": lambda p: _("exactly one side holds the velo (the 7 of oros), not %(total)s", **p),
+    "total_velo": lambda p: _("exactly one side holds the velo (%(velo)s), not %(total)s", **p),
     "total_pile_sum": lambda p: _("the pile sums add up to %(total)s; the whole deck adds up to 220", **p),
     "leftover_exceeds_pile": lambda p: _(
         "the leftover (%(sum)s) cannot be more than the pile sum of the side that took it (%(pile_sum)s)", **p),
@@ -85,9 +92,9 @@ FINDINGS: dict[str, Words] = {
                                   "%(side)s's pile sums to %(sum)s and splits into %(num)s fifteens.",
                                   p["fifteens"], **p),
     "pile_not_multiple": lambda p: _(
-        "%(side)s's pile sums to %(sum)s, not a multiple of 15: it took cards that did not make 15.", **p),
+        "%(side)s's pile sums to %(sum)s, not a multiple of 15: it holds cards that did not make 15.", **p),
     "pile_unsplittable": lambda p: _(
-        "%(side)s's pile sums to %(sum)s but cannot be split into fifteens: it took cards that did not make 15.",
+        "%(side)s's pile sums to %(sum)s but cannot be split into fifteens: it holds cards that did not make 15.",
         **p),
     "pile_ok_less_leftover": lambda p: ngettext(
         "%(side)s's pile sums to %(whole)s; less the leftover (%(leftover)s) that is %(sum)s: %(num)s fifteen.",
@@ -95,16 +102,21 @@ FINDINGS: dict[str, Words] = {
         p["fifteens"], **p),
     "pile_not_multiple_less_leftover": lambda p: _(
         "%(side)s's pile sums to %(whole)s; less the leftover (%(leftover)s) that is %(sum)s, not a multiple of 15: "
-        "it took cards that did not make 15.", **p),
+        "it holds cards that did not make 15.", **p),
     "suspects": lambda p: _("Cards in %(side)s's pile that fit in no fifteen: %(cards)s.", **p),
     "pile_sum_derived": lambda p: _("%(side)s's pile sum, %(sum)s, follows from the others: the deck adds up to 220.",
                                     **p),
     "needs_pile_sums": lambda p: _(
         "The leftover is wrong, but the counts do not show who erred: each side, add up your pile and enter its sum."),
-    "erred_flagged": lambda p: _("%(side)s erred; this match counts its points anyway.", **p),
+    "erred_flagged": lambda p: ngettext("%(side)s erred; this match counts the points as entered all the same.",
+                                        "%(side)s erred; this match counts the points as entered all the same.",
+                                        p["players"], **p),
     "all_erred": lambda p: _("Every side erred: nobody scores this hand."),
-    "erred_scores_zero": lambda p: _("%(side)s erred and scores 0 this hand.", **p),
-    "takes_max_deck_points": lambda p: _("%(side)s scores all %(points)s deck points plus its escobas.", **p),
+    "erred_scores_zero": lambda p: ngettext("%(side)s erred and scores 0 this hand.",
+                                            "%(side)s erred and score 0 this hand.", p["players"], **p),
+    "takes_max_deck_points": lambda p: ngettext(
+        "%(side)s takes all %(points)s deck points, and the escobas on top.",
+        "%(side)s take all %(points)s deck points, and the escobas on top.", p["players"], **p),
 }
 
 
@@ -113,26 +125,40 @@ def default_side_name(index: int) -> str:
     return str(_("Side %(number)s", number=index + 1))
 
 
-def _params(params: Mapping[str, object], side_name: Callable[[int], str]) -> dict[str, Any]:
-    """A code's values with the side index turned into the side's name, and huge numbers quoted short.
+def _params(params: Mapping[str, object], side_name: Callable[[int], str], deck: DeckStyle | str,
+            partnerships: bool) -> dict[str, Any]:
+    """A code's values in words: the side's name, cards' names, the deck's oros and velo, huge numbers short.
 
     Numbers in problems are the client's (a count, the escobas): any whole number is
-    accepted as one, so a 4 000-digit one is quoted by its first digits.
+    accepted as one, so a 4 000-digit one is quoted by its first digits. ``players``
+    (1 or 2) picks a sentence's singular or partnership form.
     """
-    words = dict(params)
+    deck_words = words_for(deck)
+    words: dict[str, Any] = {"suit": deck_words.oros, "velo": deck_words.velo,
+                             "players": 2 if partnerships else 1, **params}
     for key, value in words.items():
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** QUOTE_LIMIT:
             words[key] = shortened(str(value))
     if isinstance(words.get("side"), int):
-        words["side"] = side_name(int(words["side"]))  # type: ignore[call-overload]
+        words["side"] = side_name(int(words["side"]))
+    if isinstance(words.get("card"), str):
+        words["card"] = name_card(words["card"], deck)
+    if isinstance(words.get("cards"), tuple | list):
+        words["cards"] = name_cards(tuple(map(str, words["cards"])), deck)
     return words
 
 
-def problem_words(problem: Problem, side_name: Callable[[int], str] = default_side_name) -> str:
-    """A problem as a sentence in the request's language."""
-    return PROBLEMS[problem.code](_params(problem.params, side_name))
+def problem_words(problem: Problem, side_name: Callable[[int], str] = default_side_name, *,
+                  deck: DeckStyle | str = DeckStyle.SPANISH, partnerships: bool = False) -> str:
+    """A problem as a sentence in the request's language, its cards named as `deck` names them."""
+    return PROBLEMS[problem.code](_params(problem.params, side_name, deck, partnerships))
 
 
-def finding_words(finding: Finding, side_name: Callable[[int], str] = default_side_name) -> str:
-    """A finding as a sentence in the request's language."""
-    return FINDINGS[finding.code](_params(finding.params, side_name))
+def finding_words(finding: Finding, side_name: Callable[[int], str] = default_side_name, *,
+                  deck: DeckStyle | str = DeckStyle.SPANISH, partnerships: bool = False) -> str:
+    """A finding as a sentence in the request's language, its cards named as `deck` names them.
+
+    ``partnerships`` is true when every side is two players (a sentence with a side as
+    its subject then takes its plural form).
+    """
+    return FINDINGS[finding.code](_params(finding.params, side_name, deck, partnerships))

@@ -11,13 +11,14 @@ gets a small answer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from .messages import shortened
 from .rules import (
     Card,
     CardEntry,
+    DeckStyle,
     HandEntry,
     HandReport,
     InvalidEntry,
@@ -36,7 +37,8 @@ from .rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, MAX_SIDES, PRESETS, TARG
 
 SIDE_KEYS = {"cards", "tally", "escobas"}
 TALLY_KEYS = {"cards", "oros", "sevens", "velo", "pile_sum"}
-SCORE_KEYS = {"ruleset", "options", "sides", "leftover", "leftover_sum", "last_capture"}
+SCORE_KEYS = {"ruleset", "options", "deck_style", "sides", "leftover", "leftover_sum", "last_capture"}
+CAPTURES_KEYS = {"card", "table", "deck_style"}
 MAX_CARDS = len(DECK)
 MAX_PROBLEMS = 40
 
@@ -112,14 +114,26 @@ class _Reader:
             raise InvalidEntry(self.problems)
 
 
-def read_captures(data: Any) -> tuple[Card, tuple[Card, ...]]:
-    """A captures request: the played card and the table."""
+def _deck(reader: _Reader, body: dict[str, Any], default: DeckStyle) -> DeckStyle:
+    """The deck the messages name cards by: 'deck_style' when given, else `default`."""
+    if "deck_style" not in body:
+        return default
+    value = body["deck_style"]
+    if isinstance(value, str) and value in {style.value for style in DeckStyle}:
+        return DeckStyle(value)
+    reader.fail(("deck_style",), "option_choice", choices=", ".join(style.value for style in DeckStyle))
+    return default
+
+
+def read_captures(data: Any) -> tuple[Card, tuple[Card, ...], DeckStyle]:
+    """A captures request: the played card, the table, and the deck its messages name cards by."""
     reader = _Reader()
-    body = reader.obj(data, (), {"card", "table"}) or {}
+    body = reader.obj(data, (), CAPTURES_KEYS) or {}
     card = reader.required(body, "card", (), reader.card)
     table = reader.required(body, "table", (), reader.cards)
+    deck = _deck(reader, body, DeckStyle.SPANISH)
     reader.done()
-    return card, table
+    return card, table, deck
 
 
 def _ruleset(reader: _Reader, body: dict[str, Any]) -> Ruleset | None:
@@ -225,8 +239,10 @@ def read_score(data: Any) -> HandEntry:
         leftover_sum = reader.required(body, "leftover_sum", (), reader.whole)
     else:
         leftover = reader.required(body, "leftover", (), reader.cards)
+    deck = _deck(reader, body, ruleset.deck_style if ruleset else DeckStyle.SPANISH)
     reader.done()
     assert ruleset is not None  # a missing or bad ruleset was noted, and done() raised
+    ruleset = replace(ruleset, deck_style=deck)
     if by_tally:
         return TallyEntry(ruleset, tuple(tallies), leftover_sum, last_capture)
     return CardEntry(ruleset, tuple(piles), leftover, last_capture)

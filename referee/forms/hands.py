@@ -9,6 +9,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
+from ..deck_words import words_for
 from .common import BoundedFieldList, WholeNumberField, options
 from .matches import CARD_CODES
 
@@ -30,8 +31,8 @@ class HandFormBase(FlaskForm):  # type: ignore[misc]
     escobas = BoundedFieldList(WholeNumberField(_l("Escobas"), default=0, validators=[
         InputRequired(_l("How many escobas? 0 if none.")), NumberRange(min=0, max=20)]), min_entries=2, max_entries=4)
 
-    def setup(self, side_names: tuple[str, ...], seat_names: list[str]) -> None:
-        """Choices that depend on the match."""
+    def setup(self, side_names: tuple[str, ...], seat_names: list[str], deck: str | None = None) -> None:
+        """Choices that depend on the match (`deck`, the match's deck style, names the velo's card)."""
         self.last_capture.choices = options((str(i), name) for i, name in enumerate(side_names))
         self.dealer.choices = options((str(i), name) for i, name in enumerate(seat_names))
         while len(self.escobas.entries) < len(side_names):
@@ -76,19 +77,20 @@ class TallyHandForm(HandFormBase):
     cards = BoundedFieldList(WholeNumberField(validators=[
         InputRequired(_l("Count the cards.")), NumberRange(min=0, max=40)]), min_entries=2, max_entries=4)
     oros = BoundedFieldList(WholeNumberField(validators=[
-        InputRequired(_l("Count the oros.")), NumberRange(min=0, max=10)]), min_entries=2, max_entries=4)
+        InputRequired(_l("Count them: 0 if none.")), NumberRange(min=0, max=10)]), min_entries=2, max_entries=4)
     sevens = BoundedFieldList(WholeNumberField(validators=[
         InputRequired(_l("Count the sevens.")), NumberRange(min=0, max=4)]), min_entries=2, max_entries=4)
     pile_sum = BoundedFieldList(WholeNumberField(validators=[Optional(), NumberRange(min=0, max=220)]),
                                 min_entries=2, max_entries=4)
-    velo = RadioField(_l("Who holds the velo (7 of oros)?"),
+    velo = RadioField(_l("Who holds the velo?"),
                       validators=[InputRequired(_l("Who holds the velo?"))])
     leftover_sum = WholeNumberField(_l("Sum of the cards left on the table"), validators=[
         InputRequired(_l("Add up the cards left on the table.")), NumberRange(min=0, max=220)])
 
-    def setup(self, side_names: tuple[str, ...], seat_names: list[str]) -> None:
-        """Per-side rows for each side."""
-        super().setup(side_names, seat_names)
+    def setup(self, side_names: tuple[str, ...], seat_names: list[str], deck: str | None = None) -> None:
+        """Per-side rows for each side; the velo's question names the card as the match's deck does."""
+        super().setup(side_names, seat_names, deck)
+        self.velo.label.text = words_for(deck).velo_question
         self.velo.choices = options((str(i), name) for i, name in enumerate(side_names))
         for field_list in (self.cards, self.oros, self.sevens, self.pile_sum):
             while len(field_list.entries) < len(side_names):

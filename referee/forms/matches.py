@@ -17,7 +17,7 @@ from .common import BoundedFieldList, WholeNumberField, no_control_characters, o
 PRESET_CHOICES = [
     ("escova-rs", _l("Escova (Rio Grande do Sul): to 15, 6 deck points")),
     ("escoba-es", _l("Escoba (Spain): to 21, 4 deck points")),
-    ("escoba-intl", _l("Escoba (international): to 21, all-oros and all-sevens bonuses")),
+    ("escoba-intl", _l("Escoba (international): to 21, with bonuses for all the coins and all the sevens")),
 ]
 SEATING_CHOICES = [("pairs", _l("Two partnerships")), ("2", _l("2 players")), ("3", _l("3 players")),
                    ("4", _l("4 players"))]
@@ -43,7 +43,7 @@ class NewMatchForm(FlaskForm):  # type: ignore[misc]
                       min_entries=4, max_entries=4)
     first_dealer = SelectField(_l("First dealer"), choices=options([("draw", _l("Draw cards for it"))]), default="draw")
     target = WholeNumberField(_l("Target"), validators=[Optional(), NumberRange(min=1, max=100)])
-    all_oros = SelectField(_l("All 10 oros"), choices=options(BONUS_CHOICES), default="")
+    all_oros = SelectField(_l("All 10 coins (or diamonds)"), choices=options(BONUS_CHOICES), default="")
     all_sevens = SelectField(_l("All 4 sevens"), choices=options(BONUS_CHOICES), default="")
     over30 = SelectField(_l("More than 30 cards"), choices=options(BONUS_CHOICES), default="")
     penalty = SelectField(_l("When a side erred"), choices=options(PENALTY_CHOICES), default="forfeit")

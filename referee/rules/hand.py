@@ -45,9 +45,9 @@ def _completeness(entry: CardEntry) -> list[Problem]:
             if card in seen:
                 problems.append(Problem((*location, j), "duplicate_card", {"card": str(card)}))
             seen.add(card)
-    missing = [str(card) for card in DECK if card not in seen]
+    missing = tuple(str(card) for card in DECK if card not in seen)
     if missing:
-        problems.append(Problem(("sides",), "missing_cards", {"cards": ", ".join(missing)}))
+        problems.append(Problem(("sides",), "missing_cards", {"cards": missing}))
     return problems
 
 
@@ -74,7 +74,7 @@ def _split_findings(splits: Sequence[PileSplit]) -> list[Finding]:
             continue
         code = "pile_unsplittable" if split.multiple_of_15 else "pile_not_multiple"
         findings.append(Finding(code, {"side": i, "sum": split.total}))
-        findings.append(Finding("suspects", {"side": i, "cards": " ".join(map(str, split.suspects))}))
+        findings.append(Finding("suspects", {"side": i, "cards": tuple(map(str, split.suspects))}))
     return findings
 
 

@@ -85,8 +85,17 @@ def rank_name(card: Card, style: DeckStyle, lang: str = "en") -> str:
 
 def card_name(card: Card, style: DeckStyle, lang: str = "en") -> str:
     """The card's full name: 'Sota de oros', 'Queen of hearts', '7 de ouros'."""
+    return of_suit(rank_name(card, style, lang), card.suit, style, lang)
+
+
+def of_suit(ranks: str, suit: Suit, style: DeckStyle, lang: str = "en") -> str:
+    """Ranks (already listed, as a sentence lists them) of one suit: 'Ace, 3 and 4 of coins'.
+
+    >>> of_suit("As, 3 y 4", Suit.OROS, DeckStyle.SPANISH, "es")
+    'As, 3 y 4 de oros'
+    """
     language = _language(lang)
-    return f"{rank_name(card, style, language)} {_OF[language]} {suit_name(card.suit, style, language)}"
+    return f"{ranks} {_OF[language]} {suit_name(suit, style, language)}"
 
 
 def suit_symbol(suit: Suit, style: DeckStyle) -> str:

@@ -1,8 +1,9 @@
 """Input errors: an entry that breaks the rules of entry is not scored (RULES.md §3.1, §3.4).
 
 A problem names where it is (a path such as ``("sides", 1, "cards", 3)``), what is
-wrong (a stable code) and the values a message needs; the web layer words it in
-the reader's language.
+wrong (a stable code) and the values a message needs (a ``card`` as its code, ``cards``
+as a tuple of codes); the web layer words it in the reader's language, naming the
+cards as the match's deck does.
 """
 
 from __future__ import annotations

@@ -21,8 +21,9 @@ def leftover_ok(total: int) -> bool:
 class Finding:
     """One thing the referee says, as a stable code and its values.
 
-    A ``side`` value is the side's index (from 0); the reader's words for the
-    side and for the code are the web layer's business.
+    A ``side`` value is the side's index (from 0) and ``cards`` a tuple of card
+    codes; the reader's words for the side, the cards (their names in the match's
+    deck) and the code are the web layer's business.
     """
 
     code: str

@@ -9,7 +9,7 @@ from flask.typing import ResponseReturnValue
 
 from .. import json_body, payloads
 from ..messages import finding_words, problem_words
-from ..rules import PRESETS, InvalidEntry, Problem, check_hand, find_captures
+from ..rules import PRESETS, DeckStyle, InvalidEntry, Problem, check_hand, find_captures
 from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, TARGET_RANGE, DealPasses, Penalty
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -51,11 +51,19 @@ def rulesets() -> ResponseReturnValue:
     })
 
 
+def _refused(error: InvalidEntry, deck: DeckStyle) -> ResponseReturnValue:
+    """422 naming each field that breaks the rules of entry, its cards named as `deck` names them."""
+    return payloads.errors_json(error.problems, lambda problem: problem_words(problem, deck=deck)), 422
+
+
 @bp.post("/captures")
 def captures() -> ResponseReturnValue:
     """Every set of table cards that makes 15 with the played card."""
-    card, table = payloads.read_captures(_body())
-    found = find_captures(card, table)
+    card, table, deck = payloads.read_captures(_body())
+    try:
+        found = find_captures(card, table)
+    except InvalidEntry as error:
+        return _refused(error, deck)
     return jsonify({"captures": [{"cards": [str(c) for c in cap.cards], "escoba": cap.escoba} for cap in found]})
 
 
@@ -63,6 +71,10 @@ def captures() -> ResponseReturnValue:
 def score() -> ResponseReturnValue:
     """Check a finished hand and count its points."""
     entry = payloads.read_score(_body())
-    report = check_hand(entry)
-    messages = [finding_words(finding) for finding in report.findings]
+    deck = entry.ruleset.deck_style
+    try:
+        report = check_hand(entry)
+    except InvalidEntry as error:
+        return _refused(error, deck)
+    messages = [finding_words(finding, deck=deck) for finding in report.findings]
     return jsonify(payloads.report_json(report, entry, messages))

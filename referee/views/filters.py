@@ -1,10 +1,11 @@
-"""Template helpers: card labels in the match's deck style and the page's language."""
+"""Template helpers: card labels and the deck's words (deck_words.py), in the match's deck and the page's language."""
 
 from __future__ import annotations
 
 from flask import Flask
 from flask_babel import LazyString, get_locale
 
+from ..deck_words import categories_in, words_for
 from ..rules import DECK, Card
 from ..rules.names import DeckStyle, card_name, rank_symbol, suit_symbol
 
@@ -27,4 +28,6 @@ def init_app(app: Flask) -> None:
     """Make the helpers available to every template."""
     app.jinja_env.tests["message"] = is_message
     app.jinja_env.globals["card_face"] = card_face
+    app.jinja_env.globals["deck_words"] = words_for
+    app.jinja_env.globals["categories_in"] = categories_in
     app.jinja_env.globals["card_codes"] = [str(card) for card in DECK]

@@ -14,7 +14,7 @@ from ..forms import CARD_CODES, CardsHandForm, HandFormBase, TallyHandForm
 from ..messages import finding_words, problem_words
 from ..models import Hand, Match
 from ..payloads import field_name
-from ..rules import InvalidEntry
+from ..rules import InvalidEntry, Problem
 from ..services import Conflict, HandDraft, edit_hand, record_hand, review_hand
 from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
@@ -28,7 +28,7 @@ FORMS: dict[str, type[HandFormBase]] = {"cards": CardsHandForm, "tally": TallyHa
 def _form(match: Match, mode: str, **kwargs: Any) -> HandFormBase:
     """The entry form for a mode, with the match's sides and seats."""
     form = FORMS[mode](**kwargs)
-    form.setup(side_names(match), [seat.name for seat in match.seats])
+    form.setup(side_names(match), [seat.name for seat in match.seats], deck=match.deck_style)
     return form
 
 
@@ -54,11 +54,12 @@ def _places(form: HandFormBase, hand: Hand | None) -> dict[str, str]:
     return places
 
 
-def _problems_on_form(form: HandFormBase, error: InvalidEntry, names: tuple[str, ...]) -> list[str]:
+def _problems_on_form(form: HandFormBase, error: InvalidEntry, match: Match) -> list[str]:
     """The referee's input errors, worded for the page; those naming a side's field go beside it."""
     general = []
+    names = side_names(match)
     for problem in error.problems:
-        words = problem_words(problem, lambda i: names[i])
+        words = problem_words(problem, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
         location = problem.location
         if len(location) >= 3 and location[0] == "sides" and location[2] == "escobas":
             form.escobas.entries[int(location[1])].errors = [*form.escobas.entries[int(location[1])].errors, words]
@@ -66,6 +67,19 @@ def _problems_on_form(form: HandFormBase, error: InvalidEntry, names: tuple[str,
             general.append(f"{field_name(location)}: {words}" if location[:1] == ("sides",) and len(location) > 1
                            else words)
     return general
+
+
+def _unplaced(match: Match, mode: str) -> list[str]:
+    """The cards posted with no place, named, for a card entry the form refused before the referee saw it
+    (a missing last capture): what the referee would say of them, so no unplaced card goes unmentioned."""
+    if mode != "cards":
+        return []
+    known = {str(i) for i in range(match.sides)} | {"L"}
+    unplaced = tuple(code for code, place in CardsHandForm.places(request.form).items() if place not in known)
+    if not unplaced:
+        return []
+    problem = Problem(("sides",), "missing_cards", {"cards": unplaced})
+    return [problem_words(problem, deck=match.deck_style, partnerships=match.partnerships)]
 
 
 def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status: int = 200,
@@ -87,7 +101,7 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         if form.tampered:
             _restore(form, match, hand)
             return _page(match, form, mode, hand, 422, tampered=True)
-        return _page(match, form, mode, hand)
+        return _page(match, form, mode, hand, problems=_unplaced(match, mode))
     draft = _draft(form, mode, match)
     try:
         # A resend of a hand saved from this phone: the same entry is that hand (even once the match is
@@ -98,10 +112,11 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         if form.saving:
             return _save(match, draft, form, hand)
     except InvalidEntry as error:
-        return _page(match, form, mode, hand, 422, problems=_problems_on_form(form, error, names))
+        return _page(match, form, mode, hand, 422, problems=_problems_on_form(form, error, match))
     except Conflict as conflict:
         return _conflict(match, form, mode, hand, conflict)
-    messages = [finding_words(f, lambda i: names[i]) for f in report.findings]
+    messages = [finding_words(f, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
+                for f in report.findings]
     new_totals = totals_with(match, [p or 0 for p in report.points], replacing=hand.number if hand else None)
     return _page(match, form, mode, hand, report=report, messages=messages, new_totals=new_totals)
 

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from contextlib import suppress
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ..forms import DECK_CHOICES
@@ -35,7 +33,6 @@ from ..rules import (
 )
 from ..rules.cards import DECK_SUM, pile_sum
 from ..rules.checks import leftover_finding
-from ..rules.names import card_name
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
 
@@ -74,20 +71,16 @@ def helpers() -> dict[str, Any]:
         return f"{request.path}?{urlencode(list(query.items(multi=True)))}"
 
     def problem_text(code: str, **params: Any) -> str:
-        return problem_words(Problem((), code, params))
+        return problem_words(Problem((), code, params), deck=deck_style())
 
     def finding_text(code: str, **params: Any) -> str:
-        return finding_words(Finding(code, params))
+        return finding_words(Finding(code, params), deck=deck_style())
     return {"in_style": in_style, "problem_text": problem_text, "finding_text": finding_text}
 
 
 def words(problem: Problem) -> str:
-    """A rules-core problem in the reader's words, a card named as the chosen deck shows it."""
-    params = dict(problem.params)
-    if "card" in params:
-        with suppress(UnknownCard):  # an unknown code is quoted as typed
-            params["card"] = card_name(Card.parse(str(params["card"])), DeckStyle(deck_style()), str(get_locale()))
-    return problem_words(Problem(problem.location, problem.code, params))
+    """A rules-core problem in the reader's words, its cards named as the chosen deck shows them."""
+    return problem_words(problem, deck=deck_style())
 
 
 def read_cards(name: str) -> list[Card]:

@@ -119,5 +119,5 @@ def test_a_pile_of_10o_10c_10e_sums_30_but_that_side_erred() -> None:
     assert report.leftover_ok
     assert [s.erred for s in report.sides] == [False, True]
     assert Finding("pile_unsplittable", {"side": 1, "sum": 30}) in report.findings
-    assert Finding("suspects", {"side": 1, "cards": "10o 10c 10e"}) in report.findings
+    assert Finding("suspects", {"side": 1, "cards": ("10o", "10c", "10e")}) in report.findings
     assert report.points == (6 + 1, 0)

@@ -63,7 +63,7 @@ def test_forty_one_cards_are_too_many_and_forty_are_read(client, hand):
         {"field": "leftover", "message": "at most 40 cards, not 41"}]
     hand["leftover"] = ["1o"] * 40
     found = error_list(post(client, "/api/v1/score", json.dumps(hand)), 422)
-    assert {"field": "leftover[39]", "message": "card '1o' is entered twice"} in found
+    assert {"field": "leftover[39]", "message": "Ace of diamonds is entered twice"} in found
 
 
 def test_thousands_of_sides_are_refused_without_reading_them(client, hand):

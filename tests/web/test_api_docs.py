@@ -44,3 +44,23 @@ def test_every_example_answers_as_documented(client):
     assert tally[1]["messages"][2] == "A soma do monte de Lado 2, 91, sai das outras: o baralho soma 220."
     assert error == (422, {"errors": [{"field": "options.target", "message": "debe estar entre 1 y 100"},
                                       {"field": "sides[0].cards[0]", "message": "carta desconocida '11o'"}]})
+
+
+# The answer shown after an example: the first ```json block that follows its curl block.
+ANSWER = re.compile(r"```json\n(?P<json>.*?)\n```", re.S)
+
+
+def test_the_documented_messages_are_the_answers_words(client):
+    """Each example answer's "messages" in the docs are, word for word, what the API says (cards by name)."""
+    text = DOCS.read_text()
+    checked = 0
+    for (path, lang, body), match in zip(examples(), CURL.finditer(text)):
+        shown = ANSWER.search(text, match.end())
+        documented = json.loads(shown.group("json")) if shown else {}
+        if body is None or "messages" not in documented:
+            continue
+        answer = client.post(path, json=body, headers={"Accept-Language": lang}).get_json()
+        assert answer["messages"] == documented["messages"]
+        checked += 1
+    assert checked == 1
+    assert "Cards in Side 2's pile that fit in no fifteen: Ace of diamonds." in text

@@ -81,11 +81,11 @@ def test_a_duplicated_card_is_named_where_it_appears_the_second_time(client, han
     """3c is in side 1's pile; writing it into side 2's pile too names sides[1].cards[0] and 1e goes missing."""
     body = changed(hand, "sides.1.cards.12", "3c")  # 1c was there
     found = errors(client, "/api/v1/score", body)
-    assert {"field": "sides[1].cards[12]", "message": "card '3c' is entered twice"} in found
-    assert {"field": "sides", "message": "missing cards: 1c (each of the 40 cards must be in a pile "
-                                         "or the leftover)"} in found
+    assert {"field": "sides[1].cards[12]", "message": "3 of hearts is entered twice"} in found
+    assert {"field": "sides", "message": "not placed yet: Ace of hearts (each of the 40 cards must be in a pile "
+                                         "or left on the table)"} in found
     pt = errors(client, "/api/v1/score", body, lang="pt-BR")
-    assert {"field": "sides[1].cards[12]", "message": "a carta '3c' aparece duas vezes"} in pt
+    assert {"field": "sides[1].cards[12]", "message": "3 de copas aparece duas vezes"} in pt
 
 
 def test_five_sides_are_too_many(client, hand):
@@ -103,7 +103,7 @@ def test_the_last_capture_side_must_have_taken_cards(client, hand):
     body["last_capture"] = 1
     found = errors(client, "/api/v1/score", body, lang="es")
     assert found == [{"field": "last_capture",
-                      "message": "Lado 2 hizo la última baza pero no tiene cartas en su montón"}]
+                      "message": "la última baza no puede ser de Lado 2: ese montón está vacío"}]
 
 
 def test_a_side_with_both_cards_and_a_tally_is_refused(client, hand):
@@ -148,12 +148,12 @@ TALLY = {
 TALLY_CASES = [
     (("sides.0.tally.cards", 25), "sides", "the sides hold 41 cards together; the deck has 40",
      "los lados tienen 41 cartas entre todos; la baraja tiene 40"),
-    (("sides.0.tally.oros", 7), "sides", "the sides hold 11 oros together; the deck has 10",
+    (("sides.0.tally.oros", 7), "sides", "the sides hold 11 coins together; the deck has 10",
      "los lados tienen 11 oros entre todos; la baraja tiene 10"),
     (("sides.1.tally.sevens", 0), "sides", "the sides hold 3 sevens together; the deck has 4",
      "los lados tienen 3 sietes entre todos; la baraja tiene 4"),
-    (("sides.1.tally.velo", True), "sides", "exactly one side holds the velo (the 7 of oros), not 2",
-     "exactamente un lado tiene el velo (el 7 de oros), no 2"),
+    (("sides.1.tally.velo", True), "sides", "exactly one side holds the velo (7 of coins), not 2",
+     "exactamente un lado tiene el velo (7 de oros), no 2"),
     (("sides.1.tally.oros", 11), "sides[1].tally.oros", "must be from 0 to 10, not 11",
      "debe estar entre 0 y 10, no 11"),
     (("sides.1.tally.cards", -1), "sides[1].tally.cards", "must be from 0 to 40, not -1",
@@ -184,7 +184,8 @@ def test_a_velo_without_an_oro_is_impossible(client):
                    "sides.1.tally.oros", 0)
     body = changed(body, "sides.0.tally.oros", 10)
     assert {"field": "sides[1].tally.velo",
-            "message": "the velo is both an oro and a seven: a side with the velo has at least one of each"} \
+            "message": "the velo (7 of coins) counts among the coins and among the sevens: "
+                       "a side with the velo has at least one of each"} \
         in errors(client, "/api/v1/score", body)
 
 
@@ -197,9 +198,10 @@ def test_pile_sums_that_do_not_total_220_are_refused(client):
 
 CAPTURE_CASES = [
     ({"card": "3c", "table": ["7o", "12o"]}, "table[1]", "unknown card '12o'", "carta desconocida '12o'"),
-    ({"card": "3c", "table": ["7o", "7o"]}, "table[1]", "card '7o' is entered twice", "la carta '7o' está dos veces"),
-    ({"card": "7o", "table": ["7o", "1c"]}, "card", "the played card '7o' cannot also be on the table",
-     "la carta jugada '7o' no puede estar también en la mesa"),
+    ({"card": "3c", "table": ["7o", "7o"]}, "table[1]", "7 of coins is entered twice",
+     "7 de oros aparece dos veces"),
+    ({"card": "7o", "table": ["7o", "1c"]}, "card", "the played card (7 of coins) cannot also be on the table",
+     "la carta jugada (7 de oros) no puede estar también en la mesa"),
     ({"table": ["7o"]}, "card", "this field is required", "este campo es obligatorio"),
     ({"card": "3c", "table": "7o"}, "table", "expected a list", "se esperaba una lista"),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 
@@ -48,7 +49,7 @@ def test_a_pile_that_took_cards_not_making_15_erred_and_forfeits(client, hand):
     assert b["suspects"] == ["1o"]
     assert a["points"] == 6 + 1  # escova-rs: six deck points plus its escoba
     assert b["points"] == 0
-    assert "Side 2's pile sums to 106, not a multiple of 15: it took cards that did not make 15." in answer["messages"]
+    assert "Side 2's pile sums to 106, not a multiple of 15: it holds cards that did not make 15." in answer["messages"]
 
 
 def test_the_void_penalty_leaves_the_clean_side_what_it_earned(client, hand):
@@ -92,7 +93,7 @@ def test_a_tally_names_the_side_whose_pile_sum_is_not_a_multiple_of_15(client):
     assert (a["points"], b["points"]) == (8, 0)
     assert "fifteens" not in a  # splits come only with card entry
     assert "Side 1's pile sums to 129; less the leftover (24) that is 105: 7 fifteens." in answer["messages"]
-    assert "Side 2's pile sums to 91, not a multiple of 15: it took cards that did not make 15." in answer["messages"]
+    assert "Side 2's pile sums to 91, not a multiple of 15: it holds cards that did not make 15." in answer["messages"]
 
 
 def test_a_tally_without_pile_sums_asks_for_them_when_the_leftover_is_wrong(client):
@@ -123,5 +124,50 @@ def test_messages_follow_accept_language(client, hand):
     hand["sides"][1]["cards"].append("1o")
     es = score(client, hand, "es")["messages"]
     pt = score(client, hand, "pt-BR")["messages"]
-    assert "El montón de Lado 2 suma 106, que no es múltiplo de 15: se llevó cartas que no sumaban 15." in es
-    assert "O monte de Lado 2 soma 106, que não é múltiplo de 15: pegou cartas que não somavam 15." in pt
+    assert "El montón de Lado 2 suma 106, que no es múltiplo de 15: tiene cartas que no sumaban 15." in es
+    assert "O monte de Lado 2 soma 106, que não é múltiplo de 15: tem cartas que não somavam 15." in pt
+
+
+def renuncio(hand: dict[str, Any]) -> dict[str, Any]:
+    """The correct hand with 1o moved from the leftover into side 2's pile."""
+    hand["leftover"].remove("1o")
+    hand["sides"][1]["cards"].append("1o")
+    return hand
+
+
+def test_the_messages_name_cards_by_the_rulesets_deck_and_keep_codes_in_the_fields(client, hand):
+    """escova-rs plays a French deck: 'Ace of diamonds' in words, '1o' in suspects."""
+    answer = score(client, renuncio(hand))
+    assert "Cards in Side 2's pile that fit in no fifteen: Ace of diamonds." in answer["messages"]
+    assert answer["sides"][1]["suspects"] == ["1o"]
+    assert "Side 2 erred and scores 0 this hand." in answer["messages"]
+    assert "Side 1 takes all 6 deck points, and the escobas on top." in answer["messages"]
+
+
+@pytest.mark.parametrize(("ruleset", "deck", "lang", "words"), [
+    ("escoba-es", None, "en", "Cards in Side 2's pile that fit in no fifteen: Ace of coins."),
+    ("escoba-es", None, "es", "Cartas del montón de Lado 2 que no entran en ningún quince: As de oros."),
+    ("escova-rs", "spanish", "pt-BR", "Cartas do monte de Lado 2 que não entram em nenhum quinze: Ás de ouros."),
+    ("escoba-es", "french", "es", "Cartas del montón de Lado 2 que no entran en ningún quince: As de diamantes."),
+])
+def test_a_deck_style_names_the_cards_as_that_deck_does(client, hand, ruleset, deck, lang, words):
+    """A Spanish-deck ruleset names coins / oros; 'deck_style' names them as the deck on the table."""
+    body = renuncio(hand) | {"ruleset": ruleset} | ({"deck_style": deck} if deck else {})
+    assert words in score(client, body, lang)["messages"]
+
+
+def test_an_unknown_deck_style_is_refused_naming_the_choices(client, hand):
+    """422 on deck_style, nothing scored."""
+    response = client.post("/api/v1/score", json=hand | {"deck_style": "tarot"})
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == [
+        {"field": "deck_style", "message": "must be one of: spanish, french, french-jq"}]
+
+
+def test_a_captures_error_names_the_card_in_the_deck_asked_for(client):
+    """The played card also on the table, named as a French deck names it."""
+    response = client.post("/api/v1/captures", json={"card": "8c", "table": ["8c", "7o"], "deck_style": "french"},
+                           headers={"Accept-Language": "pt-BR"})
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == [
+        {"field": "card", "message": "a carta jogada (Dama de copas) não pode estar também na mesa"}]

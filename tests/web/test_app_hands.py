@@ -34,7 +34,7 @@ def test_the_review_shows_checks_points_and_new_totals_and_saves_nothing(keeper,
     assert "The leftover sums to 10: right (10, 25, 40 or 55)." in page
     assert "Ana's pile sums to 105 and splits into 7 fifteens." in page
     assert "Bea's pile sums to 105 and splits into 7 fifteens." in page
-    assert "Most oros 1 0" in page and "Velo (7 of oros) 1 0" in page and "All oros 1 0" in page
+    assert "Most diamonds 1 0" in page and "Velo (7 of diamonds) 1 0" in page and "All diamonds 1 0" in page
     assert "Points +4 +0" in page
     assert "New total 4 0" in page
     assert "Save hand 1" in page
@@ -148,8 +148,8 @@ def test_a_renuncio_shows_the_suspect_and_applies_the_penalty(keeper, penalty, p
     page = keeper.text(keeper.enter_hand(match_id, moves=RENUNCIO).get_data(as_text=True))
     assert "The referee found a problem" in page
     assert "The leftover sums to 9, not 10, 25, 40 or 55" in page
-    assert "Bea's pile sums to 106, not a multiple of 15: it took cards that did not make 15." in page
-    assert "Cards in Bea's pile that fit in no fifteen: 1o." in page
+    assert "Bea's pile sums to 106, not a multiple of 15: it holds cards that did not make 15." in page
+    assert "Cards in Bea's pile that fit in no fifteen: Ace of diamonds." in page
     assert "Suspect cards: Ace of diamonds" in page
     assert f"Points +{points[0]} +{points[1]}" in page
     keeper.save_hand(match_id, moves=RENUNCIO)
@@ -160,7 +160,7 @@ def test_a_forfeit_says_who_erred_and_who_takes_the_deck_points(keeper, match_id
     """Escova RS: "six deck points plus its escovas"."""
     page = keeper.text(keeper.enter_hand(match_id, moves=RENUNCIO).get_data(as_text=True))
     assert "Bea erred and scores 0 this hand." in page
-    assert "Ana scores all 6 deck points plus its escobas." in page
+    assert "Ana takes all 6 deck points, and the escobas on top." in page
     assert "After the penalty 7 0" in page
 
 
@@ -172,8 +172,9 @@ def test_a_card_with_no_place_is_named_and_every_other_card_keeps_its_place(keep
         response = keeper.enter_hand(match_id, action, moves=moves)
         assert response.status_code == 422
         page = response.get_data(as_text=True)
-        missing = ", ".join(card for card in ("1o", "10b") if card in moves)
-        assert f"missing cards: {missing} (each of the 40 cards" in keeper.text(page)
+        missing = " and ".join(name for card, name in (("1o", "Ace of diamonds"), ("10b", "King of clubs"))
+                               if card in moves)
+        assert f"not placed yet: {missing} (each of the 40 cards" in keeper.text(page)
         shown = keeper.places(keeper.fields(page))
         expected = keeper.places(keeper.hand_fields(moves=moves))
         assert {k: v for k, v in shown.items() if v in ("0", "1", "L")} == \
@@ -228,7 +229,7 @@ def test_the_last_capture_needs_cards_in_that_pile(keeper):
     match_id = keeper.start(("Ana", "Bea", "Cid"))
     response = keeper.enter_hand(match_id, "save", overrides={"last_capture": "2"})
     assert response.status_code == 422
-    assert "Cid made the last capture but has no cards in its pile" in keeper.text(response.get_data(as_text=True))
+    assert "the last capture cannot be Cid's: that pile is empty" in keeper.text(response.get_data(as_text=True))
     assert keeper.saved_hands(match_id) == []
 
 

@@ -1,0 +1,168 @@
+"""The words that follow the match's deck: cards by name, the oros suit, the velo, the point categories.
+
+The rules core says ``oros`` and ``7o``; a player holding a French deck sees ♦ diamonds
+("ouros" in Portuguese, "diamantes" in Spanish). ``rules/names.py`` holds each card's and
+suit's name per deck style and language; this module builds on it the words that forms,
+templates and ``messages.py`` share, in the request's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from babel.lists import format_list
+from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
+
+from .rules import Card, DeckStyle, Suit, UnknownCard
+from .rules.cards import VELO
+from .rules.names import card_name, of_suit, rank_name, suit_name
+
+# A list of cards names this many; the rest are counted ("and 28 more cards").
+CARDS_NAMED = 12
+COURT_VALUES = (8, 9, 10)
+# The point categories of a hand, in the order the review table shows them.
+CATEGORIES = ("cards", "oros", "sevens", "velo", "all_oros", "all_sevens", "over30", "escobas")
+# Categories a match scores only when its rules give them points.
+BONUSES = ("all_oros", "all_sevens", "over30")
+
+
+def _locale() -> str:
+    """The request's language, as names.py reads it ('pt_BR', 'es', 'en')."""
+    return str(get_locale() or "en")
+
+
+def deck_style(style: DeckStyle | str | None) -> DeckStyle:
+    """A deck style from its value (as a match stores it); the Spanish deck when none or unknown."""
+    if isinstance(style, DeckStyle):
+        return style
+    try:
+        return DeckStyle(style)
+    except ValueError:
+        return DeckStyle.SPANISH
+
+
+def name_card(code: str | Card, style: DeckStyle | str | None = None) -> str:
+    """A card's full name in the deck and language: '4 of diamonds', 'Sota de oros'.
+
+    A text that is no card code (a client's typing, quoted back) is returned as it is.
+    """
+    try:
+        card = code if isinstance(code, Card) else Card.parse(code)
+    except UnknownCard:
+        return str(code)
+    return card_name(card, deck_style(style), _locale())
+
+
+def name_cards(codes: tuple[str, ...] | list[str], style: DeckStyle | str | None = None) -> str:
+    """Cards as a sentence lists them, by suit: 'Ace, 3 and 4 of coins; King of cups'.
+
+    Past CARDS_NAMED cards the rest are counted ('; and 28 more cards'). Cards of one
+    suit that follow each other share the suit's name; a list with no such run is a
+    plain list ('King of coins, King of cups and King of swords').
+    """
+    deck, locale = deck_style(style), _locale()
+    groups: list[list[str | Card]] = []
+    for code in codes[:CARDS_NAMED]:
+        card = _parsed(code)
+        last = groups[-1][-1] if groups else None
+        same_suit = isinstance(card, Card) and isinstance(last, Card) and last.suit is card.suit
+        if same_suit:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    rest = len(codes) - min(len(codes), CARDS_NAMED)
+    if all(len(group) == 1 for group in groups):
+        names = [name_card(group[0], deck) for group in groups]
+        if rest:
+            names.append(ngettext("%(num)s more card", "%(num)s more cards", rest))
+        return format_list(names, locale=locale) if names else ""
+    parts = [_suit_run(group, deck, locale) for group in groups]
+    if rest:
+        parts.append(ngettext("and %(num)s more card", "and %(num)s more cards", rest))
+    return "; ".join(parts)
+
+
+def _parsed(code: str | Card) -> str | Card:
+    """A card from its code; a text that is no code stays as it is."""
+    try:
+        return code if isinstance(code, Card) else Card.parse(code)
+    except UnknownCard:
+        return str(code)
+
+
+def _suit_run(group: list[str | Card], deck: DeckStyle, locale: str) -> str:
+    """Cards of one suit (or one text) as one phrase: 'Ace, 3 and 4 of coins'."""
+    first = group[0]
+    if not isinstance(first, Card):
+        return first
+    if len(group) == 1:
+        return name_card(first, deck)
+    ranks = format_list([rank_name(card, deck, locale) for card in group if isinstance(card, Card)], locale=locale)
+    return of_suit(ranks, first.suit, deck, locale)
+
+
+@dataclass(frozen=True)
+class DeckWords:
+    """The deck-dependent words of one deck style, in the request's language."""
+
+    style: DeckStyle
+
+    @property
+    def oros(self) -> str:
+        """The oros suit as this deck calls it: 'oros', 'coins', 'diamonds', 'ouros', 'diamantes'."""
+        return suit_name(Suit.OROS, self.style, _locale())
+
+    @property
+    def oros_label(self) -> str:
+        """The oros as a count's label: 'Diamonds'."""
+        return self.oros[:1].upper() + self.oros[1:]
+
+    @property
+    def velo(self) -> str:
+        """The velo's card name: '7 of diamonds', '7 de oros'."""
+        return name_card(VELO, self.style)
+
+    @property
+    def velo_question(self) -> str:
+        """The tally's question for the velo."""
+        return str(_("Who holds the velo (%(card)s)?", card=self.velo))
+
+    @property
+    def courts(self) -> str:
+        """The court cards' counting values: 'Sota 8, Caballo 9, Rey 10', 'Queen 8, Jack 9, King 10'."""
+        return ", ".join(f"{rank_name(Card(value, Suit.OROS), self.style, _locale())} {value}"
+                         for value in COURT_VALUES)
+
+    @property
+    def pile_sum_hint(self) -> str:
+        """How to count a pile's sum, in the deck's names."""
+        return str(_("Only when the referee asks: add up the values of every card in the side's pile "
+                     "(%(courts)s).", courts=self.courts))
+
+    def category(self, key: str) -> str:
+        """A point category's label, as the review table's rows show it."""
+        labels = {
+            "cards": _("Most cards"),
+            "oros": _("Most %(suit)s", suit=self.oros),
+            "sevens": _("Most sevens"),
+            "velo": _("Velo (%(card)s)", card=self.velo),
+            "all_oros": _("All %(suit)s", suit=self.oros),
+            "all_sevens": _("All sevens"),
+            "over30": _("Over 30 cards"),
+            "escobas": _("Escobas"),
+        }
+        return str(labels[key])
+
+
+def words_for(style: DeckStyle | str | None) -> DeckWords:
+    """The deck words of a deck style (a match's stored value or a DeckStyle)."""
+    return DeckWords(deck_style(style))
+
+
+def categories_in(rules: object) -> tuple[str, ...]:
+    """The categories a match scores: every base one, and each bonus its rules give points.
+
+    ``rules`` is a Match or a Ruleset: both hold the bonuses as ``all_oros``, ``all_sevens``, ``over30``.
+    """
+    return tuple(key for key in CATEGORIES if key not in BONUSES or getattr(rules, key, 0) > 0)
