@@ -94,13 +94,13 @@ def draw_for_dealer(match_id: int) -> ResponseReturnValue:
     form.fit(list(state.drawing), [seat.name for seat in match.seats], len(state.rounds) + 1)
     if form.is_submitted() and (form.stale() or not state.drawing):
         # Another phone drew this round (or the last one) meanwhile: show the draw as it stands.
-        flash(_("The draw went on on another phone meanwhile: here it is as it stands."), "error")
+        flash(_("Another phone drew this round meanwhile: here is the draw as it stands."), "error")
         return redirect(page)
     if form.validate_on_submit():
         try:
             draw_round(match, form.round_number(), {seat: Card.parse(code) for seat, code in form.drawn().items()})
         except Conflict:  # another phone drew this round at the same moment
-            flash(_("The draw went on on another phone meanwhile: here it is as it stands."), "error")
+            flash(_("Another phone drew this round meanwhile: here is the draw as it stands."), "error")
         return redirect(page)  # post/redirect/get: a reload shows the rounds, it does not draw again
     if form.round.errors:
         abort(400)  # the hidden round number was tampered with

@@ -102,7 +102,7 @@ def test_a_page_of_a_round_already_drawn_on_another_phone_changes_nothing(keeper
                                  data=late | {"cards-0": "1c", "cards-1": "2c", "cards-2": "3c"})
     assert response.headers["Location"] == f"/matches/{three}/draw"
     page = phone.page(f"/matches/{three}/draw")
-    assert "The draw went on on another phone meanwhile" in phone.text(page)
+    assert "Another phone drew this round meanwhile" in phone.text(page)
     assert drawing(page) == ["Ana", "Bea"]
     assert first_dealer(keeper, three) is None
 
