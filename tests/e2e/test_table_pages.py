@@ -31,7 +31,8 @@ def save_by_counts(page: Page, board_url: str) -> None:
         const data = new FormData(form);
         for (const [name, value] of Object.entries(fields)) data.set(name, value);
         data.set("action", "save");
-        const answer = await fetch(form.getAttribute("action") || location.href, { method: "POST", body: data, redirect: "manual" });
+        const url = form.getAttribute("action") || location.href;
+        const answer = await fetch(url, { method: "POST", body: data, redirect: "manual" });
         return answer.type === "opaqueredirect" ? 302 : answer.status;
     }""", TALLY)
     assert status == 302, status

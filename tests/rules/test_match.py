@@ -6,7 +6,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules import DECK, Card, DealPasses, Draw, draw_for_dealer, drawing_next, first_player, next_dealer, standing, totals
+from referee.rules import (
+    DECK,
+    Card,
+    DealPasses,
+    Draw,
+    draw_for_dealer,
+    drawing_next,
+    first_player,
+    next_dealer,
+    standing,
+    totals,
+)
 from referee.rules.match import side_of_seat
 
 

@@ -287,9 +287,9 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 
 # -- the tests ---------------------------------------------------------------------------------------
 
-POSTS = ["register", "login", "logout", "new match", "draw for dealer", "redraw after a tie", "hand by cards", "hand by counts",
-         "correction by cards", "correction by counts", "undo", "spectator link", "rematch", "roster remove",
-         "change password", "delete account", "log out everywhere", "log out a device"]
+POSTS = ["register", "login", "logout", "new match", "draw for dealer", "redraw after a tie", "hand by cards",
+         "hand by counts", "correction by cards", "correction by counts", "undo", "spectator link", "rematch",
+         "roster remove", "change password", "delete account", "log out everywhere", "log out a device"]
 
 
 @pytest.mark.parametrize("target", POSTS)
@@ -370,7 +370,8 @@ TAGS = st.one_of(st.sampled_from(["*", '""', 'W/"x"', '"' + "a" * 5000 + '"', ",
 
 @FUZZ
 @given(tag=TAGS, data=st.data())
-def test_the_spectator_page_answers_any_if_none_match_without_a_5xx(table: Table, tag: str, data: st.DataObject) -> None:
+def test_the_spectator_page_answers_any_if_none_match_without_a_5xx(table: Table, tag: str,
+                                                                     data: st.DataObject) -> None:
     """Any If-None-Match, on a working link, a replaced one or one never made: 200, 304, 404 or 410 only."""
     table.ready()
     page = table.keeper.page(f"/matches/{table.play}")
