@@ -80,6 +80,9 @@ def test_only_the_tied_players_draw_again_round_after_round(keeper, three):
     assert round_cards(page, 3) == [("Ana", "3 of coins", ""), ("Bea", "4 of coins", "deals")]
     assert [len(round_cards(page, n)) for n in (1, 2, 3)] == [3, 2, 2]
     assert first_dealer(keeper, three) == 1
+    board = keeper.board(three)
+    assert board.count("Draw for dealer: a tie for the highest card, 2 players draw again.") == 2
+    assert "First dealer: Bea." in board
 
 
 def test_a_reload_or_another_phone_keeps_the_rounds_drawn(keeper, three):
