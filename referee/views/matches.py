@@ -15,7 +15,7 @@ from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
 from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard, undo_last_hand
-from ..services.draws import draw_round, draw_state
+from ..services.draws import DrawState, draw_round, draw_state
 from ..services.history import match_history
 from ..services.matches import revoke_spectator_link, spectator_link
 from .qr import qr_svg
@@ -104,7 +104,13 @@ def draw_for_dealer(match_id: int) -> ResponseReturnValue:
         return redirect(page)  # post/redirect/get: a reload shows the rounds, it does not draw again
     if form.round.errors:
         abort(400)  # the hidden round number was tampered with
+    return draw_page(match, form, state)
+
+
+def draw_page(match: Match, form: DrawForm, state: DrawState) -> ResponseReturnValue:
+    """The draw page: the rounds so far and who dealt, or the form for the next round (422 when refused)."""
     form.trim()
+
     def names_of(seats: list[int]) -> str:
         """Players by seat as a sentence lists them: 'Ana, Bea and Cid'."""
         return format_list([match.seats[seat].name for seat in seats], locale=get_locale())
