@@ -189,3 +189,15 @@ class MatchEvent(db.Model):  # type: ignore[name-defined,misc]
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 
     match: Mapped[Match] = relationship(back_populates="events")
+
+
+class RevokedLink(db.Model):  # type: ignore[name-defined,misc]
+    """A spectator link that was replaced, by its token's SHA-256: the old link answers 410 Gone, not 404.
+
+    Only the digest is kept, so a copy of the database cannot bring a revoked link back to life.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
+    token_digest: Mapped[str] = mapped_column(String(64), unique=True)
+    revoked_at: Mapped[datetime] = mapped_column(default=now)

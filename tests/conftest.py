@@ -219,7 +219,7 @@ class Scorekeeper:
 
     def logged_in(self) -> bool:
         """True when the session belongs to an account."""
-        return self.client.get("/").status_code == 302
+        return self.client.get("/matches/").status_code == 200
 
     # -- accounts ------------------------------------------------------------
     def register(self, username: str, password: str = PASSWORD, confirm: str | None = None) -> TestResponse:

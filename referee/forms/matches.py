@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -69,12 +68,21 @@ class NewMatchForm(FlaskForm):  # type: ignore[misc]
         return tuple((entry.data or "").strip() for entry in self.names.entries[: self.seat_count])
 
     def validate_names(self, field: Field) -> None:
-        """Every seat in use has a name, and no two the same."""
-        names = self.player_names()
-        if not all(names):
-            raise ValidationError(_l("Give every player a name."))
-        if len(set(names)) != len(names):
-            raise ValidationError(_l("Two players have the same name."))
+        """Every seat in use has a name, and no two the same: an empty seat is marked, and a name typed twice
+        on its second seat, naming the first."""
+        first: dict[str, int] = {}
+        problems: dict[int, Any] = {}
+        for seat, name in enumerate(self.player_names()):
+            if field.entries[seat].errors:
+                continue  # too long or with control characters: said already
+            if not name:
+                problems[seat] = _l("Give seat %(number)s a name.", number=seat + 1)
+            elif name in first:
+                problems[seat] = _l("Seat %(number)s already has this name: give each player a different one.",
+                                    number=first[name] + 1)
+            first.setdefault(name, seat)
+        if problems:
+            mark_entries(field, problems)
 
     def validate_first_dealer(self, field: Field) -> None:
         """The first dealer sits at the table (a value not offered is refused by the choices first)."""
@@ -97,62 +105,86 @@ class NewMatchForm(FlaskForm):  # type: ignore[misc]
 
 
 CARD_CODES = [str(card) for card in DECK]
-# The seats still drawing, as the draw page writes them: two to four seat numbers.
-_SEATS = re.compile(r"[0-3](,[0-3]){1,3}")
+
+
+def mark_entries(field: Field, problems: dict[int, Any]) -> None:
+    """Put each problem on its own entry of a field list (only the seats at fault turn red), and make the list
+    fail validation without a message of its own."""
+    for index, message in problems.items():
+        field.entries[index].errors.append(message)
+    field.errors = [entry.errors for entry in field.entries]
 
 
 class DrawForm(FlaskForm):  # type: ignore[misc]
-    """Each drawing player's card, for the draw for dealer: one card per seat still drawing."""
+    """One round of the draw for dealer: a card for each seat drawing in it, in the order of the seats.
 
-    seats = HiddenField()
+    The server knows who draws (the tied players after a tie); the hidden round number tells a page of a
+    round another phone already drew from the current one."""
+
+    round = HiddenField(validators=[InputRequired(), Regexp(r"^[1-9][0-9]{0,2}\Z")])
     cards = BoundedFieldList(SelectField(choices=options([("", "—"), *[(c, c) for c in CARD_CODES]]),
                                          validators=[InputRequired()]), min_entries=0, max_entries=4)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.drawing: list[int] = []
+        self.names: list[str] = []
+        self.current_round = 1
 
-    def drawing_seats(self, n_seats: int) -> list[int] | None:
-        """The seats drawing this round: all at first, the tied ones after a tie; None for a list no page
-        writes (the hidden field was tampered with)."""
-        posted = self.seats.data
-        if not posted:
-            self.drawing = list(range(n_seats))
-            return self.drawing
-        if not _SEATS.fullmatch(posted):
-            return None
-        seats = [int(seat) for seat in posted.split(",")]
-        if len(set(seats)) != len(seats) or max(seats) >= n_seats:
-            return None
-        self.drawing = seats
-        return seats
-
-    def fit(self, seats: list[int]) -> None:
-        """One card select per drawing seat, in order, keeping what was chosen in those."""
-        self.drawing = seats
-        self.seats.data = ",".join(map(str, seats))
-        while len(self.cards.entries) > len(seats):
-            self.cards.pop_entry()
+    def fit(self, seats: list[int], names: list[str], round_number: int) -> None:
+        """At least one card select per drawing seat, in order, keeping what was chosen in those; `names` are
+        the players' names by seat, for the messages. More posted than drawing is refused by validation."""
+        self.drawing, self.names, self.current_round = list(seats), names, round_number
+        if not self.is_submitted():
+            self.round.data = str(round_number)
         while len(self.cards.entries) < len(seats):
             self.cards.append_entry()
 
+    def stale(self) -> bool:
+        """True when the page posted was drawing another round than the current one (another phone drew
+        meanwhile); a round number no page writes is left to validation."""
+        posted = self.round.data or ""
+        return posted.isascii() and posted.isdigit() and len(posted) <= 3 and int(posted) != self.current_round
+
+    def trim(self) -> None:
+        """Drop the selects past the drawing seats (no page has them), to show the form again."""
+        while len(self.cards.entries) > len(self.drawing):
+            self.cards.pop_entry()
+
+    def round_number(self) -> int:
+        """The round the page was drawing (call after validation)."""
+        return int(self.round.data)
+
     def drawn(self) -> dict[int, str]:
         """Each drawing seat's card code (call after validation)."""
-        return {seat: entry.data for seat, entry in zip(self.drawing, self.cards.entries)}
+        return {seat: entry.data for seat, entry in zip(self.drawing, self.cards.entries, strict=True)}
 
     def validate_cards(self, field: Field) -> None:
-        """One card for each player drawing, and no card drawn twice."""
+        """One card for each player drawing, and no card drawn twice: the second player holding a card
+        already drawn is marked, naming the first."""
         if len(field.entries) != len(self.drawing):
             raise ValidationError(_l("Each player draws one card."))
-        drawn = [entry.data for entry in field.entries]
-        if len(set(drawn)) != len(drawn):
-            raise ValidationError(_l("Two players cannot draw the same card."))
+        first: dict[str, int] = {}
+        problems: dict[int, Any] = {}
+        for index, entry in enumerate(field.entries):
+            if entry.errors or not entry.data:
+                continue
+            if entry.data in first:
+                problems[index] = _l("%(name)s drew this card already: two players cannot draw the same card.",
+                                     name=self.names[self.drawing[first[entry.data]]])
+            first.setdefault(entry.data, index)
+        if problems:
+            mark_entries(field, problems)
 
 
 class UndoForm(FlaskForm):  # type: ignore[misc]
     """Undo the last hand, from a scoreboard showing the match at this version."""
 
     version = HiddenField(validators=[InputRequired(), Regexp(r"^[0-9]{1,9}\Z")])
+
+
+class RevokeLinkForm(FlaskForm):  # type: ignore[misc]
+    """Replace the spectator link: the confirmation page's button (its CSRF token is all it carries)."""
 
 
 STATUS_CHOICES = [("", _l("All matches")), ("playing", _l("In progress")), ("finished", _l("Finished"))]

@@ -7,7 +7,7 @@ from .cards import DECK, Card, Suit, UnknownCard
 from .entries import CardEntry, HandEntry, SidePile, SideTally, TallyEntry
 from .fifteens import Capture, PileSplit, find_captures, split_pile
 from .hand import check_hand
-from .match import Draw, Standing, draw_for_dealer, first_player, next_dealer, standing, totals
+from .match import Draw, Standing, draw_for_dealer, drawing_next, first_player, next_dealer, standing, totals
 from .names import DeckStyle
 from .problems import InvalidEntry, Problem
 from .report import Finding, HandReport, SideReport
@@ -44,6 +44,7 @@ __all__ = [
     "UnknownRuleset",
     "check_hand",
     "draw_for_dealer",
+    "drawing_next",
     "find_captures",
     "first_player",
     "make_ruleset",

@@ -11,6 +11,8 @@ True
 (0, 0)
 >>> draw_for_dealer({0: Card.parse("7o"), 1: Card.parse("10c"), 2: Card.parse("10e")}).redraw
 (1, 2)
+>>> drawing_next(3, [Draw(None, (1, 2))])
+(1, 2)
 """
 
 from __future__ import annotations
@@ -89,3 +91,11 @@ def draw_for_dealer(draws: Mapping[int, Card]) -> Draw:
     top = max(card.value for card in draws.values())
     tied = tuple(sorted(seat for seat, card in draws.items() if card.value == top))
     return Draw(tied[0], ()) if len(tied) == 1 else Draw(None, tied)
+
+
+def drawing_next(n_seats: int, rounds: Sequence[Draw]) -> tuple[int, ...]:
+    """The seats that draw in the next round of the draw for dealer: every seat at first, then only those tied
+    for the highest card in the round before (RULES.md §5); none once a round named the dealer."""
+    if not rounds:
+        return tuple(range(n_seats))
+    return rounds[-1].redraw

@@ -9,7 +9,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..credentials import hash_password, normalize_username, password_matches, spend_a_password_check, username_key
 from ..extensions import db
-from ..models import Hand, LoginToken, Match, MatchEvent, RosterName, Seat, User
+from ..models import Hand, LoginToken, Match, MatchEvent, RevokedLink, RosterName, Seat, User
 from .sessions import end_sessions
 
 
@@ -67,7 +67,8 @@ def change_password(user: User, password: str) -> None:
 def delete_account(user: User) -> None:
     """Remove the account and everything of it: matches with their seats, hands and trail, roster, logins."""
     matches = select(Match.id).where(Match.user_id == user.id).scalar_subquery()
-    statements = [delete(model).where(model.match_id.in_(matches)) for model in (MatchEvent, Hand, Seat)]
+    children = (MatchEvent, Hand, Seat, RevokedLink)
+    statements = [delete(model).where(model.match_id.in_(matches)) for model in children]
     statements += [delete(owned).where(owned.user_id == user.id) for owned in (Match, RosterName, LoginToken)]
     # Set-based deletes, children first: an account with thousands of matches goes in a few statements.
     for statement in [*statements, delete(User).where(User.id == user.id)]:

@@ -7,6 +7,10 @@ class NotFound(LookupError):
     """No such thing for this account (another account's match looks the same as none)."""
 
 
+class Gone(LookupError):
+    """A thing that existed and was withdrawn on purpose (a replaced spectator link): 410, not 404."""
+
+
 class Conflict(RuntimeError):
     """The match changed since the form was opened, on another phone or in another tab."""
 

@@ -26,3 +26,10 @@ def match_history(user: User, page: int = 1, player: str = "", status: str = "")
     if result.pages and result.page > result.pages:  # past the end: the last page there is
         result = db.paginate(query, page=result.pages, per_page=PER_PAGE, error_out=False)
     return result
+
+
+def recent_matches(user: User, limit: int = 3) -> list[Match]:
+    """The user's newest few matches, for the home page, with what their scoreboards need."""
+    query = (select(Match).where(Match.user_id == user.id).order_by(Match.created_at.desc(), Match.id.desc())
+             .limit(limit).options(selectinload(Match.seats), selectinload(Match.hands)))
+    return list(db.session.scalars(query))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from collections.abc import Mapping
@@ -12,10 +13,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
-from ..models import Match, MatchEvent, Seat, User
-from ..rules import Card, Draw, Ruleset, draw_for_dealer, make_ruleset
+from ..models import Match, MatchEvent, RevokedLink, Seat, User
+from ..rules import Ruleset, make_ruleset
 from .accounts import add_to_roster
-from .errors import Conflict, NotFound
+from .errors import Conflict, Gone, NotFound
 from .scoreboard import dealer_after
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.token_urlsafe makes it
@@ -89,21 +90,32 @@ def get_match(user: User, match_id: int) -> Match:
     return match
 
 
-def by_spectator_token(token: str) -> Match:
-    """The match a spectator link shows."""
+def token_digest(token: str) -> str:
+    """What is kept of a replaced spectator token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def spectator_stamp(token: str) -> tuple[int, int]:
+    """The id and version of the match a spectator link shows, in one small query: enough to answer a
+    conditional request without loading the match. Gone for a replaced link, NotFound for one never made."""
     # Only what token_urlsafe makes is looked up: PostgreSQL refuses a NUL, and no other text can match.
-    match = db.session.scalar(select(Match).where(Match.spectator_token == token)) if TOKEN.fullmatch(token) else None
-    if match is None:
+    if not TOKEN.fullmatch(token):
+        raise NotFound(token)
+    row = db.session.execute(select(Match.id, Match.version).where(Match.spectator_token == token)).first()
+    if row is not None:
+        return row.id, row.version
+    if db.session.scalar(select(RevokedLink.id).where(RevokedLink.token_digest == token_digest(token))):
+        raise Gone(token)
+    raise NotFound(token)
+
+
+def by_spectator_token(token: str) -> Match:
+    """The match a spectator link shows; Gone for a replaced link, NotFound for one never made."""
+    match_id, _version = spectator_stamp(token)
+    match = db.session.get(Match, match_id)
+    if match is None or match.spectator_token != token:  # revoked between the two reads
         raise NotFound(token)
     return match
-
-
-def draw(match: Match, cards: Mapping[int, Card]) -> Draw:
-    """One round of the draw for dealer; when it names a dealer, the match stores it."""
-    result = draw_for_dealer(cards)
-    if result.dealer is not None:
-        set_first_dealer(match, result.dealer, drawn={str(seat): str(card) for seat, card in cards.items()})
-    return result
 
 
 def set_first_dealer(match: Match, seat: int, drawn: Mapping[str, str] | None = None) -> None:
@@ -139,13 +151,16 @@ def spectator_link(match: Match) -> str:
 def revoke_spectator_link(match: Match) -> None:
     """The old link stops working; a new one is made when next asked for."""
     for attempt in range(2):
+        if match.spectator_token is not None:
+            db.session.add(RevokedLink(match_id=match.id, token_digest=token_digest(match.spectator_token)))
         match.spectator_token = None
         match.events.append(MatchEvent(kind="link_revoked"))
         try:
             db.session.commit()
             return
-        except StaleDataError:
-            # Another change to the match meanwhile (a hand saved, say) is no reason not to revoke.
+        except (StaleDataError, IntegrityError):
+            # Another change to the match meanwhile (a hand saved, say, or the same revocation from another
+            # phone) is no reason not to revoke.
             db.session.rollback()
             if attempt:
                 raise Conflict("stale") from None

@@ -1,4 +1,4 @@
-"""The front page and the language switch."""
+"""The front page, the page for developers, and the language switch."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from flask_login import current_user
 
 from ..headers import cookie_security
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES
+from ..services import scoreboard
+from ..services.history import recent_matches
 from .safety import safe_next
 
 bp = Blueprint("main", __name__)
@@ -15,10 +17,15 @@ bp = Blueprint("main", __name__)
 
 @bp.get("/")
 def index() -> ResponseReturnValue:
-    """A logged-in scorekeeper goes to the matches; anyone else sees what the app is."""
-    if current_user.is_authenticated:
-        return redirect(url_for("matches.index"))
-    return render_template("main/index.html")
+    """What the app does; for a logged-in player, a new match and their latest matches."""
+    recent = recent_matches(current_user) if current_user.is_authenticated else []
+    return render_template("main/index.html", recent=recent, board=scoreboard)
+
+
+@bp.get("/api")
+def api() -> ResponseReturnValue:
+    """The referee API's endpoints, for developers (docs/api.md has the details)."""
+    return render_template("main/api.html")
 
 
 @bp.get("/language/<code>")

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from babel.lists import format_list
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from ..forms import DrawForm, NewMatchForm
-from ..forms.matches import HistoryForm, UndoForm
+from ..forms.matches import HistoryForm, RevokeLinkForm, UndoForm
 from ..models import Match
-from ..rules import Card
+from ..rules import Card, DeckStyle
+from ..rules.names import rank_name, rank_symbol
 from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard, undo_last_hand
+from ..services.draws import DrawState, draw_round, draw_state
 from ..services.history import match_history
-from ..services.matches import draw, revoke_spectator_link, spectator_link
+from ..services.matches import revoke_spectator_link, spectator_link
 from .qr import qr_svg
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -68,31 +72,51 @@ def show(match_id: int) -> ResponseReturnValue:
                            qr=qr_svg(watch_url))
 
 
+def high_card(style: str) -> dict[str, str]:
+    """The deck's highest card for the draw's hint, by its name and corner index: 'Rey' and '12', 'King' and
+    'K'."""
+    king, deck = Card.parse("10o"), DeckStyle(style)
+    return {"name": rank_name(king, deck, str(get_locale())), "mark": rank_symbol(king, deck)}
+
+
 @bp.route("/<int:match_id>/draw", methods=["GET", "POST"])
 @login_required
 def draw_for_dealer(match_id: int) -> ResponseReturnValue:
-    """Each player draws a card: the highest deals, the tied draw again."""
+    """Each player draws a card: the highest deals, the tied draw again. The rounds are kept in the trail,
+    so the page shows them after each round and after a reload; once a dealer is drawn it shows the last
+    round and who deals, until the first hand is saved."""
     match = owned(match_id)
-    if match.first_dealer is not None:  # drawn already, on this phone or another
-        return redirect(url_for("matches.show", match_id=match.id))
+    state = draw_state(match)
+    if match.first_dealer is not None and (state.dealer is None or match.hands):
+        return redirect(url_for("matches.show", match_id=match.id))  # picked, or the match is under way
+    page = url_for("matches.draw_for_dealer", match_id=match.id)
     form = DrawForm()
-    seats = form.drawing_seats(len(match.seats))
-    if seats is None:
-        abort(400)  # the hidden list of drawing seats was tampered with
+    form.fit(list(state.drawing), [seat.name for seat in match.seats], len(state.rounds) + 1)
+    if form.is_submitted() and (form.stale() or not state.drawing):
+        # Another phone drew this round (or the last one) meanwhile: show the draw as it stands.
+        flash(_("Another phone drew this round meanwhile: here is the draw as it stands."), "error")
+        return redirect(page)
     if form.validate_on_submit():
         try:
-            result = draw(match, {seat: Card.parse(code) for seat, code in form.drawn().items()})
-        except Conflict:
-            return redirect(url_for("matches.show", match_id=match.id))  # another phone's draw came first
-        if result.dealer is not None:
-            flash(_("%(name)s deals first.", name=match.seats[result.dealer].name), "success")
-            return redirect(url_for("matches.show", match_id=match.id))
-        flash(_("A tie for the highest card: those players draw again."), "info")
-        seats = list(result.redraw)
-        form = DrawForm(formdata=None)
-    form.fit(seats)
-    status = 422 if form.errors else 200
-    return render_template("matches/draw.html", match=match, form=form, seats=seats), status
+            draw_round(match, form.round_number(), {seat: Card.parse(code) for seat, code in form.drawn().items()})
+        except Conflict:  # another phone drew this round at the same moment
+            flash(_("Another phone drew this round meanwhile: here is the draw as it stands."), "error")
+        return redirect(page)  # post/redirect/get: a reload shows the rounds, it does not draw again
+    if form.round.errors:
+        abort(400)  # the hidden round number was tampered with
+    return draw_page(match, form, state)
+
+
+def draw_page(match: Match, form: DrawForm, state: DrawState) -> ResponseReturnValue:
+    """The draw page: the rounds so far and who dealt, or the form for the next round (422 when refused)."""
+    form.trim()
+
+    def names_of(seats: list[int]) -> str:
+        """Players by seat as a sentence lists them: 'Ana, Bea and Cid'."""
+        return format_list([match.seats[seat].name for seat in seats], locale=get_locale())
+
+    return render_template("matches/draw.html", match=match, form=form, state=state, names_of=names_of,
+                           high_card=high_card(match.deck_style)), 422 if form.errors else 200
 
 
 @bp.post("/<int:match_id>/rematch")
@@ -119,12 +143,17 @@ def undo(match_id: int) -> ResponseReturnValue:
     return redirect(url_for("matches.show", match_id=match.id))
 
 
-@bp.post("/<int:match_id>/link")
+@bp.route("/<int:match_id>/link", methods=["GET", "POST"])
 @login_required
 def new_link(match_id: int) -> ResponseReturnValue:
-    """Revoke the spectator link; a new one replaces it."""
+    """Replace the spectator link: the page asks first (GET), the button there revokes it (POST); phones on
+    the old link are told it was replaced (410)."""
+    match = owned(match_id)
+    form = RevokeLinkForm()
+    if not form.validate_on_submit():
+        return render_template("matches/revoke_link.html", match=match, form=form)
     try:
-        revoke_spectator_link(owned(match_id))
+        revoke_spectator_link(match)
         flash(_("The old spectator link no longer works. Share the new one."), "info")
     except Conflict:
         flash(_("The match changed on another phone meanwhile: check the scoreboard and try again."), "error")

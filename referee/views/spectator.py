@@ -1,24 +1,60 @@
-"""The read-only scoreboard behind an unguessable link."""
+"""The read-only scoreboard behind an unguessable link, cheap to follow.
+
+The page's script asks again every POLL_SECONDS with the ETag it has: while the match has not changed the
+answer is a bare 304, found with one small query and no rendering, so a table of phones watching costs the
+server almost nothing and never holds a worker. Without JavaScript the page reloads itself every
+REFRESH_SECONDS.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+import hashlib
+
+from flask import Blueprint, Response, abort, render_template, request
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 
 from ..services import NotFound, scoreboard
-from ..services.matches import by_spectator_token
+from ..services.errors import Gone
+from ..services.matches import by_spectator_token, spectator_stamp
+from .pwa import THEME_COOKIE
 
 bp = Blueprint("spectator", __name__)
 
-REFRESH_SECONDS = 10
+POLL_SECONDS = 2  # with JavaScript: a saved hand shows within POLL_SECONDS and one answer's time
+REFRESH_SECONDS = 15  # without: a whole-page reload, kept slower so the reader is not interrupted often
+# Each answer is for this link and this browser only, and is checked again before it is shown.
+HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Cookie, Accept-Language", "Referrer-Policy": "no-referrer"}
+
+
+def page_tag(token: str, version: int) -> str:
+    """The ETag of a spectator page: the link, the match's version, and what else changes the page (the
+    language and the theme), hashed so the tag gives none of them away."""
+    parts = (token, str(version), str(get_locale()), request.cookies.get(THEME_COOKIE, ""))
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
 
 
 @bp.get("/watch/<token>")
 def watch(token: str) -> ResponseReturnValue:
-    """The scoreboard anyone with the link can see; it refreshes by itself."""
+    """The scoreboard anyone with the link can see; 304 while it has not changed, 410 once the link was
+    replaced, 404 for a link never made."""
     try:
-        match = by_spectator_token(token)
+        _match_id, version = spectator_stamp(token)
+    except Gone:
+        return render_template("spectator/gone.html"), 410, HEADERS
     except NotFound:
         abort(404)
-    response = render_template("spectator/watch.html", board=scoreboard(match), refresh=REFRESH_SECONDS)
-    return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+    tag = page_tag(token, version)
+    if request.if_none_match.contains(tag):
+        response = Response(status=304, headers=HEADERS)
+        response.set_etag(tag)
+        return response
+    try:
+        match = by_spectator_token(token)
+    except LookupError:  # replaced between the two reads: the next request says so
+        abort(404)
+    page = render_template("spectator/watch.html", board=scoreboard(match), refresh=REFRESH_SECONDS,
+                           poll=POLL_SECONDS, tag=tag)
+    response = Response(page, headers=HEADERS)
+    response.set_etag(tag)
+    return response

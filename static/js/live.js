@@ -1,22 +1,42 @@
-// The spectator's scoreboard follows the match: fetch the page again every few seconds
-// and swap in its content, while the page is visible (a meta refresh would reload the
-// whole page under the reader, which WCAG 2.2.1 forbids; without JavaScript it is used).
-const live = document.getElementById("live");
-const seconds = Number(live?.dataset.seconds) || 10;
+// The spectator's scoreboard follows the match. Every few seconds, while the page is visible, it asks
+// again with the ETag of what it shows: the server answers a bare 304 while nothing changed (cheap for
+// both), or the new page, whose board and hand table are swapped in place — no reload, no flash, the
+// reader's scroll position kept. Without JavaScript the page's <noscript> meta refresh reloads it.
+const board = document.getElementById("live-board");
+const status = document.getElementById("live");
+const seconds = Number(board?.dataset.seconds) || 2;
+let tag = board?.dataset.tag || "";
+let busy = false;
 
 async function refresh() {
-  if (document.hidden || !navigator.onLine) return;
+  if (!board || busy || document.hidden || !navigator.onLine) return;
+  busy = true;
   try {
-    const response = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
-    if (!response.ok) return;
+    const response = await fetch(location.href, {
+      cache: "no-store", credentials: "same-origin", headers: { "If-None-Match": `"${tag}"` },
+    });
+    if (response.status === 410 || response.status === 404) {
+      location.reload(); // the link was replaced: show the page that says so
+      return;
+    }
+    if (response.status !== 200) return; // 304: nothing new
     const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
-    const main = fresh.querySelector("main");
-    if (main) document.querySelector("main").replaceWith(main);
+    const next = fresh.getElementById("live-board");
+    if (!next) return;
+    board.replaceChildren(...next.childNodes);
+    tag = next.dataset.tag || "";
+    board.dataset.tag = tag;
     document.title = fresh.title;
+    document.dispatchEvent(new CustomEvent("live:updated"));
   } catch {
     // Offline or a dropped connection: keep what is shown; offline.js marks it.
+  } finally {
+    busy = false;
   }
 }
 
-setInterval(refresh, seconds * 1000);
-document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
+if (board) {
+  if (status) status.hidden = false;
+  setInterval(refresh, seconds * 1000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
+}

@@ -88,6 +88,8 @@ def test_the_main_pages_have_no_serious_accessibility_violation(browser: Browser
         "check the leftover": live_server + "/tools/leftover?sum=24&check=1",
         "settle a dispute": live_server + "/tools/dispute",
         "draw for dealer": live_server + "/tools/draw",
+        "replace the spectator link?": board + "/link",
+        "the referee API": live_server + "/api",
     }
     for name, url in pages.items():
         page.goto(url)
@@ -101,6 +103,24 @@ def test_the_main_pages_have_no_serious_accessibility_violation(browser: Browser
         page.goto(watch)
         found["spectator"] = violations(page, axe_script)
     shot(page, f"axe-{scheme}-spectator")
+    page.goto(board + "/link")
+    page.get_by_role("button", name="Replace the link").click()
+    page.goto(watch)
+    found["link replaced"] = violations(page, axe_script)
+    page.goto(live_server + "/matches/new")
+    page.get_by_label("3 players").check()
+    for seat, name in enumerate(["Ana", "Ana", ""]):
+        page.locator(f"#names-{seat}").fill(name)
+    page.get_by_label("First dealer").select_option("draw")
+    page.get_by_role("button", name="Start the match").click()
+    found["new match refused"] = violations(page, axe_script)
+    page.locator("#names-1").fill("Bea")
+    page.locator("#names-2").fill("Cid")
+    page.get_by_role("button", name="Start the match").click()
+    for seat, code in enumerate(("10o", "10c", "3e")):
+        page.locator(f"#cards-{seat}").select_option(code)
+    page.get_by_role("button", name="Who deals?").click()
+    found["draw after a tie"] = violations(page, axe_script)
     context.close()
     problems = {name: v for name, v in found.items() if v}
     assert not problems, "\n".join(f"{name}: {line}" for name, lines in problems.items() for line in lines)

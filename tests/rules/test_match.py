@@ -3,8 +3,21 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from referee.rules import Card, DealPasses, Draw, draw_for_dealer, first_player, next_dealer, standing, totals
+from referee.rules import (
+    DECK,
+    Card,
+    DealPasses,
+    Draw,
+    draw_for_dealer,
+    drawing_next,
+    first_player,
+    next_dealer,
+    standing,
+    totals,
+)
 from referee.rules.match import side_of_seat
 
 
@@ -120,6 +133,35 @@ def test_a_redraw_among_the_tied_seats_settles_the_dealer() -> None:
     first = draw_for_dealer(draws(s0="7o", s1="10c", s2="10e"))
     second = draw_for_dealer({seat: card for seat, card in draws(s1="4c", s2="9e").items() if seat in first.redraw})
     assert second == Draw(2, ())
+
+
+def test_everyone_draws_first_and_nobody_once_a_dealer_is_named() -> None:
+    """Before any round every seat draws; after a round with a dealer, no one."""
+    assert drawing_next(3, []) == (0, 1, 2)
+    assert drawing_next(4, [Draw(None, (0, 2)), Draw(2, ())]) == ()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 4), st.data())
+def test_only_the_tied_seats_draw_again_until_one_holds_the_highest_card(n_seats: int, data: st.DataObject) -> None:
+    """Round after round of real draws (distinct cards each round): each round's drawers are exactly the seats
+    tied in the round before, they shrink or stay, and the dealer holds the highest card of the last round."""
+    rounds: list[Draw] = []
+    while drawing_next(n_seats, rounds) and len(rounds) < 12:
+        drawers = drawing_next(n_seats, rounds)
+        assert drawers == (rounds[-1].redraw if rounds else tuple(range(n_seats)))
+        cards = data.draw(st.lists(st.sampled_from(DECK), min_size=len(drawers), max_size=len(drawers),
+                                   unique=True))
+        drawn = dict(zip(drawers, cards, strict=True))
+        result = draw_for_dealer(drawn)
+        top = max(card.value for card in cards)
+        if result.dealer is None:
+            assert set(result.redraw) <= set(drawers) and len(result.redraw) >= 2
+            assert all(drawn[seat].value == top for seat in result.redraw)
+        else:
+            assert drawn[result.dealer].value == top
+            assert sum(card.value == top for card in cards) == 1
+        rounds.append(result)
 
 
 @pytest.mark.parametrize(

@@ -112,10 +112,12 @@ def test_posts_behind_the_login_send_visitors_to_the_login_page(visitor, url):
     assert response.headers["Location"].startswith("/login")
 
 
-def test_the_front_page_sends_a_logged_in_scorekeeper_to_the_matches(keeper, visitor):
-    """Visitors see what the app is; a scorekeeper goes straight to the matches."""
-    assert keeper.client.get("/").headers["Location"] == "/matches/"
+def test_the_front_page_offers_a_visitor_an_account_and_a_scorekeeper_a_new_match(keeper, visitor):
+    """Visitors are asked to register or log in; a scorekeeper is offered a new match (tests/web/test_app_home.py
+    has the rest)."""
     assert "Create an account" in visitor.text(visitor.page("/"))
+    page = keeper.page("/")
+    assert 'href="/matches/new"' in page and "Create an account" not in keeper.text(page)
 
 
 def test_the_roster_lists_the_names_played_with_and_forgets_one(keeper):

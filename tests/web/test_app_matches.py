@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from sqlalchemy import func, select
 
@@ -75,17 +78,20 @@ def test_a_name_of_40_characters_is_accepted(keeper):
 
 
 REFUSED_ROSTERS = [
-    pytest.param(("Ana", ""), "Give every player a name.", id="a blank name"),
-    pytest.param(("Ana", "   "), "Give every player a name.", id="only spaces"),
-    pytest.param(("Ana", "Bea", "Cid", ""), "Give every player a name.", id="a partner missing"),
-    pytest.param(("Ana", "Ana"), "Two players have the same name.", id="the same name twice"),
-    pytest.param(("Ana", "Bea", "Ana"), "Two players have the same name.", id="the same name in three"),
-    pytest.param(("Ana", "B" * 41), "Field cannot be longer than 40 characters.", id="41 characters"),
+    pytest.param(("Ana", ""), {1: "Give seat 2 a name."}, id="a blank name"),
+    pytest.param(("Ana", "   "), {1: "Give seat 2 a name."}, id="only spaces"),
+    pytest.param(("Ana", "Bea", "Cid", ""), {3: "Give seat 4 a name."}, id="a partner missing"),
+    pytest.param(("", "Bea", "", "Dan"), {0: "Give seat 1 a name.", 2: "Give seat 3 a name."}, id="two missing"),
+    pytest.param(("Ana", "Ana"), {1: "Seat 1 already has this name: give each player a different one."},
+                 id="the same name twice"),
+    pytest.param(("Ana", "Bea", "Ana"), {2: "Seat 1 already has this name: give each player a different one."},
+                 id="the same name in three"),
+    pytest.param(("Ana", "B" * 41), {1: "Field cannot be longer than 40 characters."}, id="41 characters"),
 ]
 
 
-@pytest.mark.parametrize(("names", "message"), REFUSED_ROSTERS)
-def test_a_refused_roster_answers_422_and_keeps_the_names_typed(keeper, names, message):
+@pytest.mark.parametrize(("names", "problems"), REFUSED_ROSTERS)
+def test_a_refused_roster_answers_422_and_keeps_the_names_typed(keeper, names, problems):
     """Every typed name is still in its seat, and no match is made."""
     response = keeper.new_match(names)
     assert response.status_code == 422
@@ -94,11 +100,35 @@ def test_a_refused_roster_answers_422_and_keeps_the_names_typed(keeper, names, m
     assert match_count(keeper) == 0
 
 
-@pytest.mark.parametrize(("names", "message"), REFUSED_ROSTERS)
-def test_a_refused_roster_says_why(keeper, names, message):
-    """The reason is on the page, not only "Please check what is marked below."."""
+def seat_blocks(page):
+    """Each seat's block of the new-match form, by seat number."""
+    return {int(seat): block for seat, block in re.findall(r'<div class="field seat[^"]*" data-seat="(\d)">(.*?)</div>',
+                                                           page, re.S)}
+
+
+@pytest.mark.parametrize(("names", "problems"), REFUSED_ROSTERS)
+def test_a_refused_roster_marks_only_the_seats_at_fault_and_says_why(keeper, names, problems):
+    """Each seat at fault is marked, with its reason beside it (a name typed twice on its second seat, naming the
+    first); the other seats are not marked at all."""
     page = keeper.new_match(names).get_data(as_text=True)
-    assert message in keeper.text(page)
+    marked = {int(seat) for seat in re.findall(r'<div class="field seat has-error" data-seat="(\d)">', page)}
+    assert marked == set(problems)
+    blocks = seat_blocks(page)
+    for seat, message in problems.items():
+        assert message in keeper.text(blocks[seat])
+        assert 'aria-invalid="true"' in blocks[seat]
+    for seat in set(blocks) - set(problems):
+        assert "aria-invalid" not in blocks[seat] and 'class="error"' not in blocks[seat]
+    assert '<fieldset class="seats has-error">' not in page
+
+
+def test_the_partnership_hint_is_worded_for_partnerships_and_hidden_by_css_for_other_seatings(keeper):
+    """The hint says it is about two partnerships, and the style sheet hides it unless that seating is checked."""
+    page = keeper.page("/matches/new")
+    assert "With two partnerships, seats 1 and 3 play together against seats 2 and 4." in keeper.text(page)
+    assert '<p class="hint pairs-hint">' in page
+    css = (Path(__file__).parents[2] / "static" / "css" / "table.css").read_text()
+    assert 'form:has(input[name="seating"][value="pairs"]:not(:checked)) .pairs-hint { display: none; }' in css
 
 
 @pytest.mark.parametrize(("fields", "message"), [
@@ -140,64 +170,6 @@ def test_choosing_to_draw_for_dealer_opens_the_draw(keeper):
     response = keeper.client.get(f"/matches/{match_id}")
     assert response.headers["Location"] == f"/matches/{match_id}/draw"
     assert keeper.client.get(keeper.hand_url(match_id)).headers["Location"] == f"/matches/{match_id}/draw"
-    assert match_row(keeper, match_id)["first_dealer"] is None
-
-
-def test_the_highest_card_drawn_deals(keeper):
-    """A king (10) beats a velo (7); the match goes to its scoreboard with the dealer named."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
-    response = keeper.submit(f"/matches/{match_id}/draw", {"cards-0": "7o", "cards-1": "10c"})
-    assert response.headers["Location"] == f"/matches/{match_id}"
-    board = keeper.board(match_id)
-    assert "Bea deals first." in board
-    assert "Deals: Bea · Plays first: Ana" in board
-    assert match_row(keeper, match_id)["first_dealer"] == 1
-
-
-def test_a_tie_for_the_highest_card_asks_only_the_tied_players_to_draw_again(keeper):
-    """Ana and Bea both draw a king, Cid a five: only Ana and Bea draw again, and Bea's 4 beats Ana's 3."""
-    match_id = keeper.start(("Ana", "Bea", "Cid"), first_dealer="draw")
-    draw = f"/matches/{match_id}/draw"
-    response = keeper.submit(draw, {"cards-0": "10c", "cards-1": "10e", "cards-2": "5o"})
-    assert response.status_code == 200
-    page = response.get_data(as_text=True)
-    assert "A tie for the highest card: those players draw again." in keeper.text(page)
-    fields = keeper.fields(page)
-    assert fields["seats"] == "0,1"
-    assert sorted(name for name in fields if name.startswith("cards-")) == ["cards-0", "cards-1"]
-    assert '<label for="cards-0">Ana</label>' in page and '<label for="cards-1">Bea</label>' in page
-    assert ">Cid</label>" not in page
-    assert match_row(keeper, match_id)["first_dealer"] is None
-    response = keeper.client.post(draw, data=fields | {"cards-0": "3o", "cards-1": "4o"})
-    assert response.headers["Location"] == f"/matches/{match_id}"
-    assert match_row(keeper, match_id)["first_dealer"] == 1
-
-
-def test_two_players_cannot_draw_the_same_card(keeper):
-    """The draw is refused with its message, the cards stay selected, and nobody deals yet."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
-    response = keeper.submit(f"/matches/{match_id}/draw", {"cards-0": "3o", "cards-1": "3o"})
-    page = response.get_data(as_text=True)
-    assert match_row(keeper, match_id)["first_dealer"] is None
-    assert [keeper.fields(page)[f"cards-{i}"] for i in range(2)] == ["3o", "3o"]
-    assert "Two players cannot draw the same card." in keeper.text(page)
-
-
-@pytest.mark.parametrize("cards", [("3o", "3o"), ("", "9b")], ids=["the same card", "a card missing"])
-def test_a_refused_draw_answers_422_like_every_refused_form(keeper, cards):
-    """The draw page with an error answers 422, as the other forms do."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
-    response = keeper.submit(f"/matches/{match_id}/draw", {"cards-0": cards[0], "cards-1": cards[1]})
-    assert response.status_code == 422
-
-
-def test_every_player_must_draw_a_card(keeper):
-    """A player without a card is asked which card they drew; the other's card stays selected."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
-    response = keeper.submit(f"/matches/{match_id}/draw", {"cards-0": "", "cards-1": "9b"})
-    page = response.get_data(as_text=True)
-    assert "Which card did this player draw?" in keeper.errors(page)
-    assert keeper.fields(page)["cards-1"] == "9b"
     assert match_row(keeper, match_id)["first_dealer"] is None
 
 
@@ -258,18 +230,6 @@ def test_names_past_the_fourth_seat_are_ignored(keeper, extra):
     assert seat_names(keeper, match_id) == ["Ana", "Bea"]
 
 
-def test_once_a_dealer_is_known_the_draw_goes_back_to_the_scoreboard(keeper):
-    """A second phone's draw, or a page kept open, cannot change the first dealer afterwards."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
-    phone = keeper.another_phone()
-    late = phone.form(f"/matches/{match_id}/draw")
-    keeper.submit(f"/matches/{match_id}/draw", {"cards-0": "7o", "cards-1": "10c"})
-    response = phone.client.post(f"/matches/{match_id}/draw", data=late | {"cards-0": "10o", "cards-1": "1c"})
-    assert response.headers["Location"] == f"/matches/{match_id}"
-    assert keeper.client.get(f"/matches/{match_id}/draw").headers["Location"] == f"/matches/{match_id}"
-    assert match_row(keeper, match_id)["first_dealer"] == 1
-
-
 def test_two_phones_starting_matches_with_the_same_new_name_at_once_both_start(keeper, monkeypatch):
     """The roster gets the name from one of them; neither answers 500."""
     import threading
@@ -294,26 +254,6 @@ def test_two_phones_starting_matches_with_the_same_new_name_at_once_both_start(k
     assert answers == [302] and response.status_code == 302
     assert match_count(keeper) == 2
     assert "Newt" in keeper.page("/matches/new")
-
-
-def test_a_draw_with_more_cards_than_players_is_refused(keeper):
-    """Extra cards-N entries (no page has them) answer 422 with the draw's words; nobody deals yet."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
-    response = keeper.submit(f"/matches/{match_id}/draw", {"cards-0": "7o", "cards-1": "10c", "cards-7": "3o"})
-    assert response.status_code == 422
-    page = response.get_data(as_text=True)
-    assert "Each player draws one card." in keeper.text(page)
-    assert sorted(name for name in keeper.fields(page) if name.startswith("cards-")) == ["cards-0", "cards-1"]
-    assert match_row(keeper, match_id)["first_dealer"] is None
-
-
-@pytest.mark.parametrize("seats", ["9" * 5000, "0,0", "0,7", "1", "a,b", "0,1," * 30, "٠,١"])
-def test_a_tampered_list_of_drawing_seats_is_a_bad_request(keeper, seats):
-    """The hidden seats field names who draws: anything but two or more seats of the match answers 400."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
-    response = keeper.submit(f"/matches/{match_id}/draw", {"seats": seats, "cards-0": "7o", "cards-1": "10c"})
-    assert response.status_code == 400
-    assert match_row(keeper, match_id)["first_dealer"] is None
 
 
 BIG = "9" * 30

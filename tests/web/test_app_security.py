@@ -127,6 +127,13 @@ def _scoreboard_form(action):
     return fill
 
 
+def _revoke_link(keeper):
+    """The spectator link's confirmation page: its button replaces the link."""
+    match_id = keeper.start(("Ana", "Bea"))
+    url = f"/matches/{match_id}/link"
+    return url, keeper.form(url)
+
+
 def _roster_remove(keeper):
     """Forgetting a name in the roster."""
     keeper.start(("Ana", "Bea"))
@@ -158,7 +165,7 @@ def _delete_account(keeper):
 FORMS = {
     "register": _register, "login": _login, "logout": _logout, "new match": _new_match, "draw": _draw,
     "hand by cards": _hand("cards"), "hand by counts": _hand("tally"), "correction": _edit,
-    "undo": _scoreboard_form("undo"), "rematch": _scoreboard_form("rematch"), "link": _scoreboard_form("link"),
+    "undo": _scoreboard_form("undo"), "rematch": _scoreboard_form("rematch"), "link": _revoke_link,
     "roster": _roster_remove, "change password": _change_password,
     "log out everywhere": _account_button("/account/logout-everywhere"),
     "log out a device": _account_button("/account/devices/{id}/logout"), "delete account": _delete_account,

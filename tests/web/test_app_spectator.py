@@ -34,11 +34,18 @@ def test_the_link_shows_the_scoreboard_without_a_login(keeper, visitor, match_id
     assert "Deals: Bea" in page
 
 
-def test_the_spectator_page_refreshes_itself_and_is_not_cached(keeper, visitor, match_id):
-    """A meta refresh keeps the table's phone up to date; no cache or referrer gives the link away."""
+def test_the_spectator_page_reloads_itself_without_javascript_and_is_checked_before_any_cached_copy_shows(
+        keeper, visitor, match_id):
+    """A <noscript> meta refresh (and words that say how often), the script's own words hidden until it runs; an
+    answer kept by this browser only and checked again each time; no referrer gives the link away."""
     response = visitor.client.get(watch_path(keeper, match_id))
-    assert re.search(r'<meta http-equiv="refresh" content="\d+"', response.get_data(as_text=True))
-    assert response.headers["Cache-Control"] == "no-store"
+    page = response.get_data(as_text=True)
+    assert re.search(r'<noscript><meta http-equiv="refresh" content="15"></noscript>', page)
+    assert "<noscript><p class=\"hint live-status\">This page reloads every 15 seconds.</p></noscript>" in page
+    assert "refreshes every 10 seconds" not in page
+    assert '<p class="hint live-status" id="live" hidden>' in page
+    assert response.headers["Cache-Control"] == "private, no-cache"
+    assert {v.strip() for v in response.headers["Vary"].split(",")} >= {"Cookie", "Accept-Language"}
     assert response.headers["Referrer-Policy"] == "no-referrer"
 
 
@@ -62,17 +69,57 @@ def test_the_link_stays_the_same_until_revoked(keeper, match_id):
     assert watch_path(keeper, match_id) == watch_path(keeper, match_id)
 
 
-def test_revoking_the_link_makes_the_old_one_404_and_a_new_one_work(keeper, visitor, match_id):
-    """The trail notes it; the old link is gone, the new one shows the same scoreboard."""
+def revoke(keeper, match_id):
+    """Replace the spectator link as a player does: the scoreboard's button, then the confirmation page's."""
+    page = keeper.page(f"/matches/{match_id}")
+    assert f'href="/matches/{match_id}/link"' in page
+    return keeper.submit(f"/matches/{match_id}/link")
+
+
+def test_revoking_asks_first_on_a_page_of_its_own(keeper, visitor, match_id):
+    """The scoreboard links to a confirmation page (no form posts from the scoreboard); opening it changes
+    nothing; its button posts with a CSRF token; 'Keep the current link' goes back."""
     old = watch_path(keeper, match_id)
-    response = keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/link")
+    assert f'action="/matches/{match_id}/link"' not in keeper.page(f"/matches/{match_id}")
+    page = keeper.page(f"/matches/{match_id}/link")
+    assert "Replace the spectator link?" in keeper.text(page)
+    assert "csrf_token" in keeper.fields(page)
+    assert f'href="/matches/{match_id}#spectators"' in page and "Keep the current link" in keeper.text(page)
+    assert watch_path(keeper, match_id) == old
+    assert visitor.client.get(old).status_code == 200
+    no_token = keeper.client.post(f"/matches/{match_id}/link", data={})
+    assert no_token.status_code == 400 and watch_path(keeper, match_id) == old  # no CSRF token: nothing revoked
+
+
+def test_revoking_the_link_makes_the_old_one_gone_and_a_new_one_work(keeper, visitor, match_id):
+    """The trail notes it; the old link answers 410 with a page that says the link was replaced, the new one
+    shows the same scoreboard."""
+    old = watch_path(keeper, match_id)
+    response = revoke(keeper, match_id)
     assert response.headers["Location"] == f"/matches/{match_id}#spectators"
     new = watch_path(keeper, match_id)
     assert new != old
-    assert visitor.client.get(old).status_code == 404
+    gone = visitor.client.get(old)
+    assert gone.status_code == 410
+    words = visitor.text(gone.get_data(as_text=True))
+    assert "This link was replaced" in words
+    assert "Ask the scorekeeper for the new link" in words
+    assert "Not found" not in words and "Ana" not in words and "Bea" not in words
+    assert gone.headers["Cache-Control"] == "private, no-cache"
     assert "Ana 4 11 to go" in visitor.text(visitor.page(new))
-    page = keeper.board(match_id)
-    assert "Spectator link replaced." in page
+    assert "Spectator link replaced." in keeper.board(match_id)
+
+
+def test_a_link_replaced_twice_is_gone_both_times(keeper, visitor, match_id):
+    """Every replaced link answers 410, even with an ETag of the time it worked."""
+    first = watch_path(keeper, match_id)
+    tag = visitor.client.get(first).headers["ETag"]
+    revoke(keeper, match_id)
+    second = watch_path(keeper, match_id)
+    revoke(keeper, match_id)
+    assert visitor.client.get(first, headers={"If-None-Match": tag}).status_code == 410
+    assert visitor.client.get(second).status_code == 410
+    assert visitor.client.get(watch_path(keeper, match_id)).status_code == 200
 
 
 @pytest.mark.parametrize("token", ["nonsense", "x" * 43, ""])
@@ -95,5 +142,5 @@ def test_the_qr_code_changes_with_the_link(keeper, match_id):
     def qr():
         return re.search(r'class="qr"[^>]*>\s*(<svg\b.*?</svg>)', keeper.page(f"/matches/{match_id}"), re.S)[1]
     before = qr()
-    keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/link")
+    revoke(keeper, match_id)
     assert qr() != before

@@ -27,13 +27,13 @@ import throwaway
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from werkzeug.datastructures import MultiDict
 from werkzeug.test import TestResponse
 
 from referee import create_app
 from referee.extensions import db
-from referee.models import Hand, Match
+from referee.models import Hand, Match, MatchEvent
 from referee.rules import DECK
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "0")) or None
@@ -133,6 +133,9 @@ class Table:
         if not self.waiting:
             self.waiting = self.keeper.start(("Ana", "Bea", "Cid"), first_dealer="draw")
         self.write(update(Match).where(Match.id == self.waiting).values(first_dealer=None))
+        # The draw starts again from its first round: the rounds are read from the trail.
+        self.write(delete(MatchEvent).where(MatchEvent.match_id == self.waiting,
+                                            MatchEvent.kind.in_(["draw_tie", "first_dealer"])))
         if not self.finished:
             self.finished = self.keeper.start(("Ana", "Bea"), target="4")
             self.keeper.save_hand(self.finished)
@@ -194,6 +197,17 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         url = f"/matches/{table.waiting}/draw"
         return keeper, url, keeper.form(url) | {"cards-0": "7o", "cards-1": "10c", "cards-2": "3e"}
 
+    def tied_draw() -> tuple[Any, str, dict[str, str]]:
+        """The second round, after Ana and Cid tied on kings: only their two cards."""
+        url = f"/matches/{table.waiting}/draw"
+        keeper.submit(url, {"cards-0": "10o", "cards-1": "2c", "cards-2": "10e"})
+        return keeper, url, keeper.form(url) | {"cards-0": "4o", "cards-1": "5o"}
+
+    def revoke_link() -> tuple[Any, str, dict[str, str]]:
+        """The confirmation page's button."""
+        url = f"/matches/{table.play}/link"
+        return keeper, url, keeper.form(url)
+
     def roster_remove() -> tuple[Any, str, dict[str, str]]:
         return keeper, "/roster/remove", {"csrf_token": keeper.token(), "name": "Bea"}
 
@@ -222,9 +236,10 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
 
     return {
         "register": register, "login": login, "logout": logout, "new match": new_match, "draw for dealer": draw,
+        "redraw after a tie": tied_draw,
         "hand by cards": hand("cards"), "hand by counts": hand("tally"),
         "correction by cards": hand("cards", 1), "correction by counts": hand("tally", 1),
-        "undo": board("undo", lambda: table.play), "spectator link": board("link", lambda: table.play),
+        "undo": board("undo", lambda: table.play), "spectator link": revoke_link,
         "rematch": board("rematch", lambda: table.finished), "roster remove": roster_remove,
         "change password": password, "delete account": delete, "log out everywhere": everywhere,
         "log out a device": device,
@@ -272,9 +287,9 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 
 # -- the tests ---------------------------------------------------------------------------------------
 
-POSTS = ["register", "login", "logout", "new match", "draw for dealer", "hand by cards", "hand by counts",
-         "correction by cards", "correction by counts", "undo", "spectator link", "rematch", "roster remove",
-         "change password", "delete account", "log out everywhere", "log out a device"]
+POSTS = ["register", "login", "logout", "new match", "draw for dealer", "redraw after a tie", "hand by cards",
+         "hand by counts", "correction by cards", "correction by counts", "undo", "spectator link", "rematch",
+         "roster remove", "change password", "delete account", "log out everywhere", "log out a device"]
 
 
 @pytest.mark.parametrize("target", POSTS)
@@ -347,3 +362,24 @@ def test_what_postgresql_cannot_store_is_refused_before_any_query(table: Table, 
     status, words = REFUSED[where]
     assert response.status_code == status
     assert words in table.helpers.Scorekeeper.text(response.get_data(as_text=True))
+
+
+TAGS = st.one_of(st.sampled_from(["*", '""', 'W/"x"', '"' + "a" * 5000 + '"', ",,,", '"a", "b"', "\x00"]),
+                 st.text(st.characters(codec="latin-1", exclude_characters="\r\n"), max_size=200))
+
+
+@FUZZ
+@given(tag=TAGS, data=st.data())
+def test_the_spectator_page_answers_any_if_none_match_without_a_5xx(table: Table, tag: str,
+                                                                     data: st.DataObject) -> None:
+    """Any If-None-Match, on a working link, a replaced one or one never made: 200, 304, 404 or 410 only."""
+    table.ready()
+    page = table.keeper.page(f"/matches/{table.play}")
+    [path] = {link.split("/watch/")[1].split('"')[0] for link in page.split('href="')[1:] if "/watch/" in link}
+    target = data.draw(st.sampled_from([f"/watch/{path}", "/watch/" + "A" * 43, "/watch/x"]))
+    visitor = table.visitor()
+    if data.draw(st.booleans()):  # the page's own tag, as the script sends it
+        tag = visitor.client.get(target).headers.get("ETag", tag)
+    response = visitor.client.get(target, headers={"If-None-Match": tag})
+    SENT[(table.name, "spectator page", response.status_code)] += 1
+    assert response.status_code in (200, 304, 404, 410), (target, tag)

@@ -1,0 +1,93 @@
+"""Every screen this part of the app changed, at 390×844 and 320×568, light and dark, in English, Portuguese
+and Spanish: none scrolls sideways, and each is saved as a screenshot to look at (tests/e2e/screenshots/,
+named screen-<size>-<theme>-<language>-<screen>.png)."""
+
+from __future__ import annotations
+
+import pytest
+from phone import register, shot
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 568}}
+LANGUAGES = ("en", "pt_BR", "es")
+THEMES = ("light", "dark")
+
+
+def sideways(page: Page) -> int:
+    """How far the page scrolls sideways, in px."""
+    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
+def start(page: Page, names: list[str], dealer: str) -> str:
+    """A new Escova match with these players and first dealer ('draw' to draw for it); the page it opens."""
+    page.goto(page.url.split("/matches")[0] + "/matches/new")
+    page.get_by_label(f"{len(names)} players").check()
+    for seat, name in enumerate(names, 1):
+        page.get_by_label(f"Seat {seat}", exact=True).fill(name)
+    page.get_by_label("First dealer").select_option(dealer)
+    page.get_by_role("button", name="Start the match").click()
+    return page.url
+
+
+def draw(page: Page, *codes: str) -> None:
+    """One round of the draw for dealer."""
+    for seat, code in enumerate(codes):
+        page.locator(f"#cards-{seat}").select_option(code)
+    page.get_by_role("button", name="Who deals?").click()
+
+
+@pytest.fixture(scope="module")
+def table(browser: Browser, live_server: str) -> dict[str, object]:
+    """An account with a draw at a tie, a draw with its dealer, and a match whose first link was replaced."""
+    context = browser.new_context(viewport=SIZES["390"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    register(page, live_server, "screens")
+    tie = start(page, ["Ana Beatriz", "Bea", "Carla Maria"], "draw")
+    draw(page, "10o", "3c", "10e")
+    dealer = start(page, ["Ana", "Bea", "Cid", "Dan"], "draw")
+    draw(page, "10o", "10c", "3e", "4b")
+    draw(page, "5o", "9b")
+    board = start(page, ["Ana", "Bea"], "0").split("#")[0]
+    old_link = page.locator(".spectators .link a").get_attribute("href")
+    page.goto(board + "/link")
+    page.get_by_role("button", name="Replace the link").click()
+    link = page.locator(".spectators .link a").get_attribute("href")
+    urls = {"draw-tie": tie, "draw-dealer": dealer, "revoke": board + "/link", "spectator": link,
+            "replaced": old_link, "home-player": live_server + "/", "api": live_server + "/api"}
+    state = context.storage_state()
+    context.close()
+    return {"urls": urls, "state": state, "base": live_server}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_changed_screen_fits_and_is_shot(browser: Browser, table: dict, size: str, theme: str,
+                                               language: str) -> None:
+    """The home page (visitor and player), the API page, the draw (tie and dealer), the new match with a
+    duplicate name, the spectator page, the replaced link and the confirmation to replace it."""
+    base, urls = table["base"], table["urls"]
+    found: dict[str, int] = {}
+    for logged_in in (False, True):
+        context = browser.new_context(viewport=SIZES[size], is_mobile=True, has_touch=True,
+                                      storage_state=table["state"] if logged_in else None)
+        page = context.new_page()
+        page.goto(f"{base}/language/{language}")
+        page.goto(f"{base}/theme/{theme}")
+        screens = dict(urls) if logged_in else {"home-visitor": base + "/"}
+        for name, url in screens.items():
+            page.goto(url)
+            found[name] = sideways(page)
+            shot(page, f"screen-{size}-{theme}-{language}-{name}")
+        if logged_in:
+            page.goto(base + "/matches/new")
+            for seat, name in enumerate(["Ana", "Bea", "Ana", ""]):
+                page.locator(f"#names-{seat}").fill(name)
+            page.locator("form.stack button[type=submit]").click()
+            expect(page.locator(".seat.has-error")).to_have_count(2)
+            found["new-match-errors"] = sideways(page)
+            shot(page, f"screen-{size}-{theme}-{language}-new-match-errors")
+        context.close()
+    assert {name: px for name, px in found.items() if px} == {}

@@ -1,0 +1,142 @@
+"""Following a match behind its spectator link cheaply: ETags, 304 while nothing changed (one small query, no
+rendering), a new tag on every save, and nothing shown of the reader's own account or kept across links."""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from urllib.parse import urlsplit
+
+import pytest
+from sqlalchemy import event
+
+from referee.extensions import db
+
+
+def watch_path(keeper, match_id):
+    """The path of the spectator link the scoreboard shares."""
+    links = set(re.findall(r'href="(https?://[^"]*/watch/[^"]+)"', keeper.page(f"/matches/{match_id}")))
+    assert len(links) == 1, links
+    return urlsplit(links.pop()).path
+
+
+@pytest.fixture
+def match_id(keeper):
+    """Ana against Bea, with one hand saved (Ana +4)."""
+    match_id = keeper.start(("Ana", "Bea"))
+    keeper.save_hand(match_id)
+    return match_id
+
+
+@contextmanager
+def counted_queries(app):
+    """The SQL statements run inside the block."""
+    statements: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def note(_conn, _cursor, statement, *_args):
+        """Keep each statement."""
+        statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def test_the_page_carries_an_etag_and_answers_304_while_nothing_changed(keeper, visitor, match_id):
+    """The same tag in the header and in the page (for the script); asked again with it: a bare 304 with the
+    same private, no-cache headers."""
+    path = watch_path(keeper, match_id)
+    first = visitor.client.get(path)
+    tag = first.headers["ETag"]
+    assert re.fullmatch(r'"[0-9a-f]{32}"', tag)
+    assert f'data-tag="{tag.strip(chr(34))}"' in first.get_data(as_text=True)
+    again = visitor.client.get(path, headers={"If-None-Match": tag})
+    assert again.status_code == 304
+    assert again.get_data() == b""
+    assert again.headers["ETag"] == tag
+    assert again.headers["Cache-Control"] == "private, no-cache"
+    assert "Cookie" in again.headers["Vary"]
+
+
+def test_a_304_costs_one_small_query_and_no_rendering(app, keeper, visitor, match_id, monkeypatch):
+    """No scoreboard is computed and no template rendered for a 304; the database is asked once, for the
+    match's version alone."""
+    path = watch_path(keeper, match_id)
+    tag = visitor.client.get(path).headers["ETag"]
+    rendered = []
+    monkeypatch.setattr("referee.views.spectator.render_template", lambda *a, **k: rendered.append(a) or "")
+    monkeypatch.setattr("referee.views.spectator.scoreboard", lambda *a: rendered.append(a))
+    with counted_queries(app) as statements:
+        assert visitor.client.get(path, headers={"If-None-Match": tag}).status_code == 304
+    assert rendered == []
+    assert len(statements) == 1, statements
+    assert re.match(r'SELECT "?match"?\.id, "?match"?\.version\s+FROM "?match"?\s+WHERE', statements[0])
+
+
+def test_a_saved_hand_a_correction_or_an_undo_changes_the_tag(keeper, visitor, match_id):
+    """Each change to the match makes the old tag stale: the page comes back whole, with the new score."""
+    path = watch_path(keeper, match_id)
+    tags = [visitor.client.get(path).headers["ETag"]]
+    keeper.save_hand(match_id, mirror=True)
+    fresh = visitor.client.get(path, headers={"If-None-Match": tags[-1]})
+    assert fresh.status_code == 200
+    assert "Ana 4 11 to go Bea 4 11 to go" in visitor.text(fresh.get_data(as_text=True))
+    tags.append(fresh.headers["ETag"])
+    keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
+    undone = visitor.client.get(path, headers={"If-None-Match": tags[-1]})
+    assert undone.status_code == 200
+    tags.append(undone.headers["ETag"])
+    assert len(set(tags)) == 3
+    assert visitor.client.get(path, headers={"If-None-Match": tags[-1]}).status_code == 304
+
+
+def test_the_tag_follows_the_language_and_the_theme(keeper, visitor, match_id):
+    """A page in another language or theme is another page: the old tag does not answer 304 for it."""
+    path = watch_path(keeper, match_id)
+    tag = visitor.client.get(path).headers["ETag"]
+    assert visitor.client.get(path, headers={"If-None-Match": tag, "Accept-Language": "es"}).status_code == 200
+    visitor.client.get("/theme/dark")
+    assert visitor.client.get(path, headers={"If-None-Match": tag}).status_code == 200
+
+
+def test_one_links_tag_is_no_good_for_another_link(keeper, visitor, match_id):
+    """Two matches at the same version: each link's tag is its own, so no answer is ever reused across links."""
+    other = keeper.start(("Cid", "Dan"))
+    keeper.save_hand(other)
+    first, second = watch_path(keeper, match_id), watch_path(keeper, other)
+    tag = visitor.client.get(first).headers["ETag"]
+    response = visitor.client.get(second, headers={"If-None-Match": tag})
+    assert response.status_code == 200
+    assert response.headers["ETag"] != tag
+    assert "Cid" in visitor.text(response.get_data(as_text=True))
+
+
+def test_the_page_shows_nothing_of_the_readers_own_account(keeper, scorekeeper, match_id):
+    """Another account opening the link sees the match and nothing of its own: no name, no matches, no
+    roster, no flashed message, no log-out form; the same page as a visitor's."""
+    bob = scorekeeper("bob")
+    theirs = bob.start(("Zed", "Yul"))
+    path = watch_path(keeper, match_id)
+    page = bob.page(path)
+    words = bob.text(page)
+    assert "Ana" in words and "Bea" in words
+    for private in ("bob", "Zed", "Yul", "Log out", "Players", f"/matches/{theirs}", "/account"):
+        assert private not in page, private
+    assert "<form" not in page
+
+
+def test_the_owner_sees_the_same_spectator_page_as_anyone(keeper, visitor, match_id):
+    """Logged in or not, the spectator page is the same (so its tag can be)."""
+    path = watch_path(keeper, match_id)
+    mine, theirs = keeper.client.get(path), visitor.client.get(path)
+    assert mine.headers["ETag"] == theirs.headers["ETag"]
+    assert keeper.text(mine.get_data(as_text=True)) == visitor.text(theirs.get_data(as_text=True))
+
+
+def test_a_link_never_made_stays_404_even_with_a_tag(visitor, keeper, match_id):
+    """A made-up token of the right shape is not found, whatever tag comes with it."""
+    assert visitor.client.get("/watch/" + "A" * 43, headers={"If-None-Match": '"abc"'}).status_code == 404
