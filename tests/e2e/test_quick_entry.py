@@ -187,3 +187,49 @@ def screen(name: str) -> Path:
     """Where a screenshot of what the phone shows (the screen, not the whole page) goes."""
     SCREENSHOTS.mkdir(exist_ok=True)
     return SCREENSHOTS / f"{name}.png"
+
+
+RESTORE = """(places) => {
+  // What static/js/draft.js does after a reload: set the fields, then tell the form (no change events here,
+  // so the repaint is the draft-restored event's alone).
+  const form = document.getElementById("hand");
+  for (const [code, place] of Object.entries(places)) form.querySelector(`select[name="place-${code}"]`).value = place;
+  form.querySelector('input[name="cards-0"]').value = "20";
+  form.querySelector('input[name="oros-0"][value="10"]').checked = true;
+  form.dispatchEvent(new Event("draft-restored"));
+}"""
+
+
+def test_a_restored_draft_repaints_the_cards_the_sums_and_the_step(page: Page, live_server: str) -> None:
+    """A draft put back into the fields shows: the tiles, the table's verdict, Bea's worked-out counts; with
+    cards in a pile, the piles' brushes."""
+    start(page, live_server, "quick-draft", "2 players", ["Ana", "Bea"])
+    page.get_by_role("link", name="Enter hand 1", exact=True).click()
+    page.evaluate(RESTORE, {code: "L" for code in LEFTOVER})
+    expect(page.locator('.card[data-code="3o"]')).to_have_attribute("data-place", "L")
+    expect(page.locator("[data-verdict]")).to_have_text("Table 10: right")
+    expect(page.locator(".quick-counts")).to_be_visible()
+    expect(page.locator('[data-rest-count="cards"]')).to_have_text("20")
+    expect(page.locator('[data-rest-count="oros"]')).to_have_text("0")
+    page.evaluate(RESTORE, {"10o": "0", "1o": ""})
+    expect(page.locator('.card[data-code="10o"]')).to_have_attribute("data-place", "0")
+    expect(page.locator('[data-sum="0"]')).to_have_text("10")
+    expect(page.locator(".brushes")).to_be_visible()
+    expect(page.locator(".quick-counts")).to_be_hidden()
+
+
+@pytest.mark.parametrize(("lang", "right"), [("pt_BR", "Mesa 10: certo"), ("es", "Mesa 10: correcto")])
+def test_the_quick_entry_speaks_the_phones_language(page: Page, live_server: str, lang: str, right: str) -> None:
+    """The verdict, the counts and the worked-out side in Português and Español, for the screenshots."""
+    start(page, live_server, f"quick-{lang}", "2 players", ["Ana", "Bea"])
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    page.goto(page.url + "/hands/new?mode=quick")
+    for code in LEFTOVER:
+        page.locator(f'.card[data-code="{code}"]').tap()
+    expect(page.locator("[data-verdict]")).to_have_text(right)
+    page.locator("#cards-0").fill("20")
+    page.locator("#rest-counts").scroll_into_view_if_needed()
+    page.screenshot(path=str(screen(f"quick-counts-{lang}")))
+    page.locator('.card[data-code="4o"]').tap()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(screen(f"quick-wrong-{lang}")))
