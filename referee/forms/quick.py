@@ -24,6 +24,8 @@ SEVENS = range(0, 5)
 # What the leftover asks for next: counts (its sum is right), the piles' cards (it is wrong, or piles were
 # started), or the leftover itself (nothing placed yet).
 COUNTS, PILES, ASK_PILES, NOTHING = "counts", "piles", "ask_piles", "nothing"
+# What a missing count says, in the words of the entry by counts.
+REQUIRED = {"cards": _l("Count the cards."), "oros": _l("Count the oros."), "sevens": _l("Count the sevens.")}
 
 
 class QuickHandForm(CardsHandForm):
@@ -37,7 +39,6 @@ class QuickHandForm(CardsHandForm):
                               min_entries=1, max_entries=3)
     velo = RadioField(_l("Who holds the velo (7 of oros)?"), validators=[Optional()])
 
-    REQUIRED = {"cards": _l("Count the cards."), "oros": _l("Count the oros."), "sevens": _l("Count the sevens.")}
 
     def setup(self, side_names: tuple[str, ...], seat_names: list[str]) -> None:
         """Counts for every side but the last; the velo may be any side's."""
@@ -62,7 +63,7 @@ class QuickHandForm(CardsHandForm):
 
     def require_counts(self) -> bool:
         """Mark each count the entry by counts still needs; True when every count is there and sound."""
-        for key, message in self.REQUIRED.items():
+        for key, message in REQUIRED.items():
             field_list = getattr(self, key)
             for entry in field_list.entries:
                 if entry.data is None and not entry.errors:
@@ -72,7 +73,7 @@ class QuickHandForm(CardsHandForm):
             field_list.errors = errors if any(errors) else []
         if not self.velo.data and not self.velo.errors:
             self.velo.errors = [str(_l("Who holds the velo?"))]
-        return not any(getattr(self, key).errors for key in (*self.REQUIRED, "velo"))
+        return not any(getattr(self, key).errors for key in (*REQUIRED, "velo"))
 
     def require_leftover(self) -> None:
         """Nothing placed at all: the quick entry starts with the cards left on the table."""

@@ -92,16 +92,18 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     names = side_names(match)
     valid = form.validate_on_submit()
     places = _places(form, hand, match.sides)
+    asked = None
     if isinstance(form, QuickHandForm) and form.is_submitted():
+        # The quick entry's next step: the counts it needs, or the piles for a wrong leftover.
         valid, asked = quick.ready(form, places, valid)
-        if asked is not None and valid:
-            return _page(match, form, mode, hand, 422 if form.saving else 200, **asked)
-    if not valid:
+    if not valid or asked is not None:
         if hand is None and match.finished:
             return _over(match)
         if form.tampered:
             _restore(form, match, hand)
             return _page(match, form, mode, hand, 422, tampered=True)
+        if asked is not None:
+            return _page(match, form, mode, hand, 422 if form.saving else 200, **asked)
         return _page(match, form, mode, hand)
     draft = _draft(form, mode, match, places)
     try:

@@ -279,7 +279,8 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 # -- the tests ---------------------------------------------------------------------------------------
 
 POSTS = ["register", "login", "logout", "new match", "draw for dealer", "hand by cards", "hand by counts",
-         "correction by cards", "correction by counts", "hand the quick way", "correction the quick way", "undo", "spectator link", "rematch", "roster remove",
+         "correction by cards", "correction by counts", "hand the quick way", "correction the quick way",
+         "undo", "spectator link", "rematch", "roster remove",
          "change password", "delete account", "log out everywhere", "log out a device"]
 
 
