@@ -7,11 +7,13 @@ pile then holds 20 cards, the 10 oros and 2 sevens; the second side's counts fol
 from __future__ import annotations
 
 import pytest
-from conftest import LEFTOVER, PILE_A
 from sqlalchemy import select
 
 from referee.models import Hand
 
+# tests/conftest.py's correct hand (a test module cannot import a conftest by name: tests/e2e has one too).
+PILE_A = ["10o", "5o", "9o", "6o", "8o", "7o", "10c", "5c", "9c", "6c", "8c", "7c", "4c", "4e", "4b", "3c"]
+LEFTOVER = ["1o", "2o", "3o", "4o"]
 COUNTS = {"cards-0": "20", "oros-0": "10", "sevens-0": "2", "velo": "0"}
 
 
