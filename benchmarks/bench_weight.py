@@ -96,7 +96,8 @@ def main() -> None:
         server = make_server("127.0.0.1", 0, app, threaded=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_port}"
-        pages = {"scoreboard": base + board, "hand entry (cards)": base + board + "/hands/new?mode=cards",
+        pages = {"scoreboard": base + board, "hand entry (quick)": base + board + "/hands/new?mode=quick",
+                 "hand entry (cards)": base + board + "/hands/new?mode=cards",
                  "hand entry (counts)": base + board + "/hands/new?mode=tally"}
         if any(r.rule.startswith("/tools") for r in app.url_map.iter_rules()):
             pages["tools: can I take?"] = base + "/tools/captures"

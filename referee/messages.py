@@ -77,6 +77,16 @@ PROBLEMS: dict[str, Words] = {
     "total_pile_sum": lambda p: _("the pile sums add up to %(total)s; the whole deck adds up to 220", **p),
     "leftover_exceeds_pile": lambda p: _(
         "the leftover (%(sum)s) cannot be more than the pile sum of the side that took it (%(pile_sum)s)", **p),
+    "rest_twice": lambda p: _("only one side's counts can follow from the others"),
+    "rest_cards": lambda p: _("the other sides count %(total)s cards together, more than the deck's %(expected)s",
+                              **p),
+    "rest_oros": lambda p: _("the other sides count %(total)s oros together, more than the deck's %(expected)s", **p),
+    "rest_sevens": lambda p: _("the other sides count %(total)s sevens together, more than the deck's %(expected)s",
+                               **p),
+    "rest_velo_without_oro_or_seven": lambda p: _(
+        "no other side holds the velo, so this side does, but the others' counts leave it no oro or no seven"),
+    "rest_counts_exceed_cards": lambda p: _(
+        "the others' counts leave this side %(cards)s cards, too few for %(oros)s oros and %(sevens)s sevens", **p),
     "derived_pile_sum_range": lambda p: _(
         "the other pile sums leave %(sum)s for this side, which its cards cannot make (%(min)s to %(max)s)", **p),
 }

@@ -24,11 +24,13 @@ from .rules import (
     InvalidEntry,
     InvalidOption,
     Problem,
+    Rest,
     Ruleset,
     SidePile,
     SideTally,
     TallyEntry,
     UnknownCard,
+    complete_tallies,
     make_ruleset,
 )
 from .rules.cards import DECK
@@ -36,6 +38,7 @@ from .rules.problems import Location
 from .rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, MAX_SIDES, PRESETS, TARGET_RANGE, DealPasses, Penalty
 
 SIDE_KEYS = {"cards", "tally", "escobas"}
+REST = "rest"  # a side's tally given as "rest": what the deck leaves after the other sides' tallies
 TALLY_KEYS = {"cards", "oros", "sevens", "velo", "pile_sum"}
 SCORE_KEYS = {"ruleset", "options", "deck_style", "sides", "leftover", "leftover_sum", "last_capture"}
 CAPTURES_KEYS = {"card", "table", "deck_style"}
@@ -179,7 +182,7 @@ def _option_limits(option: str) -> dict[str, object]:
     return {"choices": ", ".join(m.value for m in kind)}
 
 
-def _side(reader: _Reader, value: Any, i: int) -> SidePile | SideTally | None:
+def _side(reader: _Reader, value: Any, i: int) -> SidePile | SideTally | Rest | None:
     """One side: its cards or its tally, and its escobas."""
     where: Location = ("sides", i)
     side = reader.obj(value, where, SIDE_KEYS)
@@ -192,6 +195,8 @@ def _side(reader: _Reader, value: Any, i: int) -> SidePile | SideTally | None:
     if "cards" in side:
         cards = reader.cards(side["cards"], (*where, "cards"))
         return None if cards is None or escobas is None else SidePile(cards, escobas)
+    if side["tally"] == REST:
+        return None if escobas is None else Rest(escobas)
     return _tally(reader, side["tally"], (*where, "tally"), escobas)
 
 
@@ -229,22 +234,24 @@ def read_score(data: Any) -> HandEntry:
         raw_sides = None
     sides = [_side(reader, value, i) for i, value in enumerate(raw_sides or [])]
     piles = [side for side in sides if isinstance(side, SidePile)]
-    tallies = [side for side in sides if isinstance(side, SideTally)]
+    tallies = [side for side in sides if isinstance(side, (SideTally, Rest))]
     if piles and tallies:
         reader.fail(("sides",), "mixed_entry")
     last_capture = reader.required(body, "last_capture", (), reader.whole)
     # Sides that could not be read do not say which way the hand was entered; the leftover does.
     by_tally = bool(tallies) or (not piles and "leftover_sum" in body)
-    if by_tally:
+    if by_tally and ("leftover_sum" in body or "leftover" not in body):
         leftover_sum = reader.required(body, "leftover_sum", (), reader.whole)
     else:
+        # A tally may give the leftover as its cards (the quick entry): their sum is the leftover's.
         leftover = reader.required(body, "leftover", (), reader.cards)
     deck = _deck(reader, body, ruleset.deck_style if ruleset else DeckStyle.SPANISH)
     reader.done()
     assert ruleset is not None  # a missing or bad ruleset was noted, and done() raised
     ruleset = replace(ruleset, deck_style=deck)
     if by_tally:
-        return TallyEntry(ruleset, tuple(tallies), leftover_sum, last_capture)
+        total = leftover_sum if "leftover_sum" in body else sum(card.value for card in leftover)
+        return TallyEntry(ruleset, complete_tallies(tallies), total, last_capture)
     return CardEntry(ruleset, tuple(piles), leftover, last_capture)
 
 

@@ -58,10 +58,17 @@ class HandFormBase(FlaskForm):  # type: ignore[misc]
 class CardsHandForm(HandFormBase):
     """A hand card by card: where each of the 40 cards ended up."""
 
-    @staticmethod
-    def places(formdata: Any) -> dict[str, str]:
-        """Each card's place from the per-card selects named 'place-<code>'."""
-        return {code: formdata.get(f"place-{code}", "") for code in CARD_CODES}
+    # "The rest to …" pressed (a submit button, so that it works without JavaScript): the side's index.
+    # Anything but a side's index is no such button, and ignored.
+    rest = StringField()
+
+    def places(self, formdata: Any, n_sides: int) -> dict[str, str]:
+        """Each card's place from the per-card selects named 'place-<code>'; with "The rest to …" pressed,
+        every card not placed yet goes to that side's pile."""
+        places = {code: formdata.get(f"place-{code}", "") for code in CARD_CODES}
+        if self.rest.data in [str(i) for i in range(n_sides)]:
+            places = {code: place or self.rest.data for code, place in places.items()}
+        return places
 
     def body(self, places: dict[str, str], n_sides: int) -> dict[str, Any]:
         """The API shape of the entry from each card's place ('0'…'3' or 'L')."""

@@ -10,6 +10,7 @@ from .hand import check_hand
 from .match import Draw, Standing, draw_for_dealer, drawing_next, first_player, next_dealer, standing, totals
 from .names import DeckStyle
 from .problems import InvalidEntry, Problem
+from .quick import Rest, complete_tallies
 from .report import Finding, HandReport, SideReport
 from .rulesets import PRESETS, DealPasses, InvalidOption, Penalty, Ruleset, UnknownRuleset, make_ruleset
 from .scoring import Counts, Earned
@@ -33,6 +34,7 @@ __all__ = [
     "Penalty",
     "PileSplit",
     "Problem",
+    "Rest",
     "Ruleset",
     "SidePile",
     "SideReport",
@@ -43,6 +45,7 @@ __all__ = [
     "UnknownCard",
     "UnknownRuleset",
     "check_hand",
+    "complete_tallies",
     "draw_for_dealer",
     "drawing_next",
     "find_captures",

@@ -34,7 +34,7 @@ def _range(location: tuple[str | int, ...], value: int, low: int, high: int) -> 
     return [Problem(location, "count_range", {"value": value, "min": low, "max": high})]
 
 
-def _side_bounds(i: int, side: SideTally) -> list[Problem]:
+def side_bounds(i: int, side: SideTally) -> list[Problem]:
     """Every count of one side within what a pile can hold."""
     where = ("sides", i, "tally")
     problems = _range((*where, "cards"), side.cards, 0, len(DECK))
@@ -132,7 +132,7 @@ def check_tally(entry: TallyEntry) -> HandReport:
     problems = side_problems(len(entry.sides), entry.last_capture, [s.escobas for s in entry.sides])
     problems += _range(("leftover_sum",), entry.leftover_sum, 0, DECK_SUM)
     for i, side in enumerate(entry.sides):
-        problems += _side_bounds(i, side)
+        problems += side_bounds(i, side)
     if problems or (problems := _totals(entry)):
         raise InvalidEntry(problems)
     whole, derived = _whole_pile_sums(entry)

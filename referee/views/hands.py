@@ -10,7 +10,8 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import login_required
 
-from ..forms import CARD_CODES, CardsHandForm, HandFormBase, TallyHandForm
+from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
+from ..forms.quick import COUNTS
 from ..messages import finding_words, problem_words
 from ..models import Hand, Match
 from ..payloads import field_name
@@ -18,11 +19,12 @@ from ..rules import InvalidEntry, Problem
 from ..services import Conflict, HandDraft, edit_hand, record_hand, review_hand
 from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
+from . import quick
 from .matches import owned
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
 
-FORMS: dict[str, type[HandFormBase]] = {"cards": CardsHandForm, "tally": TallyHandForm}
+FORMS: dict[str, type[HandFormBase]] = {"quick": QuickHandForm, "cards": CardsHandForm, "tally": TallyHandForm}
 
 
 def _form(match: Match, mode: str, **kwargs: Any) -> HandFormBase:
@@ -32,25 +34,28 @@ def _form(match: Match, mode: str, **kwargs: Any) -> HandFormBase:
     return form
 
 
-def _draft(form: HandFormBase, mode: str, match: Match) -> HandDraft:
+def _draft(form: HandFormBase, mode: str, match: Match, places: dict[str, str]) -> HandDraft:
     """The form's content as a draft for the services."""
-    if isinstance(form, CardsHandForm):
-        body = form.body(form.places(request.form), match.sides)
+    if isinstance(form, QuickHandForm) and form.stage(places) == COUNTS:
+        body = form.counts_body(places, match.sides)
+    elif isinstance(form, CardsHandForm):
+        body = form.body(places, match.sides)
     else:
         assert isinstance(form, TallyHandForm)
         body = form.body(match.sides)
     return HandDraft(mode=mode, body=body, dealer=int(form.dealer.data), client_token=form.client_token.data or None)
 
 
-def _places(form: HandFormBase, hand: Hand | None) -> dict[str, str]:
+def _places(form: HandFormBase, hand: Hand | None, n_sides: int) -> dict[str, str]:
     """Each card's place as the page shows it: as posted, or as saved, or nowhere yet."""
-    if request.method == "POST":
-        return CardsHandForm.places(request.form)
-    if hand is None or hand.mode != "cards":
-        return {code: "" for code in CARD_CODES}
-    places = {code: "L" for code in hand.entry.get("leftover", [])}
+    if request.method == "POST" and isinstance(form, CardsHandForm):
+        return form.places(request.form, n_sides)
+    places = {code: "" for code in CARD_CODES}
+    if hand is None or hand.mode == "tally":
+        return places
+    places.update({code: "L" for code in hand.entry.get("leftover", [])})
     for i, side in enumerate(hand.entry["sides"]):
-        places.update({code: str(i) for code in side["cards"]})
+        places.update({code: str(i) for code in side.get("cards", [])})
     return places
 
 
@@ -69,13 +74,13 @@ def _problems_on_form(form: HandFormBase, error: InvalidEntry, match: Match) -> 
     return general
 
 
-def _unplaced(match: Match, mode: str) -> list[str]:
+def _unplaced(match: Match, mode: str, places: dict[str, str]) -> list[str]:
     """The cards posted with no place, named, for a card entry the form refused before the referee saw it
     (a missing last capture): what the referee would say of them, so no unplaced card goes unmentioned."""
     if mode != "cards":
         return []
     known = {str(i) for i in range(match.sides)} | {"L"}
-    unplaced = tuple(code for code, place in CardsHandForm.places(request.form).items() if place not in known)
+    unplaced = tuple(code for code, place in places.items() if place not in known)
     if not unplaced:
         return []
     problem = Problem(("sides",), "missing_cards", {"cards": unplaced})
@@ -87,22 +92,34 @@ def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status
     """Render the entry page; a refused entry answers 422 (409 on a conflict) and keeps everything typed."""
     if form.errors and status == 200:
         status = 422
+    places = _places(form, hand, match.sides)
+    if isinstance(form, QuickHandForm):
+        context.setdefault("stage", form.stage(places))
+        context.setdefault("rest_counts", quick.rest_counts(form, match.sides, context.get("report")))
     return render_template("hands/entry.html", match=match, form=form, mode=mode, hand=hand,
-                           sides=side_names(match), places=_places(form, hand), **context), status
+                           sides=side_names(match), places=places, **context), status
 
 
 def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     """Review or save a posted entry, for a new hand or an edit."""
     form = _form(match, mode)
     names = side_names(match)
-    if not form.validate_on_submit():
+    valid = form.validate_on_submit()
+    places = _places(form, hand, match.sides)
+    asked = None
+    if isinstance(form, QuickHandForm) and form.is_submitted():
+        # The quick entry's next step: the counts it needs, or the piles for a wrong leftover.
+        valid, asked = quick.ready(form, places, valid)
+    if not valid or asked is not None:
         if hand is None and match.finished:
             return _over(match)
         if form.tampered:
             _restore(form, match, hand)
             return _page(match, form, mode, hand, 422, tampered=True)
-        return _page(match, form, mode, hand, problems=_unplaced(match, mode))
-    draft = _draft(form, mode, match)
+        if asked is not None:
+            return _page(match, form, mode, hand, 422 if form.saving else 200, **asked)
+        return _page(match, form, mode, hand, problems=_unplaced(match, mode, places))
+    draft = _draft(form, mode, match, places)
     try:
         # A resend of a hand saved from this phone: the same entry is that hand (even once the match is
         # over: it may be the winning hand), a changed one says so at once.
@@ -112,6 +129,8 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         if form.saving:
             return _save(match, draft, form, hand)
     except InvalidEntry as error:
+        if isinstance(form, QuickHandForm):
+            error = quick.place_problems(form, error, match)
         return _page(match, form, mode, hand, 422, problems=_problems_on_form(form, error, match))
     except Conflict as conflict:
         return _conflict(match, form, mode, hand, conflict)
@@ -174,7 +193,7 @@ def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None)
 def new(match_id: int) -> ResponseReturnValue:
     """Enter the hand just played."""
     match = owned(match_id)
-    mode = request.args.get("mode", "cards")
+    mode = request.args.get("mode", "quick")
     if mode not in FORMS:
         abort(404)
     if match.first_dealer is None:
@@ -218,4 +237,6 @@ def _saved_fields(hand: Hand, mode: str) -> dict[str, Any]:
                       sevens=[t["sevens"] for t in tallies], pile_sum=[t.get("pile_sum") for t in tallies],
                       velo=next((str(i) for i, t in enumerate(tallies) if t["velo"]), None),
                       leftover_sum=entry["leftover_sum"])
+    elif mode == "quick" and hand.mode == "quick":
+        fields.update(quick.saved_counts(entry))
     return fields

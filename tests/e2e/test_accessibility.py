@@ -74,6 +74,7 @@ def test_the_main_pages_have_no_serious_accessibility_violation(browser: Browser
     board = set_up_a_match(page, live_server, f"axe-{scheme}")
     pages = {
         "scoreboard": board,
+        "hand the quick way": board + "/hands/new?mode=quick",
         "hand by cards": board + "/hands/new?mode=cards",
         "hand by counts": board + "/hands/new?mode=tally",
         "correct a hand": board + "/hands/1/edit",
@@ -98,6 +99,13 @@ def test_the_main_pages_have_no_serious_accessibility_violation(browser: Browser
     page.get_by_role("button", name="Check the hand").click()
     expect(page.locator(".problems")).to_be_visible()  # the answer may come through outbox.js
     found["hand refused"] = violations(page, axe_script)
+    page.goto(board + "/hands/new?mode=quick")
+    page.locator('.card[data-code="10c"]').click()  # right: the counts are asked for
+    expect(page.locator(".quick-counts")).to_be_visible()
+    found["hand the quick way, counting"] = violations(page, axe_script)
+    page.locator('.card[data-code="5c"]').click()  # wrong: the piles are asked for
+    page.get_by_role("button", name="Turn the piles over").click()
+    found["hand the quick way, piles"] = violations(page, axe_script)
     watch = page.locator(".spectators .link a").get_attribute("href") if page.goto(board) else None
     if watch:
         page.goto(watch)

@@ -56,8 +56,8 @@ def tap(page: Page, codes: list[str]) -> None:
 
 
 def enter_hand_by_cards(page: Page) -> int:
-    """Hand 1 with the picker: leftover, one side's pile, the rest to the other side. Returns the taps."""
-    page.get_by_role("link", name=re.compile("Enter hand 1")).click()
+    """Hand 1 by every card: leftover, one side's pile, the rest to the other side. Returns the taps."""
+    page.get_by_role("link", name="…by every card").click()
     taps = 0
     tap(page, LEFTOVER)  # the table's brush is the one chosen at first
     page.locator("label.brush.side-0").tap()

@@ -12,7 +12,7 @@ SMALL = {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touc
 # Buttons, fields and the app's link-buttons; links inside running text are exempt (WCAG 2.5.8).
 CONTROLS = ("button:visible, select:visible, input:visible:not([type=radio]):not([type=checkbox]), "
             "a.button:visible, .bar nav a:visible, .foot a:visible, .modes a:visible, .card:visible, "
-            "label.choice:visible, label.brush:visible")
+            "label.choice:visible, label.brush:visible, label.chip:visible")
 
 
 def too_small(page: Page) -> list[str]:
@@ -45,7 +45,8 @@ def test_the_main_pages_fit_a_320_px_phone(browser: Browser, live_server: str) -
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator(".board")).to_be_visible()
     board = page.url
-    pages = {"scoreboard": board, "hand by cards": board + "/hands/new?mode=cards",
+    pages = {"scoreboard": board, "hand the quick way": board + "/hands/new?mode=quick",
+             "hand by cards": board + "/hands/new?mode=cards",
              "hand by counts": board + "/hands/new?mode=tally", "matches": live_server + "/matches/",
              "tools": live_server + "/tools/captures"}
     for name, url in pages.items():

@@ -22,9 +22,9 @@ def examples() -> list[tuple[str, str, dict[str, object] | None]]:
 
 
 def test_the_docs_have_an_example_for_every_endpoint():
-    """Rulesets, captures, a card entry, a tally entry and an error."""
+    """Rulesets, captures, a card entry, a tally entry, a quick one and an error."""
     paths = [path for path, _, _ in examples()]
-    assert paths.count("/api/v1/score") == 3
+    assert paths.count("/api/v1/score") == 4
     assert {"/api/v1/rulesets", "/api/v1/captures"} <= set(paths)
 
 
@@ -37,16 +37,19 @@ def test_every_example_answers_as_documented(client):
         answers.append((path, response.status_code, response.get_json()))
     captures = next(a for p, _, a in answers if p.endswith("captures"))
     assert len(captures["captures"]) == 3
-    cards, tally, error = [(s, a) for p, s, a in answers if p.endswith("score")]
+    cards, tally, quick, error = [(s, a) for p, s, a in answers if p.endswith("score")]
     assert cards[0] == 200 and cards[1]["leftover"]["sum"] == 9 and cards[1]["sides"][1]["suspects"] == ["1o"]
     assert [s["points"] for s in cards[1]["sides"]] == [7, 0]
     assert tally[0] == 200 and [s["points"] for s in tally[1]["sides"]] == [8, 0]
     assert tally[1]["messages"][2] == "A soma do monte de Lado 2, 91, sai das outras: o baralho soma 220."
+    assert quick[0] == 200 and quick[1]["valid"] and [s["points"] for s in quick[1]["sides"]] == [3, 1, 2]
+    assert quick[1]["sides"][2]["counts"] == {"cards": 14, "oros": 3, "sevens": 1, "velo": False}
+    assert quick[1]["messages"] == ["Las cartas sobrantes suman 25: correcto (10, 25, 40 o 55)."]
     assert error == (422, {"errors": [{"field": "options.target", "message": "debe estar entre 1 y 100"},
                                       {"field": "sides[0].cards[0]", "message": "carta desconocida '11o'"}]})
 
 
-# The answer shown after an example: the first ```json block that follows its curl block.
+# The answer shown after an example: the first ```json block after its curl block, before the next one.
 ANSWER = re.compile(r"```json\n(?P<json>.*?)\n```", re.S)
 
 
@@ -54,13 +57,15 @@ def test_the_documented_messages_are_the_answers_words(client):
     """Each example answer's "messages" in the docs are, word for word, what the API says (cards by name)."""
     text = DOCS.read_text()
     checked = 0
-    for (path, lang, body), match in zip(examples(), CURL.finditer(text)):
-        shown = ANSWER.search(text, match.end())
+    curls = list(CURL.finditer(text))
+    ends = [m.start() for m in curls[1:]] + [len(text)]
+    for (path, lang, body), match, end in zip(examples(), curls, ends):
+        shown = ANSWER.search(text, match.end(), end)
         documented = json.loads(shown.group("json")) if shown else {}
         if body is None or "messages" not in documented:
             continue
         answer = client.post(path, json=body, headers={"Accept-Language": lang}).get_json()
         assert answer["messages"] == documented["messages"]
         checked += 1
-    assert checked == 1
+    assert checked == 2
     assert "Cards in Side 2's pile that fit in no fifteen: Ace of diamonds." in text

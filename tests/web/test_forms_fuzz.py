@@ -45,6 +45,10 @@ CODES = [str(card) for card in DECK]
 CONFIG = {"TESTING": True, "SECRET_KEY": "fuzz", "RATELIMIT_ENABLED": False}
 SENT: Counter[tuple[str, str, int]] = Counter()  # (database, target, status) → requests, for the big run's figures
 
+# The quick entry of tests/conftest.py's correct hand: its leftover on the table, the first side's counts.
+QUICK = {"place-1o": "L", "place-2o": "L", "place-3o": "L", "place-4o": "L", "cards-0": "20", "oros-0": "10",
+         "sevens-0": "2", "velo": "0", "escobas-0": "1", "escobas-1": "0", "last_capture": "0"}
+
 # -- what goes into a field ---------------------------------------------------------------
 
 ODD = ["", " ", "0", "-1", "1.5", "1e3", "NaN", "-0", "+3", "0x1f", "١٢", "²", "\x00", "A\x00", "\n1", "1\n", "null",
@@ -62,7 +66,7 @@ EXTRA_KEYS = st.one_of(
     st.sampled_from(["cards-999", "cards-4", "cards-2", "escobas-7", "escobas-2", "names-50", "names-4", "names-²",
                      "oros-4", "sevens-9", "pile_sum-3", "escobas-" + "9" * 5000, "cards-٣", "place-11o", "place-",
                      "seats", "number", "version", "client_token", "dealer", "action", "velo", "last_capture",
-                     "mode", "page", "name", "remember", "next", "csrf_token"]),
+                     "mode", "page", "name", "remember", "next", "csrf_token", "rest", "oros-0", "sevens-1"]),
     st.text(max_size=20),
 )
 
@@ -166,7 +170,8 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
     def hand(mode: str, number: int | None = None) -> Callable[[], tuple[Any, str, dict[str, str]]]:
         def form() -> tuple[Any, str, dict[str, str]]:
             url = keeper.hand_url(table.play, mode, number)
-            return keeper, url, keeper.form(url) | keeper.hand_fields(mode) | {"action": "review"}
+            filled = QUICK if mode == "quick" else keeper.hand_fields(mode)
+            return keeper, url, keeper.form(url) | filled | {"action": "review"}
         return form
 
     def board(action: str, match: Callable[[], int]) -> Callable[[], tuple[Any, str, dict[str, str]]]:
@@ -239,6 +244,7 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         "redraw after a tie": tied_draw,
         "hand by cards": hand("cards"), "hand by counts": hand("tally"),
         "correction by cards": hand("cards", 1), "correction by counts": hand("tally", 1),
+        "hand the quick way": hand("quick"), "correction the quick way": hand("quick", 1),
         "undo": board("undo", lambda: table.play), "spectator link": revoke_link,
         "rematch": board("rematch", lambda: table.finished), "roster remove": roster_remove,
         "change password": password, "delete account": delete, "log out everywhere": everywhere,
@@ -288,8 +294,9 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 # -- the tests ---------------------------------------------------------------------------------------
 
 POSTS = ["register", "login", "logout", "new match", "draw for dealer", "redraw after a tie", "hand by cards",
-         "hand by counts", "correction by cards", "correction by counts", "undo", "spectator link", "rematch",
-         "roster remove", "change password", "delete account", "log out everywhere", "log out a device"]
+         "hand by counts", "correction by cards", "correction by counts", "hand the quick way",
+         "correction the quick way", "undo", "spectator link", "rematch", "roster remove", "change password",
+         "delete account", "log out everywhere", "log out a device"]
 
 
 @pytest.mark.parametrize("target", POSTS)

@@ -1,0 +1,92 @@
+"""The quick entry: the leftover's cards first; counts when their sum is right, the piles' cards when not.
+
+The last side's counts are never typed: they follow from the deck and the other sides' counts
+(referee/rules/quick.py). Counts include the leftover for the side that took it, as in the
+entry by counts: a player counts the pile as it lies at the end of the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from wtforms import RadioField
+from wtforms.validators import NumberRange, Optional
+
+from ..deck_words import words_for
+from ..rules.report import leftover_ok
+from .common import BoundedFieldList, WholeNumberField, options
+from .hands import CardsHandForm
+
+CARD_VALUES = {f"{value}{suit}": value for suit in "oceb" for value in range(1, 11)}
+OROS = range(0, 11)  # the chips a side's oros are tapped on
+SEVENS = range(0, 5)
+
+# What the leftover asks for next: counts (its sum is right), the piles' cards (it is wrong, or piles were
+# started), or the leftover itself (nothing placed yet).
+COUNTS, PILES, ASK_PILES, NOTHING = "counts", "piles", "ask_piles", "nothing"
+# What a missing count says, in the words of the entry by counts.
+REQUIRED = {"cards": _l("Count the cards."), "oros": _l("Count the oros."), "sevens": _l("Count the sevens.")}
+
+
+class QuickHandForm(CardsHandForm):
+    """A hand the quick way: the leftover's cards, then the counts of every side but the last, or the piles."""
+
+    cards = BoundedFieldList(WholeNumberField(validators=[Optional(), NumberRange(min=0, max=40)]),
+                             min_entries=1, max_entries=3)
+    oros = BoundedFieldList(WholeNumberField(validators=[Optional(), NumberRange(min=0, max=10)]),
+                            min_entries=1, max_entries=3)
+    sevens = BoundedFieldList(WholeNumberField(validators=[Optional(), NumberRange(min=0, max=4)]),
+                              min_entries=1, max_entries=3)
+    velo = RadioField(_l("Who holds the velo (7 of oros)?"), validators=[Optional()])
+
+
+    def setup(self, side_names: tuple[str, ...], seat_names: list[str], deck: str | None = None) -> None:
+        """Counts for every side but the last; the velo may be any side's, its question in the deck's words."""
+        super().setup(side_names, seat_names, deck)
+        self.velo.label.text = words_for(deck).velo_question
+        self.velo.choices = options((str(i), name) for i, name in enumerate(side_names))
+        for field_list in (self.cards, self.oros, self.sevens):
+            while len(field_list.entries) < len(side_names) - 1:
+                field_list.append_entry()
+            while len(field_list.entries) > len(side_names) - 1:
+                field_list.pop_entry()
+        self.rest_errors: list[str] = []  # problems of the last side's counts, which follow from the others
+
+    @staticmethod
+    def stage(places: dict[str, str]) -> str:
+        """What the places call for: counts, the piles, the piles asked for, or the leftover first."""
+        if any(place not in ("", "L") for place in places.values()):
+            return PILES
+        leftover = sum(CARD_VALUES[code] for code, place in places.items() if place == "L")
+        if leftover == 0:
+            return NOTHING
+        return COUNTS if leftover_ok(leftover) else ASK_PILES
+
+    def require_counts(self) -> bool:
+        """Mark each count the entry by counts still needs; True when every count is there and sound."""
+        for key, message in REQUIRED.items():
+            field_list = getattr(self, key)
+            for entry in field_list.entries:
+                if entry.data is None and not entry.errors:
+                    entry.errors = [str(message)]
+            # A FieldList's errors are its entries', as validate() gathers them (form.errors reads these).
+            errors = [list(entry.errors) for entry in field_list.entries]
+            field_list.errors = errors if any(errors) else []
+        if not self.velo.data and not self.velo.errors:
+            self.velo.errors = [str(_l("Who holds the velo?"))]
+        return not any(getattr(self, key).errors for key in (*REQUIRED, "velo"))
+
+    def require_leftover(self) -> None:
+        """Nothing placed at all: the quick entry starts with the cards left on the table."""
+        self.form_errors.append(str(_l("Tap the cards left on the table first (each one set to “Table”).")))
+
+    def counts_body(self, places: dict[str, str], n_sides: int) -> dict[str, Any]:
+        """The API shape of an entry by counts: the leftover's cards, the tallies, the last side's the rest."""
+        sides: list[dict[str, Any]] = [
+            {"tally": {"cards": self.cards.entries[i].data, "oros": self.oros.entries[i].data,
+                       "sevens": self.sevens.entries[i].data, "velo": self.velo.data == str(i)},
+             "escobas": self.side_escobas(i)} for i in range(n_sides - 1)]
+        sides.append({"tally": "rest", "escobas": self.side_escobas(n_sides - 1)})
+        return {"sides": sides, "leftover": [code for code, place in places.items() if place == "L"],
+                "last_capture": int(self.last_capture.data)}

@@ -1,0 +1,86 @@
+"""What the hand views do for the quick entry: which step the leftover calls for, and its problems' places."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+from ..forms.quick import ASK_PILES, CARD_VALUES, COUNTS, NOTHING, QuickHandForm
+from ..messages import finding_words, problem_words
+from ..models import Match
+from ..rules import InvalidEntry, Rest, SideTally, complete_tallies
+from ..rules.checks import leftover_finding
+from ..rules.report import HandReport
+from ..services.scoreboard import side_names
+
+COUNT_KEYS = ("cards", "oros", "sevens")
+
+
+def ready(form: QuickHandForm, places: dict[str, str], valid: bool) -> tuple[bool, dict[str, Any] | None]:
+    """Whether the posted entry can be checked, and, for a wrong leftover with no pile yet, what the page says:
+    the leftover's verdict, and why it cannot be saved as it is."""
+    stage = form.stage(places)
+    if stage == COUNTS:
+        return form.require_counts() and valid, None
+    if stage == NOTHING:
+        form.require_leftover()
+        return False, None
+    if stage == ASK_PILES:
+        total = sum(CARD_VALUES[code] for code, place in places.items() if place == "L")
+        asked: dict[str, Any] = {"ask_piles": finding_words(leftover_finding(total))}
+        if form.saving:
+            asked["problems"] = [_("The leftover is wrong: put the cards of the piles in their places, so that the "
+                                   "referee can tell who erred, then save.")]
+        return valid, asked
+    return valid, None
+
+
+def place_problems(form: QuickHandForm, error: InvalidEntry, match: Match) -> InvalidEntry:
+    """Put each problem of a count beside its field (the last side's beside its worked-out counts);
+    the others are left for the page's list."""
+    names = side_names(match)
+    last = len(names) - 1
+    others = []
+    for problem in error.problems:
+        where = problem.location
+        words = problem_words(problem, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
+        if len(where) == 4 and where[0] == "sides" and where[2] == "tally" and isinstance(where[1], int):
+            if where[1] == last:
+                form.rest_errors.append(words)
+                continue
+            if where[3] == "velo":
+                form.velo.errors = [*form.velo.errors, words]
+                continue
+            if where[3] in COUNT_KEYS:
+                entry = getattr(form, str(where[3])).entries[where[1]]
+                entry.errors = [*entry.errors, words]
+                continue
+        others.append(problem)
+    return InvalidEntry(others)
+
+
+def rest_counts(form: QuickHandForm, n_sides: int, report: HandReport | None) -> dict[str, int] | None:
+    """The last side's counts as the others leave them: from the referee's report, else from what is typed
+    (None while a count is missing or the remainder is impossible)."""
+    if report is not None and report.sides[-1].split is None:
+        counts = report.sides[-1].counts
+        return {"cards": counts.cards, "oros": counts.oros, "sevens": counts.sevens}
+    typed = [[getattr(form, key).entries[i].data for key in COUNT_KEYS] for i in range(n_sides - 1)]
+    if any(not isinstance(value, int) for row in typed for value in row):
+        return None
+    sides: list[SideTally | Rest] = [SideTally(*row, velo=form.velo.data == str(i)) for i, row in enumerate(typed)]
+    try:
+        rest = complete_tallies([*sides, Rest()])[-1]
+    except InvalidEntry:
+        return None
+    return {"cards": rest.cards, "oros": rest.oros, "sevens": rest.sevens}
+
+
+def saved_counts(entry: dict[str, Any]) -> dict[str, Any]:
+    """A saved quick hand's counts as form data (none when it was settled by its piles' cards)."""
+    tallies = [side["tally"] for side in entry["sides"] if isinstance(side.get("tally"), dict)]
+    if not tallies:
+        return {}
+    velo = next((str(i) for i, tally in enumerate(tallies) if tally.get("velo")), str(len(entry["sides"]) - 1))
+    return {key: [tally.get(key) for tally in tallies] for key in COUNT_KEYS} | {"velo": velo}

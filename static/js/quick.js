@@ -1,0 +1,27 @@
+// The quick entry's last side: its counts are what the deck leaves after the others' (40 cards,
+// 10 oros, 4 sevens), shown as they are typed; the server works them out again (referee/rules/quick.py).
+const form = document.getElementById("hand");
+const counted = Number(form.querySelector(".picker").dataset.sides) - 1;
+const DECK = { cards: 40, oros: 10, sevens: 4 };
+
+function typed(key, i) {
+  const field = key === "cards" ? form.querySelector(`input[name="cards-${i}"]`)
+    : form.querySelector(`input[name="${key}-${i}"]:checked`);
+  const value = field ? field.value.trim() : "";
+  return /^[0-9]{1,2}$/.test(value) ? Number(value) : null;
+}
+
+function paint() {
+  for (const [key, total] of Object.entries(DECK)) {
+    const values = Array.from({ length: counted }, (_, i) => typed(key, i));
+    const out = form.querySelector(`[data-rest-count="${key}"]`);
+    const left = values.includes(null) ? null : total - values.reduce((a, b) => a + b, 0);
+    out.textContent = left === null ? "—" : String(left);
+    out.classList.toggle("bad", left !== null && left < 0); // more than the deck: the server will say so
+  }
+}
+
+form.addEventListener("input", paint);
+form.addEventListener("change", paint);
+form.addEventListener("draft-restored", paint);
+paint();
