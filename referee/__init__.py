@@ -87,10 +87,11 @@ def register_errorhandlers(app: Flask) -> None:
 
 
 def register_template_helpers(app: Flask) -> None:
-    """Card faces for the templates."""
-    from .views import filters
+    """Card faces and the error summary for the templates."""
+    from .views import filters, summary
 
     filters.init_app(app)
+    summary.init_app(app)
 
 
 def register_commands(app: Flask) -> None:

@@ -9,16 +9,17 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import login_required
+from wtforms import Field
 
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, TallyHandForm
 from ..messages import finding_words, problem_words
 from ..models import Hand, Match
-from ..payloads import field_name
-from ..rules import InvalidEntry
+from ..rules import InvalidEntry, Problem
 from ..services import Conflict, HandDraft, edit_hand, record_hand, review_hand
 from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
 from .matches import owned
+from .summary import SummaryItem
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
 
@@ -54,18 +55,67 @@ def _places(form: HandFormBase, hand: Hand | None) -> dict[str, str]:
     return places
 
 
-def _problems_on_form(form: HandFormBase, error: InvalidEntry, names: tuple[str, ...]) -> list[str]:
-    """The referee's input errors, worded for the page; those naming a side's field go beside it."""
+# A tally count the referee refuses is shown beside its field; these name those fields by the rules
+# core's words for them.
+TALLY_COUNTS = ("cards", "oros", "sevens", "pile_sum")
+# A problem about all the sides' counts together, linked to the first side's field that counts it.
+TOTALS = {"total_cards": "cards-0", "total_oros": "oros-0", "total_sevens": "sevens-0", "total_velo": "velo-0",
+          "total_pile_sum": "pile_sum-0", "needs_pile_sums_to_save": "pile_sum-0"}
+
+
+def _field_of(form: HandFormBase, location: tuple[str | int, ...]) -> Field | None:
+    """The form's field a problem's location names, if the page has one."""
+    match location:
+        case ("sides", int(i), "escobas") if i < len(form.escobas.entries):
+            return form.escobas.entries[i]
+        case ("sides", int(i), "tally", str(key)) if isinstance(form, TallyHandForm):
+            if key == "velo":
+                return form.velo
+            if key in TALLY_COUNTS and i < len(form[key].entries):
+                return form[key].entries[i]
+        case ("last_capture",):
+            return form.last_capture
+        case ("leftover_sum",) if isinstance(form, TallyHandForm):
+            return form.leftover_sum
+    return None
+
+
+def _target(problem: Problem) -> str:
+    """The id of the element a problem that no single field holds is linked to."""
+    if problem.code == "missing_cards":
+        # The first card placed nowhere: the picker's tile for it (its select without JavaScript).
+        places = CardsHandForm.places(request.form)
+        return f"place-{next((code for code in CARD_CODES if not places[code]), CARD_CODES[0])}"
+    if problem.code == "duplicate_card":
+        return f"place-{problem.params['card']}"
+    return TOTALS.get(problem.code, "hand")
+
+
+def _problems_on_form(form: HandFormBase, error: InvalidEntry, names: tuple[str, ...]) -> list[SummaryItem]:
+    """The referee's input errors, worded for the page: each one about a field goes beside that field (the
+    summary lists it from there); the others are returned for the summary, each linked where it is fixed."""
     general = []
     for problem in error.problems:
         words = problem_words(problem, lambda i: names[i])
-        location = problem.location
-        if len(location) >= 3 and location[0] == "sides" and location[2] == "escobas":
-            form.escobas.entries[int(location[1])].errors = [*form.escobas.entries[int(location[1])].errors, words]
+        field = _field_of(form, problem.location)
+        if field is not None:
+            field.errors = [*field.errors, words]
         else:
-            general.append(f"{field_name(location)}: {words}" if location[:1] == ("sides",) and len(location) > 1
-                           else words)
+            general.append(SummaryItem(words, _target(problem)))
     return general
+
+
+def _summary_labels(form: HandFormBase, names: tuple[str, ...]) -> dict[str, str]:
+    """The entry page's fields as its summary names them, in the page's order (see views/summary.py)."""
+    labels: dict[str, str] = {}
+    if isinstance(form, TallyHandForm):
+        words = {"cards": _("Cards"), "oros": _("Oros"), "sevens": _("Sevens"), "pile_sum": _("Pile sum")}
+        for i, name in enumerate(names):
+            labels.update({form[key].entries[i].id: f"{words[key]} · {name}" for key in TALLY_COUNTS})
+        labels.update({field.id: str(field.label.text) for field in (form.velo, form.leftover_sum)})
+    labels.update({entry.id: f"{_('Escobas')} · {name}" for entry, name in zip(form.escobas.entries, names)})
+    labels.update({field.id: str(field.label.text) for field in (form.last_capture, form.dealer)})
+    return labels
 
 
 def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status: int = 200,
@@ -74,7 +124,8 @@ def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status
     if form.errors and status == 200:
         status = 422
     return render_template("hands/entry.html", match=match, form=form, mode=mode, hand=hand,
-                           sides=side_names(match), places=_places(form, hand), **context), status
+                           sides=side_names(match), places=_places(form, hand),
+                           summary_labels=_summary_labels(form, side_names(match)), **context), status
 
 
 def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
