@@ -87,9 +87,10 @@ def register_errorhandlers(app: Flask) -> None:
 
 
 def register_template_helpers(app: Flask) -> None:
-    """Card faces and the error summary for the templates."""
-    from .views import filters, summary
+    """Card faces, the error summary and the drafts' names for the templates."""
+    from .views import drafts, filters, summary
 
+    drafts.init_app(app)
     filters.init_app(app)
     summary.init_app(app)
 

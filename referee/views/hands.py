@@ -18,6 +18,7 @@ from ..rules import InvalidEntry, Problem
 from ..services import Conflict, HandDraft, edit_hand, record_hand, review_hand
 from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
+from .drafts import confirm_saved, hand_draft
 from .matches import owned
 from .summary import SummaryItem
 
@@ -105,6 +106,23 @@ def _problems_on_form(form: HandFormBase, error: InvalidEntry, names: tuple[str,
     return general
 
 
+def _unplaced(match: Match, form: HandFormBase, names: tuple[str, ...]) -> list[SummaryItem]:
+    """The cards placed nowhere, for a form refused before the referee saw it (no last capture, say): the
+    referee's own check of the cards alone, with what the form refused set aside."""
+    if not isinstance(form, CardsHandForm):
+        return []
+    places = form.places(request.form)
+    body = {"sides": [{"cards": [c for c in CARD_CODES if places[c] == str(i)], "escobas": 0}
+                      for i in range(match.sides)],
+            "leftover": [c for c in CARD_CODES if places[c] == "L"], "last_capture": 0}
+    try:
+        review_hand(match, HandDraft(mode="cards", body=body, dealer=0, client_token=None))
+    except InvalidEntry as error:
+        return [SummaryItem(problem_words(p, lambda i: names[i]), _target(p)) for p in error.problems
+                if p.code in ("missing_cards", "duplicate_card")]
+    return []
+
+
 def _summary_labels(form: HandFormBase, names: tuple[str, ...]) -> dict[str, str]:
     """The entry page's fields as its summary names them, in the page's order (see views/summary.py)."""
     labels: dict[str, str] = {}
@@ -123,8 +141,10 @@ def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status
     """Render the entry page; a refused entry answers 422 (409 on a conflict) and keeps everything typed."""
     if form.errors and status == 200:
         status = 422
+    number = hand.number if hand else len(match.hands) + 1
     return render_template("hands/entry.html", match=match, form=form, mode=mode, hand=hand,
                            sides=side_names(match), places=_places(form, hand),
+                           draft_group=hand_draft(match.id, number, correcting=hand is not None),
                            summary_labels=_summary_labels(form, side_names(match)), **context), status
 
 
@@ -138,7 +158,7 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         if form.tampered:
             _restore(form, match, hand)
             return _page(match, form, mode, hand, 422, tampered=True)
-        return _page(match, form, mode, hand)
+        return _page(match, form, mode, hand, problems=_unplaced(match, form, names))
     draft = _draft(form, mode, match)
     try:
         # A resend of a hand saved from this phone: the same entry is that hand (even once the match is
@@ -199,9 +219,14 @@ def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None)
     if hand is None:
         saved = record_hand(match, draft, expected_number=int(form.number.data))
         flash(_("Hand %(number)s saved.", number=saved.number), "success")
+        # The draft of the page it was typed on: the number the page had (a resend may be saved under it).
+        confirm_saved(hand_draft(match.id, int(form.number.data), correcting=False))
     else:
         edit_hand(match, hand.number, draft, version=int(form.version.data))
         flash(_("Hand %(number)s corrected.", number=hand.number), "success")
+        confirm_saved(hand_draft(match.id, hand.number, correcting=True))
+        if form.number.data != str(hand.number):  # typed as a new hand, sent as this correction (a resend)
+            confirm_saved(hand_draft(match.id, int(form.number.data), correcting=False))
     return redirect(url_for("matches.show", match_id=match.id))
 
 

@@ -67,6 +67,15 @@ for (const button of picker.querySelectorAll("[data-rest]")) {
   });
 }
 
+// A value set by another script (a draft put back or discarded, static/js/draft.js) comes with a "change" event.
+picker.addEventListener("change", (event) => {
+  const card = event.target.closest(".card");
+  if (card) {
+    paint(card);
+    totals();
+  }
+});
+
 picker.classList.add("enhanced");
 picker.querySelectorAll("[hidden]").forEach((element) => { element.hidden = false; });
 totals();

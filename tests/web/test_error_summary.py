@@ -88,6 +88,17 @@ def test_with_no_card_placed_the_missing_cards_are_named_and_linked_to_the_first
     assert target == "place-1o" and "missing cards" in words
 
 
+def test_a_fresh_page_checked_at_once_names_the_cards_and_the_last_capture(keeper):
+    """Check pressed on the page as it opens: the form refuses the missing last capture before the referee
+    sees the hand, yet the summary names the unplaced cards too, first, as the page shows them."""
+    match_id = keeper.start(("Ana", "Bea"))
+    response = keeper.submit(keeper.hand_url(match_id), {"action": "review"}, post_to=keeper.hand_url(match_id))
+    assert response.status_code == 422
+    items = summary(response.get_data(as_text=True))
+    assert [target for target, _ in items] == ["place-1o", "last_capture-0"]
+    assert "missing cards" in items[0][1]
+
+
 def test_a_card_left_unplaced_links_to_that_card(keeper):
     """One card placed nowhere: the link goes to that card's place."""
     match_id = keeper.start(("Ana", "Bea"))
