@@ -161,6 +161,15 @@ function showNotice(form, onDiscard) {
     onDiscard();
     notice.remove();
   });
+  // A reload keeps the page where it was scrolled: the notice stays in view until the person goes on
+  // with the entry (a tap or a keystroke of theirs, not the events of the restore).
+  notice.classList.add("fresh");
+  const settle = (event) => {
+    if (!event.isTrusted || notice.contains(event.target)) return;
+    notice.classList.remove("fresh");
+    for (const type of ["click", "input"]) form.removeEventListener(type, settle);
+  };
+  for (const type of ["click", "input"]) form.addEventListener(type, settle);
   form.before(notice);
 }
 
