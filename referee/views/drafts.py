@@ -23,7 +23,7 @@ def draw_draft(match_id: int) -> str:
 def saved_drafts(match_id: int, hands: int, drawn: bool) -> list[str]:
     """The groups a scoreboard shows saved: each new hand up to the last saved, and the draw once done."""
     groups = [hand_draft(match_id, number, False) for number in range(1, hands + 1)]
-    return groups + [draw_draft(match_id)] if drawn else groups
+    return [*groups, draw_draft(match_id)] if drawn else groups
 
 
 def confirm_saved(group: str) -> None:

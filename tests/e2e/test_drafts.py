@@ -8,7 +8,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from phone import PHONE, SCREENSHOTS, shot, start_match
+from phone import PHONE, SCREENSHOTS, start_match
 from playwright.sync_api import Browser, Page, expect
 from werkzeug.serving import make_server
 
