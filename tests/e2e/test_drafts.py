@@ -271,3 +271,59 @@ def test_the_notice_and_the_summary_in_each_language(page: Page, live_server: st
     expect(summary).to_be_focused()
     expect(summary.locator('a[href="#escobas-0"]')).to_contain_text(fix)
     screens(page, f"error-summary-{code}")
+
+
+def test_a_hand_the_outbox_delivers_forgets_its_draft(page: Page, live_server: str) -> None:
+    """Saved offline, the hand waits in the outbox and its draft stays; once the outbox delivers it (the
+    network back), the draft is forgotten and hand 2 starts empty."""
+    board = start_match(page, live_server, "nora")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.goto(board + "/hands/new?mode=cards")
+    whole_hand(page)
+    page.get_by_role("button", name="Check the hand").tap()
+    expect(page.locator(".review")).to_contain_text("Every check passed")
+    page.context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    try:
+        page.get_by_role("button", name="Save hand 1").tap()
+        expect(page.locator(".submit-bar .outbox")).to_be_visible()
+        assert len(drafts(page)) == 1  # not saved yet: kept
+    finally:
+        page.context.set_offline(False)
+    expect(page).to_have_url(board)  # sent by itself once the network is back
+    expect(page.locator(".flash").last).to_contain_text("Hand 1 saved.")
+    assert drafts(page) == []
+    page.goto(board + "/hands/new?mode=cards")
+    expect(page.locator("[data-count]")).to_have_text("0")
+    expect(page.locator(".draft-notice")).to_have_count(0)
+
+
+def test_a_correction_the_outbox_delivers_forgets_its_draft_by_the_outbox_word(browser: Browser,
+                                                                                live_server: str) -> None:
+    """No service worker: the outbox posts by itself and the server's answer (its flash) is read by the outbox,
+    not shown; a correction is in no scoreboard list. Only the outbox's word can forget its draft, and does."""
+    context = browser.new_context(**PHONE, locale="en-GB", service_workers="block")
+    page = context.new_page()
+    try:
+        board = start_match(page, live_server, "olga")
+        page.goto(board + "/hands/new?mode=cards")
+        whole_hand(page)
+        page.get_by_role("button", name="Check the hand").tap()
+        page.get_by_role("button", name="Save hand 1").tap()
+        expect(page).to_have_url(board)
+        page.goto(board + "/hands/1/edit?mode=cards")
+        page.locator("#escobas-0").fill("1")
+        page.get_by_role("button", name="Check the hand").tap()
+        expect(page.locator(".review")).to_contain_text("Every check passed")
+        page.context.set_offline(True)
+        page.wait_for_function("() => !navigator.onLine")
+        try:
+            page.get_by_role("button", name="Save the correction").tap()
+            expect(page.locator(".submit-bar .outbox")).to_be_visible()
+            assert [key for key in drafts(page) if ":edit-1:" in key]
+        finally:
+            page.context.set_offline(False)
+        expect(page).to_have_url(board)
+        assert drafts(page) == []
+    finally:
+        context.close()
