@@ -35,13 +35,20 @@ def _labelled(label: str, message: str) -> str:
     return _("%(field)s: %(problem)s", field=label, problem=message)
 
 
+def _entry_label(field_list: FieldList, entry: Field) -> str:
+    """What to call an entry of a list: its own label if it was given one, else the list's ('Cards' for
+    'cards-0', not WTForms' 'Cards-0' made from the entry's name)."""
+    made_up = entry.name.replace("_", " ").title()
+    return str(field_list.label.text if entry.label.text == made_up else entry.label.text)
+
+
 def _field_items(field: Field, labels: Mapping[str, str]) -> Iterator[tuple[str, SummaryItem]]:
     """A field's errors as summary items, each with the id it is ordered by."""
     if isinstance(field, HiddenField) or field.type == "CSRFTokenField":
         return  # written by the page, not by the person: a page that finds one changed says so itself
     if isinstance(field, FieldList):
         for i, entry in enumerate(field.entries):
-            default = _("%(label)s %(number)s", label=entry.label.text, number=i + 1)
+            default = _("%(label)s %(number)s", label=_entry_label(field, entry), number=i + 1)
             yield from _field_items(entry, {entry.id: default, **labels})
         # The list's own errors ("Give every player a name.") go to its first entry.
         target = str(field.entries[0].id if field.entries else field.id)

@@ -184,7 +184,9 @@ def test_a_new_match_without_names_is_summarised(keeper):
     keeper.account("zoe")
     response = keeper.submit("/matches/new", {"seating": "2", "names-0": "", "names-1": ""})
     assert response.status_code == 422
-    assert_linked(response.get_data(as_text=True), "Give every player a name.", "names-0")
+    html = response.get_data(as_text=True)
+    assert_linked(html, "Give every player a name.", "names-0")
+    assert "Names-0" not in html
 
 
 def test_a_target_out_of_range_is_summarised(keeper):
@@ -202,7 +204,7 @@ def test_a_draw_without_cards_is_summarised(keeper):
     response = keeper.submit(url, {"cards-0": "", "cards-1": "5o"})
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert any(target == "cards-0" for target, _ in summary(html))
+    assert ("cards-0", "Cards 1: This field is required.") in summary(html)
     assert "cards-0" in ids(html)
 
 
@@ -210,3 +212,11 @@ def test_a_page_without_errors_has_no_summary(keeper):
     """A fresh form shows no summary and loads no summary script."""
     html = keeper.page("/register")
     assert "error-summary" not in html
+
+
+def test_one_seat_refused_is_named_by_its_place_and_linked(keeper):
+    """A name with a control character: that seat's entry, numbered, linked to its own field."""
+    keeper.account("zoe")
+    response = keeper.submit("/matches/new", {"seating": "2", "names-0": "Ana", "names-1": "Bea\x07"})
+    assert response.status_code == 422
+    assert_linked(response.get_data(as_text=True), "Name 2: This holds control characters", "names-1")
