@@ -52,9 +52,10 @@ function read(key) {
 
 function write(key, fields) {
   try {
-    storage()?.setItem(PREFIX + key, JSON.stringify({ savedAt: Date.now(), fields }));
+    storage().setItem(PREFIX + key, JSON.stringify({ savedAt: Date.now(), fields }));
+    return true;
   } catch {
-    // storage full: the entry is still on the page
+    return false; // storage full or forbidden: the entry is still on the page
   }
 }
 
@@ -178,13 +179,16 @@ function attach(form) {
   const group = form.dataset.draftGroup ?? key;
   const posted = form.hasAttribute("data-draft-posted");
   let done = false; // saved, as the server or the outbox said: nothing more to keep from this page
+  let stored = false; // this page's entry is on the phone (so a draft gone meanwhile was saved or discarded)
 
   const save = () => {
     if (done) return;
     const now = values(form);
     // A page answering a POST holds an entry not saved yet, even when untouched since.
-    if (!posted && same(now, values(form, true))) remove(key);
-    else write(key, now);
+    if (!posted && same(now, values(form, true))) {
+      remove(key);
+      stored = false;
+    } else stored = write(key, now);
   };
   const discard = () => {
     remove(key);
@@ -199,6 +203,7 @@ function attach(form) {
       remove(key); // nothing typed that the page does not show
       return false;
     }
+    stored = true;
     if (same(draft.fields, values(form))) return false; // the page shows it already (kept in memory)
     const changed = apply(form, draft.fields);
     showNotice(form, discard);
@@ -224,7 +229,7 @@ function attach(form) {
     // typed on in another tab (put back), or saved or forgotten (this page is out of date: load it again).
     done = false;
     if (restore()) return;
-    if (!read(key) && !same(values(form), values(form, true))) location.reload();
+    if (stored && !read(key) && !same(values(form), values(form, true))) location.reload();
   });
 }
 
