@@ -357,3 +357,17 @@ def test_the_notice_and_the_summary_pass_axe(page: Page, live_server: str, theme
     page.get_by_role("button", name="Check the hand").tap()
     expect(page.locator("#error-summary")).to_be_focused()
     assert serious_violations(page) == []
+
+
+def test_a_refused_registration_has_the_same_summary(page: Page, live_server: str) -> None:
+    """Another form, the same behaviour: the summary first, focused, its link on the field."""
+    page.goto(live_server + "/register")
+    page.get_by_label("Username").fill("quim")
+    page.get_by_label("Password", exact=True).fill("escova-2026")
+    page.get_by_label("Repeat the password").fill("escova-2027")
+    page.get_by_role("button", name="Create account").click()
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_focused()
+    screens(page, "error-summary-register-en")
+    summary.get_by_role("link", name="Repeat the password: The passwords do not match.").tap()
+    expect(page.get_by_label("Repeat the password")).to_be_focused()
