@@ -87,10 +87,12 @@ def register_errorhandlers(app: Flask) -> None:
 
 
 def register_template_helpers(app: Flask) -> None:
-    """Card faces for the templates."""
-    from .views import filters
+    """Card faces, the error summary and the drafts' names for the templates."""
+    from .views import drafts, filters, summary
 
+    drafts.init_app(app)
     filters.init_app(app)
+    summary.init_app(app)
 
 
 def register_commands(app: Flask) -> None:

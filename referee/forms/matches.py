@@ -123,7 +123,8 @@ class DrawForm(FlaskForm):  # type: ignore[misc]
 
     round = HiddenField(validators=[InputRequired(), Regexp(r"^[1-9][0-9]{0,2}\Z")])
     cards = BoundedFieldList(SelectField(choices=options([("", "—"), *[(c, c) for c in CARD_CODES]]),
-                                         validators=[InputRequired()]), min_entries=0, max_entries=4)
+                                         validators=[InputRequired(_l("Which card was drawn?"))]),
+                              min_entries=0, max_entries=4)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

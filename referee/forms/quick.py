@@ -39,6 +39,7 @@ class QuickHandForm(CardsHandForm):
     sevens = BoundedFieldList(WholeNumberField(validators=[Optional(), NumberRange(min=0, max=4)]),
                               min_entries=1, max_entries=3)
     velo = RadioField(_l("Who holds the velo (7 of oros)?"), validators=[Optional()])
+    start_id = "picker"  # where the error summary links a problem of the whole entry (the cards come first)
 
 
     def setup(self, side_names: tuple[str, ...], seat_names: list[str], deck: str | None = None) -> None:

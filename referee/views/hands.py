@@ -12,14 +12,15 @@ from flask_login import login_required
 
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
 from ..forms.quick import COUNTS
-from ..messages import finding_words, problem_words
+from ..messages import finding_words
 from ..models import Hand, Match
-from ..payloads import field_name
-from ..rules import InvalidEntry, Problem
+from ..rules import InvalidEntry
 from ..services import Conflict, HandDraft, edit_hand, record_hand, review_hand
 from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
 from . import quick
+from .drafts import confirm_saved, hand_draft
+from .hand_problems import problems_on_form, summary_labels, unplaced_cards
 from .matches import owned
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
@@ -59,34 +60,6 @@ def _places(form: HandFormBase, hand: Hand | None, n_sides: int) -> dict[str, st
     return places
 
 
-def _problems_on_form(form: HandFormBase, error: InvalidEntry, match: Match) -> list[str]:
-    """The referee's input errors, worded for the page; those naming a side's field go beside it."""
-    general = []
-    names = side_names(match)
-    for problem in error.problems:
-        words = problem_words(problem, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
-        location = problem.location
-        if len(location) >= 3 and location[0] == "sides" and location[2] == "escobas":
-            form.escobas.entries[int(location[1])].errors = [*form.escobas.entries[int(location[1])].errors, words]
-        else:
-            general.append(f"{field_name(location)}: {words}" if location[:1] == ("sides",) and len(location) > 1
-                           else words)
-    return general
-
-
-def _unplaced(match: Match, mode: str, places: dict[str, str]) -> list[str]:
-    """The cards posted with no place, named, for a card entry the form refused before the referee saw it
-    (a missing last capture): what the referee would say of them, so no unplaced card goes unmentioned."""
-    if mode != "cards":
-        return []
-    known = {str(i) for i in range(match.sides)} | {"L"}
-    unplaced = tuple(code for code, place in places.items() if place not in known)
-    if not unplaced:
-        return []
-    problem = Problem(("sides",), "missing_cards", {"cards": unplaced})
-    return [problem_words(problem, deck=match.deck_style, partnerships=match.partnerships)]
-
-
 def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status: int = 200,
           **context: Any) -> ResponseReturnValue:
     """Render the entry page; a refused entry answers 422 (409 on a conflict) and keeps everything typed."""
@@ -96,8 +69,11 @@ def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status
     if isinstance(form, QuickHandForm):
         context.setdefault("stage", form.stage(places))
         context.setdefault("rest_counts", quick.rest_counts(form, match.sides, context.get("report")))
+    number = hand.number if hand else len(match.hands) + 1
     return render_template("hands/entry.html", match=match, form=form, mode=mode, hand=hand,
-                           sides=side_names(match), places=places, **context), status
+                           sides=side_names(match), places=places,
+                           draft_group=hand_draft(match.id, number, correcting=hand is not None),
+                           summary_labels=summary_labels(form, side_names(match), match.deck_style), **context), status
 
 
 def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
@@ -118,7 +94,7 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
             return _page(match, form, mode, hand, 422, tampered=True)
         if asked is not None:
             return _page(match, form, mode, hand, 422 if form.saving else 200, **asked)
-        return _page(match, form, mode, hand, problems=_unplaced(match, mode, places))
+        return _page(match, form, mode, hand, problems=unplaced_cards(match, form, places))
     draft = _draft(form, mode, match, places)
     try:
         # A resend of a hand saved from this phone: the same entry is that hand (even once the match is
@@ -131,7 +107,7 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     except InvalidEntry as error:
         if isinstance(form, QuickHandForm):
             error = quick.place_problems(form, error, match)
-        return _page(match, form, mode, hand, 422, problems=_problems_on_form(form, error, match))
+        return _page(match, form, mode, hand, 422, problems=problems_on_form(form, error, match, places))
     except Conflict as conflict:
         return _conflict(match, form, mode, hand, conflict)
     messages = [finding_words(f, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
@@ -182,9 +158,14 @@ def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None)
     if hand is None:
         saved = record_hand(match, draft, expected_number=int(form.number.data))
         flash(_("Hand %(number)s saved.", number=saved.number), "success")
+        # The draft of the page it was typed on: the number the page had (a resend may be saved under it).
+        confirm_saved(hand_draft(match.id, int(form.number.data), correcting=False))
     else:
         edit_hand(match, hand.number, draft, version=int(form.version.data))
         flash(_("Hand %(number)s corrected.", number=hand.number), "success")
+        confirm_saved(hand_draft(match.id, hand.number, correcting=True))
+        if form.number.data != str(hand.number):  # typed as a new hand, sent as this correction (a resend)
+            confirm_saved(hand_draft(match.id, int(form.number.data), correcting=False))
     return redirect(url_for("matches.show", match_id=match.id))
 
 

@@ -13,6 +13,7 @@ from ..rules import InvalidEntry, Rest, SideTally, complete_tallies
 from ..rules.checks import leftover_finding
 from ..rules.report import HandReport
 from ..services.scoreboard import side_names
+from .summary import SummaryItem
 
 COUNT_KEYS = ("cards", "oros", "sevens")
 
@@ -30,8 +31,8 @@ def ready(form: QuickHandForm, places: dict[str, str], valid: bool) -> tuple[boo
         total = sum(CARD_VALUES[code] for code, place in places.items() if place == "L")
         asked: dict[str, Any] = {"ask_piles": finding_words(leftover_finding(total))}
         if form.saving:
-            asked["problems"] = [_("The leftover is wrong: put the cards of the piles in their places, so that the "
-                                   "referee can tell who erred, then save.")]
+            asked["problems"] = [SummaryItem(_("The leftover is wrong: put the cards of the piles in their places, "
+                                               "so that the referee can tell who erred, then save."), "picker")]
         return valid, asked
     return valid, None
 

@@ -33,6 +33,7 @@ function entryOf(submitter) {
   };
   entry.number = corrected(entry.url) ?? field(entry, "number");
   entry.key = keyOf(entry);
+  entry.draft = form.dataset.draftGroup; // the draft of this entry (draft.js), forgotten once it is saved
   return entry;
 }
 
@@ -116,6 +117,10 @@ async function send(entry) {
   const toLogin = response.redirected && new URL(response.url).pathname === "/login";
   if (toLogin || response.status === 400 || response.status >= 500) keep(entry);
   else forget(entry);
+  // Saved (the server went on to the scoreboard): the entry's draft on this phone is done (draft.js).
+  if (response.ok && response.redirected && !toLogin && entry.draft) {
+    dispatchEvent(new CustomEvent("draft-saved", { detail: entry.draft }));
+  }
   await open(response);
 }
 

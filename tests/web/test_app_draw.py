@@ -212,4 +212,4 @@ def test_a_round_number_other_than_the_draws_is_stale_not_drawn(keeper, round_nu
 
 def test_the_draw_form_carries_the_draft_key_of_its_match(keeper, three):
     """static/js/draft.js keeps what is chosen on the phone under this key."""
-    assert f'data-draft="draw-{three}"' in keeper.page(f"/matches/{three}/draw")
+    assert f'data-draft="match-{three}:draw:round-1"' in keeper.page(f"/matches/{three}/draw")

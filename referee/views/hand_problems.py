@@ -1,0 +1,108 @@
+"""A refused hand, as the entry page's error summary says it: each problem of the rules core beside its
+field where the page has one, the others linked where they are fixed (templates/_macros.html errors_of)."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from wtforms import Field
+
+from ..deck_words import words_for
+from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
+from ..messages import problem_words
+from ..models import Match
+from ..rules import InvalidEntry, Problem
+from ..services import HandDraft, review_hand
+from ..services.scoreboard import side_names
+from .summary import SummaryItem
+
+# A tally count the referee refuses is shown beside its field; these name those fields by the rules
+# core's words for them.
+TALLY_COUNTS = ("cards", "oros", "sevens", "pile_sum")
+# A problem about all the sides' counts together, linked to the first side's field that counts it.
+TOTALS = {"total_cards": "cards-0", "total_oros": "oros-0", "total_sevens": "sevens-0", "total_velo": "velo-0",
+          "total_pile_sum": "pile_sum-0", "needs_pile_sums_to_save": "pile_sum-0"}
+
+
+def _field_of(form: HandFormBase, location: tuple[str | int, ...]) -> Field | None:
+    """The form's field a problem's location names, if the page has one."""
+    match location:
+        case ("sides", int(i), "escobas") if i < len(form.escobas.entries):
+            return form.escobas.entries[i]
+        case ("sides", int(i), "tally", str(key)) if isinstance(form, TallyHandForm):
+            if key == "velo":
+                return form.velo
+            if key in TALLY_COUNTS and i < len(form[key].entries):
+                return form[key].entries[i]
+        case ("last_capture",):
+            return form.last_capture
+        case ("leftover_sum",) if isinstance(form, TallyHandForm):
+            return form.leftover_sum
+    return None
+
+
+def _target(problem: Problem, places: dict[str, str]) -> str:
+    """The id of the element a problem that no single field holds is linked to."""
+    if problem.code == "missing_cards":
+        # The first card placed nowhere: the picker's tile for it (its select without JavaScript).
+        return f"place-{next((code for code in CARD_CODES if not places[code]), CARD_CODES[0])}"
+    if problem.code == "duplicate_card":
+        return f"place-{problem.params['card']}"
+    return TOTALS.get(problem.code, "hand")
+
+
+def problems_on_form(form: HandFormBase, error: InvalidEntry, match: Match,
+                     places: dict[str, str]) -> list[SummaryItem]:
+    """The referee's input errors, worded for the page: each one about a field goes beside that field (the
+    summary lists it from there); the others are returned for the summary, each linked where it is fixed.
+
+    `places` are the cards' places as posted. The quick entry's own count problems were put beside their
+    fields before (views/quick.py); those of the side worked out from the deck are linked to its counts."""
+    names = side_names(match)
+    general = []
+    if isinstance(form, QuickHandForm):
+        general += [SummaryItem(words, "rest-counts") for words in form.rest_errors]
+    for problem in error.problems:
+        words = problem_words(problem, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
+        field = _field_of(form, problem.location)
+        if field is not None:
+            field.errors = [*field.errors, words]
+        else:
+            general.append(SummaryItem(words, _target(problem, places)))
+    return general
+
+
+def unplaced_cards(match: Match, form: HandFormBase, places: dict[str, str]) -> list[SummaryItem]:
+    """The cards placed nowhere, for an entry by every card refused before the referee saw it (no last
+    capture, say): the referee's own check of the cards alone, with what the form refused set aside.
+    (The quick entry leaves cards unplaced on purpose: its counts stand for them.)"""
+    if not isinstance(form, CardsHandForm) or isinstance(form, QuickHandForm):
+        return []
+    names = side_names(match)
+    body = {"sides": [{"cards": [c for c in CARD_CODES if places[c] == str(i)], "escobas": 0}
+                      for i in range(match.sides)],
+            "leftover": [c for c in CARD_CODES if places[c] == "L"], "last_capture": 0}
+    try:
+        review_hand(match, HandDraft(mode="cards", body=body, dealer=0, client_token=None))
+    except InvalidEntry as error:
+        return [SummaryItem(problem_words(p, lambda i: names[i], deck=match.deck_style,
+                                          partnerships=match.partnerships), _target(p, places))
+                for p in error.problems if p.code in ("missing_cards", "duplicate_card")]
+    return []
+
+
+def summary_labels(form: HandFormBase, names: tuple[str, ...], deck: str | None = None) -> dict[str, str]:
+    """The entry page's fields as its summary names them, in the page's order (see views/summary.py)."""
+    labels: dict[str, str] = {}
+    words = {"cards": _("Cards"), "oros": words_for(deck).oros_label, "sevens": _("Sevens"),
+             "pile_sum": _("Sum of the pile")}
+    if isinstance(form, TallyHandForm):
+        for i, name in enumerate(names):
+            labels.update({form[key].entries[i].id: f"{words[key]} · {name}" for key in TALLY_COUNTS})
+        labels.update({field.id: str(field.label.text) for field in (form.velo, form.leftover_sum)})
+    elif isinstance(form, QuickHandForm):
+        for i, name in enumerate(names[:-1]):  # the last side's counts are worked out, not typed
+            labels.update({form[key].entries[i].id: f"{words[key]} · {name}" for key in ("cards", "oros", "sevens")})
+        labels[form.velo.id] = str(form.velo.label.text)
+    labels.update({entry.id: f"{_('Escobas')} · {name}" for entry, name in zip(form.escobas.entries, names)})
+    labels.update({field.id: str(field.label.text) for field in (form.last_capture, form.dealer)})
+    return labels
