@@ -20,6 +20,7 @@ class HandRow:
     valid: bool
     mode: str
     erred: tuple[str, ...] = ()  # the names of the sides that erred, when the referee could tell
+    dealer_side: int = 0  # the side of the seat that dealt
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,8 @@ def scoreboard(match: Match, actions: bool = False) -> Scoreboard:
     for hand in match.hands:
         running = [r + p for r, p in zip(running, hand.points)]
         rows.append(HandRow(hand.number, seat_names[hand.dealer], tuple(hand.points), tuple(running),
-                            hand.valid, hand.mode, tuple(names[i] for i in erred_of(match, hand))))
+                            hand.valid, hand.mode, tuple(names[i] for i in erred_of(match, hand)),
+                            side_of_seat(hand.dealer, len(match.seats), match.sides)))
     result = standing(match.target, totals((h.points for h in match.hands), match.sides))
     dealer = dealer_after(match, list(match.hands))
     return Scoreboard(match, names, result, tuple(rows), dealer,

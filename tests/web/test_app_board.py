@@ -12,9 +12,9 @@ RENUNCIO = {"1o": "1"}  # 1o moved from the leftover into the second side's pile
 
 
 def rows(html):
-    """The table's body rows, as HTML."""
-    body = html.split('<table class="hands', 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
-    return re.findall(r"<tr[^>]*>(.*?)</tr>", body, flags=re.S)
+    """Each hand's part of the table (its row, and the line naming who erred), as HTML."""
+    table = html.split('<table class="hands', 1)[1].split("</table>", 1)[0]
+    return re.findall(r"<tbody[^>]*>(.*?)</tbody>", table, flags=re.S)
 
 
 def test_each_row_is_a_link_to_its_correction_and_there_is_no_pencil_column(keeper):
@@ -38,17 +38,19 @@ def test_the_spectators_table_opens_nothing(keeper):
     watch = re.search(r'href="(http://localhost/watch/[^"]+)"', keeper.page(f"/matches/{match_id}")).group(1)
     html = keeper.client.get(watch).get_data(as_text=True)
     assert "row-link" not in html and "Tap a hand" not in html
-    assert keeper.text(rows(html)[0]).startswith("1 Ana +4 total 4")
+    assert keeper.text(rows(html)[0]) == "1 ✓ All checks passed +4 total 4 dealt +0 total 0"
 
 
 def test_the_side_that_erred_is_named_in_the_table_and_kept_with_the_hand(keeper):
-    """Bea's renuncio: "⚠ Bea", not "⚠ error"; the hand stores side 1 as the erring one."""
+    """Bea's renuncio: "⚠ Bea erred" under the hand, her points in red; the hand stores side 1 as the erring one.
+    Who dealt is marked in their column."""
     match_id = keeper.start(("Ana", "Bea"))
     keeper.save_hand(match_id, moves=RENUNCIO)
     keeper.save_hand(match_id)
     [first, second] = [keeper.text(row) for row in rows(keeper.page(f"/matches/{match_id}"))]
-    assert first.endswith("⚠ Bea erred") and "error" not in first
-    assert second.endswith("✓ All checks passed")
+    assert first == "1 Correct hand 1 ⚠ error +7 total 7 dealt +0 total 0 ⚠ Bea erred"
+    assert second == "2 Correct hand 2 ✓ All checks passed +4 total 11 +0 total 0 dealt"
+    assert re.search(r'<td class="side-col erred">\s*<strong>\+0', rows(keeper.page(f"/matches/{match_id}"))[0])
     assert keeper.query(select(Hand.erred).where(Hand.match_id == match_id).order_by(Hand.number)) == [([1],), ([],)]
 
 
@@ -66,7 +68,7 @@ def test_a_correction_updates_the_erring_side(keeper):
     keeper.save_hand(match_id, moves=RENUNCIO)
     keeper.save_hand(match_id, number=1)
     [row] = [keeper.text(row) for row in rows(keeper.page(f"/matches/{match_id}"))]
-    assert row.endswith("✓ All checks passed")
+    assert "✓ All checks passed" in row and "erred" not in row
     assert keeper.query(select(Hand.erred).where(Hand.match_id == match_id)) == [([],)]
     [(event_id,)] = keeper.query(select(MatchEvent.id).where(MatchEvent.kind == "hand_edited"))
     url = f"/matches/{match_id}/trail/{event_id}/revert"
@@ -76,10 +78,10 @@ def test_a_correction_updates_the_erring_side(keeper):
 
 
 def test_a_tally_that_cannot_tell_who_erred_still_says_there_was_an_error(keeper):
-    """Flag penalty, a wrong leftover and no pile sums: saved as counted, and the row says "⚠ error"."""
+    """Flag penalty, a wrong leftover and no pile sums: saved as counted, and the table says there was an error."""
     match_id = keeper.start(("Ana", "Bea"), penalty="flag")
     keeper.save_hand(match_id, mode="tally", overrides={
         "cards-0": "19", "oros-0": "9", "sevens-0": "2", "cards-1": "21", "oros-1": "1", "sevens-1": "2",
         "leftover_sum": "9", "velo": "0"})
     [row] = [keeper.text(row) for row in rows(keeper.page(f"/matches/{match_id}"))]
-    assert row.endswith("⚠ error")
+    assert row.endswith("⚠ An error, but the counts do not show who made it.")

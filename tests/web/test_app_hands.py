@@ -59,7 +59,7 @@ def test_saving_a_hand_stores_it_and_goes_back_to_the_scoreboard(keeper, match_i
     page = keeper.board(match_id)
     assert "Hand 1 saved." in page
     assert "Ana 4 11 to go" in page and "Bea 0 15 to go" in page
-    assert "1 Correct hand 1 Ana +4 total 4 +0 total 0" in page
+    assert "1 Correct hand 1 ✓ All checks passed +4 total 4 dealt +0 total 0" in page
     assert "Hand 1 saved: Ana 4, Bea 0." in page  # the trail
 
 
