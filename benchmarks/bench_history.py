@@ -80,6 +80,7 @@ def main() -> None:
             start = time.perf_counter()
             fill(users[0].id, args.matches, 1)
             fill(users[1].id, args.matches, args.matches + 1)
+            first_user = users[0].id
             print(f"filled {2 * args.matches} matches in {time.perf_counter() - start:.1f} s")
         client = app.test_client()
         client.post("/login", data={"username": "ana", "password": "password"})
@@ -93,7 +94,7 @@ def main() -> None:
             times = timed(client, url, args.runs)
             print(f"  {label:28} median {statistics.median(times):7.2f} ms   max {max(times):7.2f} ms")
         with app.app_context():
-            compare_keys(users[0].id, args.runs)
+            compare_keys(first_user, args.runs)
 
 
 def compare_keys(user_id: int, runs: int) -> None:
@@ -103,12 +104,13 @@ def compare_keys(user_id: int, runs: int) -> None:
     raw = connection.connection.driver_connection
     raw.create_function("search_key", 1, search_key, deterministic=True)
     matching = "SELECT count(*) FROM match WHERE user_id = :user AND id IN (SELECT match_id FROM seat WHERE {})"
-    ways = [("stored key", "name_key LIKE '%arl%'"), ("function per row", "search_key(name) LIKE '%arl%'")]
-    for label, where in ways:
+    ways = [("stored key", matching.format("name_key LIKE '%arl%'")),
+            ("function per row", matching.format("search_key(name) LIKE '%arl%'"))]
+    for label, query in ways:
         times = []
         for _ in range(runs):
             start = time.perf_counter()
-            connection.execute(text(matching.format(where)), {"user": user_id}).scalar()
+            connection.execute(text(query), {"user": user_id}).scalar()
             times.append((time.perf_counter() - start) * 1000)
         print(f"  query, {label:21} median {statistics.median(times):7.2f} ms   max {max(times):7.2f} ms")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..models import Hand, Match
+from ..models import Hand, Match, MatchEvent
 from ..rules import DealPasses, InvalidEntry, Standing, first_player, next_dealer, standing, totals
 from ..rules.match import side_of_seat
 
@@ -36,6 +36,11 @@ class Scoreboard:
     # What the trail offers for an event, by its id: 'restore' (a hand taken back that is the next hand
     # again), 'again' (one that is not: enter its entry as the next hand), 'revert' (a correction).
     actions: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def restorable(self) -> MatchEvent | None:
+        """The hand taken back that can come back now, if any (at most one: the last taken back)."""
+        return next((e for e in reversed(self.match.events) if self.actions.get(e.id) == "restore"), None)
 
     @property
     def leader(self) -> int | None:

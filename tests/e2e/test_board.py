@@ -119,8 +119,8 @@ def test_three_players_fit_390_px_and_the_row_link_works_from_the_keyboard(brows
 
 
 def test_undo_asks_first_and_the_hand_comes_back_in_one_tap(browser: Browser, live_server: str) -> None:
-    """390×844: Undo opens a confirmation naming hand 1, its dealer and points; taken back, the trail's
-    "Restore hand 1" brings it back as it was. Times in São Paulo's time, in the page's language."""
+    """390×844: Undo opens a confirmation naming hand 1, its dealer and points; taken back, "Restore hand 1",
+    on the first screen, brings it back as it was. Times in São Paulo's time, in the page's language."""
     for scheme in ("light", "dark"):
         context = browser.new_context(**PHONE, color_scheme=scheme, timezone_id=ZONE, locale="en-GB")
         page = context.new_page()
@@ -139,9 +139,12 @@ def test_undo_asks_first_and_the_hand_comes_back_in_one_tap(browser: Browser, li
         page.get_by_role("button", name="Take back hand 1").tap()
         expect(page.locator(".flash")).to_contain_text("The last hand was taken back.")
         expect(page.locator(".board .total").first).to_have_text("0")
-        page.locator(".trail").scroll_into_view_if_needed()
+        expect(page.locator(".trail")).to_contain_text("Restore hand 1")  # the trail offers it too
+        restore = page.locator(".undo").get_by_role("button", name="Restore hand 1")
+        box = restore.bounding_box()
+        assert box and box["y"] + box["height"] <= 844, box  # on the first screen: one tap, no scrolling
         shot(page, f"undo-done-390-{scheme}")
-        page.get_by_role("button", name="Restore hand 1").tap()
+        restore.tap()
         expect(page.locator(".flash")).to_contain_text("Hand 1 restored.")
         expect(page.locator(".board .total").first).to_have_text("3")
         expect(page.locator(".trail")).to_contain_text("Hand 1 restored: Ana 3, Bea 0.")
@@ -173,7 +176,7 @@ def test_a_hand_that_cannot_come_back_is_offered_as_the_next_hand(browser: Brows
     stale = context.new_page()
     stale.goto(board)
     enter_by_counts(page, board, 1, [(20, 10, 3, None), (20, 0, 1, None)], 10)
-    stale.get_by_role("button", name="Restore hand 1").tap()
+    stale.locator(".undo").get_by_role("button", name="Restore hand 1").tap()
     expect(stale.get_by_role("heading", level=1)).to_have_text("This hand cannot be restored")
     shot(stale, "restore-refused-390")
     stale.get_by_role("link", name="Enter it as hand 2").tap()
