@@ -33,8 +33,9 @@ def _key_of_username(context: Any) -> str:
 
 
 def _key_of_seat_name(context: Any) -> str:
-    """The search key of the seat's name being inserted, when the insert does not give one."""
-    return search_key(context.get_current_parameters()["name"])
+    """The search key of the seat's name being inserted, when the insert does not give one; cut to the column
+    (a name of 40 ligatures such as 'ﷺ' decomposes to 720 characters)."""
+    return search_key(context.get_current_parameters()["name"])[:KEY_LENGTH]
 
 
 class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]

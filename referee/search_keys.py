@@ -19,6 +19,7 @@ def search_key(text: str) -> str:
     >>> search_key("Straße")
     'strasse'
     """
-    decomposed = unicodedata.normalize("NFKD", text.strip())
+    # Case-folded first: folding can itself add a combining mark ('İ' → 'i' + dot above), dropped next.
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return unicodedata.normalize("NFKC", bare.casefold())
+    return unicodedata.normalize("NFKC", bare)

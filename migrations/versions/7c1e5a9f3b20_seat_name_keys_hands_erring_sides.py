@@ -34,10 +34,11 @@ def upgrade():
 
 
 def search_key(text):
-    """No accents, case-folded (referee.search_keys.search_key as of this revision)."""
-    decomposed = unicodedata.normalize("NFKD", text.strip())
+    """Case-folded, no accents (referee.search_keys.search_key as of this revision)."""
+    # Case-folded first: folding can itself add a combining mark ('İ' → 'i' + dot above), dropped next.
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return unicodedata.normalize("NFKC", bare.casefold())
+    return unicodedata.normalize("NFKC", bare)
 
 
 def fill_name_keys(connection):
@@ -45,7 +46,7 @@ def fill_name_keys(connection):
     seat = sa.table("seat", sa.column("name", sa.String), sa.column("name_key", sa.String))
     names = connection.execute(sa.select(seat.c.name).distinct()).scalars().all()
     for name in names:
-        connection.execute(seat.update().where(seat.c.name == name).values(name_key=search_key(name)))
+        connection.execute(seat.update().where(seat.c.name == name).values(name_key=search_key(name)[:160]))  # the column's length
 
 
 def downgrade():

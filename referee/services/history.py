@@ -7,7 +7,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import Match, Seat, User
+from ..models import KEY_LENGTH, Match, Seat, User
 from ..search_keys import search_key
 
 PER_PAGE = 20
@@ -19,7 +19,7 @@ def match_history(user: User, page: int = 1, player: str = "", status: str = "")
     query = select(Match).where(Match.user_id == user.id)
     if status in ("finished", "playing"):
         query = query.where(Match.finished.is_(status == "finished"))
-    key = search_key(player)
+    key = search_key(player)[:KEY_LENGTH]  # as the seats keep it
     if key:
         # The stored keys compared as plain text: the same on SQLite and PostgreSQL, no function per row
         # (benchmarks/README.md); autoescape makes a typed % or _ mean itself. EXISTS per match, not IN: only

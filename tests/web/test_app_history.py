@@ -210,3 +210,9 @@ def test_the_seats_keep_a_search_key_without_case_or_accents(keeper):
     match_id = keeper.start(("Lucía", "ÁNGEL"))
     assert keeper.query(select(Seat.name_key).where(Seat.match_id == match_id).order_by(Seat.position)) == [
         ("lucia",), ("angel",)]
+
+
+def test_a_name_whose_key_outgrows_the_column_is_kept_and_found(anywhere):
+    """40 ligatures 'ﷺ' decompose to 720 characters: the match starts (no 500 on PostgreSQL) and is found."""
+    anywhere.start(("ﷺ" * 40, "Zoe"))
+    assert "Zoe" in history(anywhere, "?" + urlencode({"player": "ﷺ"}))
