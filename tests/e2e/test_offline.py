@@ -58,7 +58,7 @@ def go_offline(page: Page) -> None:
 
 def hand_rows(page: Page) -> list[str]:
     """The numbers of the hands in the scoreboard's hand-by-hand table."""
-    return page.locator("table.hands tbody th").all_inner_texts()
+    return page.locator("table.hands tbody th .row-link [aria-hidden]").all_inner_texts()  # the link's number
 
 
 def review_by_counts(page: Page, board: str) -> None:
