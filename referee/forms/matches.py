@@ -162,8 +162,9 @@ class UndoForm(TrailForm):
     number = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,4}\Z")])
 
     def hand_number(self) -> int | None:
-        """The hand the confirmation showed, if it said (call after validation)."""
-        return int(self.number.data) if self.number.data else None
+        """The hand the confirmation showed, if it said (call after validation; Optional lets blanks through)."""
+        number = (self.number.data or "").strip()
+        return int(number) if number else None
 
 
 STATUS_CHOICES = [("", _l("All matches")), ("playing", _l("In progress")), ("finished", _l("Finished"))]

@@ -94,6 +94,15 @@ def test_an_undo_with_a_tampered_hand_number_takes_nothing_back(keeper, match_id
     assert [n for n, *_ in keeper.saved_hands(match_id)] == [1]
 
 
+@pytest.mark.parametrize("number", ["", " ", "\t"])
+def test_an_undo_with_a_blank_hand_number_takes_back_the_last_hand_as_an_older_page_did(keeper, match_id, number):
+    """A form without the number (as the scoreboard's old button posted it) undoes the last hand, never a 500."""
+    keeper.save_hand(match_id)
+    fields = keeper.form(f"/matches/{match_id}/undo")
+    assert keeper.client.post(f"/matches/{match_id}/undo", data=fields | {"number": number}).status_code == 302
+    assert keeper.saved_hands(match_id) == []
+
+
 # -- the whole entry before and after --------------------------------------------------
 
 def test_the_trail_keeps_each_hands_whole_entry_when_saved_corrected_and_taken_back(keeper, match_id):
