@@ -4,7 +4,9 @@ Run from the repository root: .venv/bin/python benchmarks/bench_history.py [--ma
 It builds a throwaway SQLite database (migrated like the app's), fills it with
 N matches of four seats and three hands each for one account (and as many for a
 second account, which must not slow the first), then times the history page
-through the test client: first page, a deep page, filtered by player and by status.
+through the test client: first page, a deep page, filtered by player (a whole name, part of
+one in other case) and by status; then the player filter's query on the stored search keys
+against the same query with a function over every seat's name.
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import insert
+from sqlalchemy import insert, text
 
 from referee import create_app
 from referee.credentials import hash_password
 from referee.extensions import db
 from referee.models import Hand, Match, Seat, User
+from referee.search_keys import search_key
 
 NAMES = ["Ana", "Bia", "Carla", "Duda", "Eva", "Fer", "Gabi", "Hugo", "Ines", "Joao", "Lia", "Mara"]
 
@@ -77,16 +80,39 @@ def main() -> None:
             start = time.perf_counter()
             fill(users[0].id, args.matches, 1)
             fill(users[1].id, args.matches, args.matches + 1)
+            first_user = users[0].id
             print(f"filled {2 * args.matches} matches in {time.perf_counter() - start:.1f} s")
         client = app.test_client()
         client.post("/login", data={"username": "ana", "password": "password"})
         print(f"machine: {platform.platform()}, CPython {sys.version.split()[0]}")
         deep = args.matches // 20 // 2
         for label, url in [("first page", "/matches/"), (f"page {deep}", f"/matches/?page={deep}"),
-                           ("player filter", "/matches/?player=Carla"), ("in progress", "/matches/?status=playing"),
+                           ("player filter", "/matches/?player=Carla"),
+                           ("part of a name, any case", "/matches/?player=ARL"),
+                           ("in progress", "/matches/?status=playing"),
                            ("player + finished, page 10", "/matches/?player=Eva&status=finished&page=10")]:
             times = timed(client, url, args.runs)
             print(f"  {label:28} median {statistics.median(times):7.2f} ms   max {max(times):7.2f} ms")
+        with app.app_context():
+            compare_keys(first_user, args.runs)
+
+
+def compare_keys(user_id: int, runs: int) -> None:
+    """The player filter's query two ways: on the stored search keys (what the app does), and with a function
+    turning every seat's name into its key as the query runs (what the stored keys spare)."""
+    connection = db.session.connection()
+    raw = connection.connection.driver_connection
+    raw.create_function("search_key", 1, search_key, deterministic=True)
+    matching = "SELECT count(*) FROM match WHERE user_id = :user AND id IN (SELECT match_id FROM seat WHERE {})"
+    ways = [("stored key", matching.format("name_key LIKE '%arl%'")),
+            ("function per row", matching.format("search_key(name) LIKE '%arl%'"))]
+    for label, query in ways:
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            connection.execute(text(query), {"user": user_id}).scalar()
+            times.append((time.perf_counter() - start) * 1000)
+        print(f"  query, {label:21} median {statistics.median(times):7.2f} ms   max {max(times):7.2f} ms")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .credentials import username_key
 from .extensions import db
+from .search_keys import search_key
 
 NAME_LENGTH = 40
 KEY_LENGTH = 4 * NAME_LENGTH  # case folding and NFKC can lengthen a name ('ß' → 'ss')
@@ -29,6 +30,12 @@ def now() -> datetime:
 def _key_of_username(context: Any) -> str:
     """The key of the username being inserted, when the insert does not give one."""
     return username_key(context.get_current_parameters()["username"])
+
+
+def _key_of_seat_name(context: Any) -> str:
+    """The search key of the seat's name being inserted, when the insert does not give one; cut to the column
+    (a name of 40 ligatures such as 'ﷺ' decomposes to 720 characters)."""
+    return search_key(context.get_current_parameters()["name"])[:KEY_LENGTH]
 
 
 class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
@@ -140,7 +147,11 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
 
 
 class Seat(db.Model):  # type: ignore[name-defined,misc]
-    """A player at the table, by position in the order of play (partners alternate)."""
+    """A player at the table, by position in the order of play (partners alternate).
+
+    ``name_key`` is the name without case or accents (referee.search_keys.search_key), what the
+    history's player filter searches.
+    """
 
     __table_args__ = (UniqueConstraint("match_id", "position"), Index("ix_seat_name", "name"))
 
@@ -148,6 +159,7 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
     position: Mapped[int]
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    name_key: Mapped[str] = mapped_column(String(KEY_LENGTH), default=_key_of_seat_name)
 
     match: Mapped[Match] = relationship(back_populates="seats")
 
@@ -156,8 +168,10 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     """One hand as entered (cards or tallies) and the points the referee gave it.
 
     ``entry`` holds the facts in the API's shape (referee/payloads.py reads it);
-    ``points`` the points per side after the penalty; ``client_token`` lets a
-    resent form be recognised instead of recorded twice.
+    ``points`` the points per side after the penalty; ``erred`` the sides the
+    referee found in error (None for hands saved before it was kept: the
+    scoreboard then asks the rules core); ``client_token`` lets a resent form be
+    recognised instead of recorded twice.
     """
 
     __table_args__ = (UniqueConstraint("match_id", "number"), UniqueConstraint("match_id", "client_token"))
@@ -170,6 +184,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     points: Mapped[list[int]] = mapped_column(JSON)
     valid: Mapped[bool]
+    erred: Mapped[list[int] | None] = mapped_column(JSON, default=None)
     client_token: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)

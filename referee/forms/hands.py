@@ -115,3 +115,12 @@ class TallyHandForm(HandFormBase):
                 tally["pile_sum"] = self.pile_sum.entries[i].data
             sides.append({"tally": tally, "escobas": self.side_escobas(i)})
         return {"sides": sides, "leftover_sum": self.leftover_sum.data, "last_capture": int(self.last_capture.data)}
+
+
+class AgainForm(FlaskForm):  # type: ignore[misc]
+    """?again=<event>: start the next hand from the entry of a hand taken back (a GET form, no CSRF)."""
+
+    again = WholeNumberField(validators=[Optional(), NumberRange(min=1, max=2**31 - 1)])
+
+    class Meta:
+        csrf = False

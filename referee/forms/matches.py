@@ -1,4 +1,4 @@
-"""Match forms: a new match, the draw for dealer, undo, and the history's filters."""
+"""Match forms: a new match, the draw for dealer, undo and the trail's buttons, and the history's filters."""
 
 from __future__ import annotations
 
@@ -178,14 +178,26 @@ class DrawForm(FlaskForm):  # type: ignore[misc]
             mark_entries(field, problems)
 
 
-class UndoForm(FlaskForm):  # type: ignore[misc]
-    """Undo the last hand, from a scoreboard showing the match at this version."""
+class TrailForm(FlaskForm):  # type: ignore[misc]
+    """A button of the trail (restore a hand, revert a correction), from a page showing this version."""
 
     version = HiddenField(validators=[InputRequired(), Regexp(r"^[0-9]{1,9}\Z")])
 
 
 class RevokeLinkForm(FlaskForm):  # type: ignore[misc]
     """Replace the spectator link: the confirmation page's button (its CSRF token is all it carries)."""
+
+
+class UndoForm(TrailForm):
+    """Undo the last hand, from a confirmation showing the match at this version and that hand's number
+    (a form without the number, from an older page, takes back the last hand)."""
+
+    number = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,4}\Z")])
+
+    def hand_number(self) -> int | None:
+        """The hand the confirmation showed, if it said (call after validation; Optional lets blanks through)."""
+        number = (self.number.data or "").strip()
+        return int(number) if number else None
 
 
 STATUS_CHOICES = [("", _l("All matches")), ("playing", _l("In progress")), ("finished", _l("Finished"))]

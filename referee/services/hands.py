@@ -1,4 +1,8 @@
-"""Hands: review one before saving, record it, edit it, undo the last; the match settles after each."""
+"""Hands: review one before saving, record it, edit it, undo the last; the match settles after each.
+
+The trail (MatchEvent) keeps each change's whole entry before and after (see whole_hand), so that
+referee/services/trail.py can restore a hand taken back and revert a correction.
+"""
 
 from __future__ import annotations
 
@@ -45,6 +49,17 @@ def review_hand(match: Match, draft: HandDraft) -> HandReport:
     return check_hand(payloads.read_score(request))
 
 
+def erring_sides(report: HandReport) -> list[int]:
+    """The sides the referee found in error (none known where a tally cannot tell)."""
+    return [i for i, side in enumerate(report.sides) if side.erred]
+
+
+def whole_hand(hand: Hand) -> dict[str, Any]:
+    """What the trail keeps of a hand: how it was entered, who dealt, the entry, the points and the verdict."""
+    return {"mode": hand.mode, "dealer": hand.dealer, "entry": hand.entry, "points": hand.points,
+            "valid": hand.valid}
+
+
 def _scorable(report: HandReport) -> list[int]:
     """The points to store; a tally that cannot name the erring side cannot be saved yet."""
     points = report.points
@@ -84,9 +99,9 @@ def _record(match: Match, draft: HandDraft, expected_number: int) -> Hand:
     points = _scorable(report)
     with _saving(number):
         hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body, points=points,
-                    valid=report.valid, client_token=draft.client_token)
+                    valid=report.valid, erred=erring_sides(report), client_token=draft.client_token)
         match.hands.append(hand)
-        after: dict[str, Any] = {"points": points, "valid": report.valid}
+        after = whole_hand(hand)
         if draft.client_token:
             after["client_token"] = draft.client_token
         match.events.append(MatchEvent(kind="hand_recorded", hand_number=number, after=after))
@@ -112,13 +127,17 @@ def resent_hand(match: Match, draft: HandDraft) -> Hand | None:
     return None
 
 
+# The events that change a saved hand's entry in place: a correction, and a correction reverted.
+RESHAPING = ("hand_edited", "hand_reverted")
+
+
 def _entries_of(match: Match, hand: Hand) -> Iterator[dict[str, Any]]:
     """Every entry the hand has had: as it is now, and as it was before each correction since it was saved."""
     yield {"mode": hand.mode, "dealer": hand.dealer, "entry": hand.entry}
     recorded = next((e.id for e in match.events if e.kind == "hand_recorded"
                      and (e.after or {}).get("client_token") == hand.client_token), None)
     for event in match.events:
-        if (recorded is not None and event.id > recorded and event.kind == "hand_edited"
+        if (recorded is not None and event.id > recorded and event.kind in RESHAPING
                 and event.hand_number == hand.number and "entry" in (event.before or {})):
             yield event.before or {}
 
@@ -128,31 +147,39 @@ def edit_hand(match: Match, number: int, draft: HandDraft, version: int) -> Hand
     _check_version(match, version)
     hand = next(h for h in match.hands if h.number == number)
     report = review_hand(match, draft)
-    points = _scorable(report)
     with _saving(number):
-        before = {"points": hand.points, "valid": hand.valid, "dealer": hand.dealer, "mode": hand.mode,
-                  "entry": hand.entry}
-        hand.entry, hand.mode, hand.dealer = draft.body, draft.mode, draft.dealer
-        hand.points, hand.valid = points, report.valid
-        match.events.append(MatchEvent(kind="hand_edited", hand_number=number, before=before,
-                                       after={"points": hand.points, "valid": hand.valid, "dealer": hand.dealer,
-                                              "mode": hand.mode}))
-        _settle(match)
+        reshape(match, hand, draft, report, "hand_edited")
     return hand
 
 
-def undo_last_hand(match: Match, version: int) -> bool:
-    """Take back the last hand saved; False when there was none.
+def reshape(match: Match, hand: Hand, draft: HandDraft, report: HandReport, kind: str,
+            **noted: object) -> None:
+    """Give a saved hand a new entry and its verdict, noting the change (whole, before and after) in the
+    trail as `kind` with what `noted` adds; the match settles. Inside _saving."""
+    points = _scorable(report)
+    before = whole_hand(hand)
+    hand.entry, hand.mode, hand.dealer = draft.body, draft.mode, draft.dealer
+    hand.points, hand.valid, hand.erred = points, report.valid, erring_sides(report)
+    match.events.append(MatchEvent(kind=kind, hand_number=hand.number, before=before,
+                                   after={**whole_hand(hand), **noted}))
+    _settle(match)
 
-    The trail keeps what was taken back, its client_token too, so a late resend of it is recognised.
+
+def undo_last_hand(match: Match, version: int, number: int | None = None) -> bool:
+    """Take back the last hand saved (when given, `number` must be it: Conflict otherwise); False when there
+    was none.
+
+    The trail keeps what was taken back, its client_token too, so a late resend of it is recognised and
+    the hand can be restored (referee/services/trail.py).
     """
     _check_version(match, version)
     if not match.hands:
         return False
     hand = match.hands[-1]
+    if number is not None and number != hand.number:
+        raise Conflict("stale")
     with _saving(hand.number):
-        before = {"points": hand.points, "valid": hand.valid, "client_token": hand.client_token, "mode": hand.mode,
-                  "dealer": hand.dealer, "entry": hand.entry}
+        before = {**whole_hand(hand), "client_token": hand.client_token}
         match.events.append(MatchEvent(kind="hand_undone", hand_number=hand.number, before=before))
         match.hands.remove(hand)
         _settle(match)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..models import Hand, Match
-from ..rules import DealPasses, Standing, first_player, next_dealer, standing, totals
+from ..models import Hand, Match, MatchEvent
+from ..rules import DealPasses, InvalidEntry, Standing, first_player, next_dealer, standing, totals
 from ..rules.match import side_of_seat
 
 
@@ -19,6 +19,8 @@ class HandRow:
     running: tuple[int, ...]
     valid: bool
     mode: str
+    erred: tuple[str, ...] = ()  # the names of the sides that erred, when the referee could tell
+    dealer_side: int = 0  # the side of the seat that dealt
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,14 @@ class Scoreboard:
     rows: tuple[HandRow, ...]
     next_dealer: int | None  # a seat; None until the first dealer is picked or drawn
     first_player: int | None
+    # What the trail offers for an event, by its id: 'restore' (a hand taken back that is the next hand
+    # again), 'again' (one that is not: enter its entry as the next hand), 'revert' (a correction).
+    actions: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def restorable(self) -> MatchEvent | None:
+        """The hand taken back that can come back now, if any (at most one: the last taken back)."""
+        return next((e for e in reversed(self.match.events) if self.actions.get(e.id) == "restore"), None)
 
     @property
     def leader(self) -> int | None:
@@ -55,18 +65,49 @@ def dealer_after(match: Match, hands: list[Hand]) -> int | None:
     return next_dealer(hands[-1].dealer, len(match.seats), DealPasses(match.deal_passes))
 
 
-def scoreboard(match: Match) -> Scoreboard:
-    """Everything the scoreboard shows."""
+def erred_of(match: Match, hand: Hand) -> list[int]:
+    """The sides that erred in a hand: as stored, or (for a hand saved before they were) as the rules core
+    finds them in its stored entry; only a hand that failed a check can have any."""
+    if hand.valid:
+        return []
+    if hand.erred is not None:
+        return list(hand.erred)
+    from .hands import HandDraft, erring_sides, review_hand  # here: services.hands reads this module
+
+    try:
+        return erring_sides(review_hand(match, HandDraft(hand.mode, hand.entry, hand.dealer)))
+    except (InvalidEntry, KeyError, TypeError, ValueError):  # an entry the rules no longer read: not known
+        return []
+
+
+def scoreboard(match: Match, actions: bool = False) -> Scoreboard:
+    """Everything the scoreboard shows; with `actions`, what its trail offers too."""
     seat_names = [seat.name for seat in match.seats]
+    names = side_names(match)
     rows, running = [], [0] * match.sides
     for hand in match.hands:
         running = [r + p for r, p in zip(running, hand.points)]
         rows.append(HandRow(hand.number, seat_names[hand.dealer], tuple(hand.points), tuple(running),
-                            hand.valid, hand.mode))
+                            hand.valid, hand.mode, tuple(names[i] for i in erred_of(match, hand)),
+                            side_of_seat(hand.dealer, len(match.seats), match.sides)))
     result = standing(match.target, totals((h.points for h in match.hands), match.sides))
     dealer = dealer_after(match, list(match.hands))
-    return Scoreboard(match, side_names(match), result, tuple(rows), dealer,
-                      None if dealer is None else first_player(dealer, len(match.seats)))
+    return Scoreboard(match, names, result, tuple(rows), dealer,
+                      None if dealer is None else first_player(dealer, len(match.seats)),
+                      trail_actions(match) if actions else {})
+
+
+def trail_actions(match: Match) -> dict[int, str]:
+    """What each event of the trail offers (see Scoreboard.actions)."""
+    from .trail import kept_entry, restorable, revertable  # here: services.trail reads this module
+
+    offered = {}
+    for event in match.events:
+        if event.kind == "hand_undone" and kept_entry(event.before) and not match.finished:
+            offered[event.id] = "restore" if restorable(match, event) else "again"
+        elif revertable(match, event):
+            offered[event.id] = "revert"
+    return offered
 
 
 def totals_with(match: Match, points: list[int], replacing: int | None = None) -> tuple[int, ...]:

@@ -1,9 +1,12 @@
-"""Template helpers: card labels and the deck's words (deck_words.py), in the match's deck and the page's language."""
+"""Template helpers: card labels and the deck's words (deck_words.py), games' short names, times."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from flask import Flask
 from flask_babel import LazyString, get_locale
+from flask_babel import lazy_gettext as _l
 
 from ..deck_words import categories_in, words_for
 from ..rules import DECK, Card
@@ -19,6 +22,21 @@ def card_face(code: str, style: str) -> dict[str, str]:
             "value": str(card.value)}
 
 
+# Each preset's short name, as a list of matches shows it (the new-match page describes them in full).
+GAME_NAMES = {"escova-rs": _l("Escova RS"), "escoba-es": _l("Escoba (Spain)"),
+              "escoba-intl": _l("Escoba international")}
+
+
+def game_name(preset: str) -> str:
+    """The short name of a match's game; the preset's code for one no longer offered."""
+    return str(GAME_NAMES.get(preset, preset))
+
+
+def utc_iso(moment: datetime) -> str:
+    """A stored time (naive, in UTC) as ISO 8601 with its zone, for <time datetime> (static/js/localtime.js)."""
+    return moment.replace(microsecond=0).isoformat() + "Z"
+
+
 def is_message(value: object) -> bool:
     """A form-level error message (a string or a lazy translation), not a list of a subfield's errors."""
     return isinstance(value, str | LazyString)
@@ -30,4 +48,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["card_face"] = card_face
     app.jinja_env.globals["deck_words"] = words_for
     app.jinja_env.globals["categories_in"] = categories_in
+    app.jinja_env.globals["game_name"] = game_name
+    app.jinja_env.filters["utc_iso"] = utc_iso
     app.jinja_env.globals["card_codes"] = [str(card) for card in DECK]

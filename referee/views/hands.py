@@ -11,13 +11,15 @@ from flask_babel import gettext as _
 from flask_login import login_required
 
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
+from ..forms.hands import AgainForm
 from ..forms.quick import COUNTS
 from ..messages import finding_words
 from ..models import Hand, Match
 from ..rules import InvalidEntry
-from ..services import Conflict, HandDraft, edit_hand, record_hand, review_hand
+from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, review_hand
 from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
+from ..services.trail import undone_event
 from . import quick
 from .drafts import confirm_saved, hand_draft
 from .hand_problems import problems_on_form, summary_labels, unplaced_cards
@@ -61,11 +63,12 @@ def _places(form: HandFormBase, hand: Hand | None, n_sides: int) -> dict[str, st
 
 
 def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status: int = 200,
-          **context: Any) -> ResponseReturnValue:
-    """Render the entry page; a refused entry answers 422 (409 on a conflict) and keeps everything typed."""
+          source: Hand | None = None, **context: Any) -> ResponseReturnValue:
+    """Render the entry page; a refused entry answers 422 (409 on a conflict) and keeps everything typed.
+    `source` is an entry to start a new hand from (a hand taken back)."""
     if form.errors and status == 200:
         status = 422
-    places = _places(form, hand, match.sides)
+    places = _places(form, source or hand, match.sides)
     if isinstance(form, QuickHandForm):
         context.setdefault("stage", form.stage(places))
         context.setdefault("rest_counts", quick.rest_counts(form, match.sides, context.get("report")))
@@ -184,9 +187,29 @@ def new(match_id: int) -> ResponseReturnValue:
     if match.finished:
         return _over(match)
     dealer = dealer_after(match, list(match.hands))
-    form = _form(match, mode, formdata=None, dealer=str(dealer), number=str(len(match.hands) + 1),
+    again = _taken_back(match)
+    kept = _saved_fields(again, mode) if again else {}
+    form = _form(match, mode, formdata=None, **kept, dealer=str(dealer), number=str(len(match.hands) + 1),
                  client_token=uuid.uuid4().hex, version=str(match.version))
-    return _page(match, form, mode, None)
+    return _page(match, form, mode, None, source=again)
+
+
+def _taken_back(match: Match) -> Hand | None:
+    """The entry of a hand taken back that ?again= names, as an unsaved hand to start the next one from;
+    None without ?again=, 404 for an event that is no such hand of this match."""
+    form = AgainForm(formdata=request.args)
+    if not form.validate():
+        abort(404)
+    if form.again.data is None:
+        return None
+    try:
+        event = undone_event(match, form.again.data)
+    except NotFound:
+        abort(404)
+    flash(_("The cards and counts of hand %(number)s, taken back earlier, are filled in: check them, then save.",
+            number=event.hand_number), "info")
+    facts = event.before or {}
+    return Hand(mode=facts["mode"], dealer=facts["dealer"], entry=facts["entry"])
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])

@@ -1,4 +1,5 @@
-"""Matches: history, a new match, the scoreboard, draw for dealer, rematch, undo, the spectator link."""
+"""Matches: history, a new match, the scoreboard, draw for dealer, rematch, the spectator link (undo and the
+trail's buttons: views/trail.py)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from ..forms import DrawForm, NewMatchForm
-from ..forms.matches import HistoryForm, RevokeLinkForm, UndoForm
+from ..forms.matches import HistoryForm, RevokeLinkForm
 from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
-from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard, undo_last_hand
+from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard
 from ..services.draws import DrawState, draw_round, draw_state
 from ..services.history import match_history
 from ..services.matches import revoke_spectator_link, spectator_link
@@ -68,7 +69,7 @@ def show(match_id: int) -> ResponseReturnValue:
     except Conflict:  # the match kept changing on other phones while the link was made: show it afresh
         return redirect(url_for("matches.show", match_id=match.id))
     watch_url = url_for("spectator.watch", token=token, _external=True)
-    return render_template("matches/show.html", board=scoreboard(match), watch_url=watch_url,
+    return render_template("matches/show.html", board=scoreboard(match, actions=True), watch_url=watch_url,
                            qr=qr_svg(watch_url))
 
 
@@ -124,22 +125,6 @@ def draw_page(match: Match, form: DrawForm, state: DrawState) -> ResponseReturnV
 def play_again(match_id: int) -> ResponseReturnValue:
     """Same players, same rules, a new match."""
     match = rematch(current_user, owned(match_id))
-    return redirect(url_for("matches.show", match_id=match.id))
-
-
-@bp.post("/<int:match_id>/undo")
-@login_required
-def undo(match_id: int) -> ResponseReturnValue:
-    """Take back the last hand."""
-    match = owned(match_id)
-    form = UndoForm()
-    if not form.validate_on_submit():
-        abort(400)  # the button's hidden version was tampered with
-    try:
-        if undo_last_hand(match, int(form.version.data)):
-            flash(_("The last hand was taken back."), "info")
-    except Conflict:
-        flash(_("The match changed on another phone meanwhile: check the scoreboard and try again."), "error")
     return redirect(url_for("matches.show", match_id=match.id))
 
 

@@ -58,7 +58,7 @@ def go_offline(page: Page) -> None:
 
 def hand_rows(page: Page) -> list[str]:
     """The numbers of the hands in the scoreboard's hand-by-hand table."""
-    return page.locator("table.hands tbody th").all_inner_texts()
+    return page.locator("table.hands tbody th .row-link [aria-hidden]").all_inner_texts()  # the link's number
 
 
 def review_by_counts(page: Page, board: str) -> None:
@@ -258,9 +258,9 @@ def test_a_resend_of_a_hand_taken_back_meanwhile_does_not_bring_it_back(
     controlled(page)
     try:
         save_offline_and_deliver_once(page, live_server, database, board, "iris")
-        scoreboard = page.context.request.get(board).text()
-        undo = dict(re.findall(r'<input type="hidden" name="(csrf_token|version)" value="([^"]*)"',
-                               scoreboard.split('class="undo"', 1)[1].split("</form>", 1)[0]))
+        confirm = page.context.request.get(board + "/undo").text()  # undo asks first, on a page of its own
+        undo = dict(re.findall(r'<input[^>]*name="(csrf_token|version|number)"[^>]*value="([^"]*)"',
+                               confirm.split('class="confirm"', 1)[1].split("</form>", 1)[0]))
         assert page.context.request.post(board + "/undo", form=undo, max_redirects=0).status == 302
         assert hands_in_database(database, "iris") == []
     finally:

@@ -89,7 +89,7 @@ def test_undo_takes_back_the_last_hand_only(keeper, match_id):
     """Hand 2 goes, hand 1 stays; totals and trail follow."""
     keeper.save_hand(match_id)
     keeper.save_hand(match_id, mirror=True)
-    response = keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
+    response = keeper.submit(f"/matches/{match_id}/undo")
     assert response.headers["Location"] == f"/matches/{match_id}"
     assert [number for number, *_ in keeper.saved_hands(match_id)] == [1]
     page = keeper.board(match_id)
@@ -102,7 +102,7 @@ def test_undo_takes_back_the_last_hand_only(keeper, match_id):
 def test_undo_from_a_page_older_than_the_match_is_refused(keeper, match_id):
     """Another phone saved a hand after this scoreboard was shown: nothing is taken back."""
     keeper.save_hand(match_id)
-    undo = keeper.form(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
+    undo = keeper.form(f"/matches/{match_id}/undo")
     keeper.another_phone().save_hand(match_id, mirror=True)
     keeper.client.post(f"/matches/{match_id}/undo", data=undo)
     assert [number for number, *_ in keeper.saved_hands(match_id)] == [1, 2]
@@ -159,7 +159,7 @@ def test_undoing_the_winning_hand_reopens_the_match(keeper):
     """Target 4: back to no hands, no winner."""
     match_id = keeper.start(("Ana", "Bea"), target="4")
     keeper.save_hand(match_id)
-    keeper.submit(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
+    keeper.submit(f"/matches/{match_id}/undo")
     assert result(keeper, match_id) == (False, None)
 
 
@@ -181,7 +181,7 @@ def test_a_correction_with_a_tampered_version_is_refused_not_an_error(keeper, ma
 def test_an_undo_with_a_tampered_version_takes_nothing_back(keeper, match_id, version):
     """The undo button's version is checked like a correction's: nothing taken back, the conflict said."""
     keeper.save_hand(match_id)
-    undo = keeper.form(f"/matches/{match_id}", action=f"/matches/{match_id}/undo")
+    undo = keeper.form(f"/matches/{match_id}/undo")
     response = keeper.client.post(f"/matches/{match_id}/undo", data=undo | {"version": version})
     assert response.status_code in (302, 400)
     assert [number for number, *_ in keeper.saved_hands(match_id)] == [1]

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlencode
 
 import pytest
+from sqlalchemy import select
+
+from referee import create_app
+from referee.extensions import db
+from referee.models import Match, Seat
 
 
 def history(keeper, query=""):
@@ -143,3 +149,70 @@ def test_a_filter_no_page_offers_is_refused_beside_its_field(keeper, query, mess
     page = response.get_data(as_text=True)
     assert message in keeper.errors(page)
     assert "Ana · Bea" in keeper.text(page)
+
+
+# -- a part of a name, whatever its case and accents, on SQLite and PostgreSQL ----------------
+
+@pytest.fixture
+def anywhere(database_url, keeper_on):
+    """A scorekeeper on an app over SQLite, then over PostgreSQL (when a server is at hand), with four matches:
+    Lucía · Bea, Ana · Cid, 50%_off · Dan (a name with LIKE's wildcards), ANABEL · Eva."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url,
+                      "RATELIMIT_ENABLED": False})
+    keeper = keeper_on(app, "ana")
+    for names in [("Lucía", "Bea"), ("Ana", "Cid"), ("50%_off", "Dan"), ("ANABEL", "Eva")]:
+        keeper.start(names)
+    yield keeper
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.mark.parametrize(("player", "shown"), [
+    pytest.param("ana", {"Ana · Cid", "ANABEL · Eva"}, id="case, and part of a name"),
+    pytest.param("Lucia", {"Lucía · Bea"}, id="without the accent"),
+    pytest.param("luc", {"Lucía · Bea"}, id="the start of a name"),
+    pytest.param("LUCÍA", {"Lucía · Bea"}, id="capitals with the accent"),
+    pytest.param("cía", {"Lucía · Bea"}, id="the end of a name, accented"),
+    pytest.param("  bea ", {"Lucía · Bea"}, id="spaces around"),
+    pytest.param("%", {"50%_off · Dan"}, id="a percent sign is itself"),
+    pytest.param("_", {"50%_off · Dan"}, id="an underscore is itself"),
+    pytest.param("0%_o", {"50%_off · Dan"}, id="wildcards inside"),
+    pytest.param("a_e", set(), id="an underscore matches no other letter"),
+    pytest.param("\\", set(), id="a backslash is itself"),
+])
+def test_the_player_filter_finds_part_of_a_name_without_case_or_accents(anywhere, player, shown):
+    """'ana' finds Ana and ANABEL, 'Lucia' and 'luc' find Lucía; % and _ match only themselves."""
+    page = history(anywhere, "?" + urlencode({"player": player}))
+    every = {"Lucía · Bea", "Ana · Cid", "50%_off · Dan", "ANABEL · Eva"}
+    assert {names for names in every if names in page} == shown
+    if not shown:
+        assert "No match matches these filters." in page
+
+
+def test_each_row_of_the_list_shows_the_game_the_sides_the_score_and_the_date(keeper):
+    """Escova RS, Escoba (Spain) and Escoba international, each with its sides, score and start date."""
+    won = keeper.start(("Ana", "Bea"), target="4")
+    keeper.save_hand(won)
+    keeper.start(("Cid", "Dan"), preset="escoba-es")
+    keeper.start(("Eva", "Fer"), preset="escoba-intl")
+    html = keeper.page("/matches/")
+    rows = [keeper.text(row) for row in re.findall(r"<li>\s*<a href=\"/matches/\d+\">(.*?)</a>", html, flags=re.S)]
+    [[started]] = keeper.query(select(Match.created_at).where(Match.id == won))
+    day = started.strftime("%Y-%m-%d")
+    assert rows == [f"Escoba international Eva · Fer 0 – 0 {day} · in progress",
+                    f"Escoba (Spain) Cid · Dan 0 – 0 {day} · in progress",
+                    f"Escova RS Ana · Bea 4 – 0 {day} · won by Ana"]
+    assert f'<time datetime="{started.replace(microsecond=0).isoformat()}Z" data-local="date">' in html
+
+
+def test_the_seats_keep_a_search_key_without_case_or_accents(keeper):
+    """What the filter compares, stored beside each name when the match starts."""
+    match_id = keeper.start(("Lucía", "ÁNGEL"))
+    assert keeper.query(select(Seat.name_key).where(Seat.match_id == match_id).order_by(Seat.position)) == [
+        ("lucia",), ("angel",)]
+
+
+def test_a_name_whose_key_outgrows_the_column_is_kept_and_found(anywhere):
+    """40 ligatures 'ﷺ' decompose to 720 characters: the match starts (no 500 on PostgreSQL) and is found."""
+    anywhere.start(("ﷺ" * 40, "Zoe"))
+    assert "Zoe" in history(anywhere, "?" + urlencode({"player": "ﷺ"}))

@@ -8,7 +8,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 from sqlalchemy import func, select
 
-from referee.models import Hand, LoginToken, Match, User
+from referee.models import Hand, LoginToken, Match, MatchEvent, User
 
 # ---------------------------------------------------------------------------
 # Another account's match looks like no match at all.
@@ -123,6 +123,23 @@ def _scoreboard_form(action):
         match_id = keeper.start(("Ana", "Bea"), target="4")
         keeper.save_hand(match_id)
         url = f"/matches/{match_id}/{action}"
+        page = url if action == "undo" else f"/matches/{match_id}"  # undo asks first, on a page of its own
+        return url, keeper.form(page, action=url)
+    return fill
+
+
+def _trail_button(kind):
+    """A button of the trail: restore the hand just taken back, or revert the correction just made."""
+    def fill(keeper):
+        match_id = keeper.start(("Ana", "Bea"))
+        keeper.save_hand(match_id)
+        if kind == "restore":
+            keeper.submit(f"/matches/{match_id}/undo")
+        else:
+            keeper.save_hand(match_id, number=1, escobas=(0, 0))
+        [(event_id,)] = keeper.query(select(MatchEvent.id).order_by(MatchEvent.id.desc()).limit(1)
+                                     .where(MatchEvent.kind.in_(["hand_undone", "hand_edited"])))
+        url = f"/matches/{match_id}/trail/{event_id}/{kind}"
         return url, keeper.form(f"/matches/{match_id}", action=url)
     return fill
 
@@ -166,6 +183,7 @@ FORMS = {
     "register": _register, "login": _login, "logout": _logout, "new match": _new_match, "draw": _draw,
     "hand by cards": _hand("cards"), "hand by counts": _hand("tally"), "correction": _edit,
     "undo": _scoreboard_form("undo"), "rematch": _scoreboard_form("rematch"), "link": _revoke_link,
+    "restore": _trail_button("restore"), "revert": _trail_button("revert"),
     "roster": _roster_remove, "change password": _change_password,
     "log out everywhere": _account_button("/account/logout-everywhere"),
     "log out a device": _account_button("/account/devices/{id}/logout"), "delete account": _delete_account,

@@ -30,7 +30,7 @@ def test_the_link_shows_the_scoreboard_without_a_login(keeper, visitor, match_id
     assert response.status_code == 200
     page = visitor.text(response.get_data(as_text=True))
     assert "Ana 4 11 to go" in page and "Bea 0 15 to go" in page
-    assert "1 Ana +4 (4) +0 (0)" in page
+    assert "1 ✓ All checks passed +4 total 4 dealt +0 total 0" in page
     assert "Deals: Bea" in page
 
 

@@ -177,7 +177,20 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
     def board(action: str, match: Callable[[], int]) -> Callable[[], tuple[Any, str, dict[str, str]]]:
         def form() -> tuple[Any, str, dict[str, str]]:
             url = f"/matches/{match()}/{action}"
-            return keeper, url, keeper.form(f"/matches/{match()}", action=url)
+            page = url if action == "undo" else f"/matches/{match()}"  # undo asks first, on a page of its own
+            return keeper, url, keeper.form(page, action=url)
+        return form
+
+    def trail(action: str) -> Callable[[], tuple[Any, str, dict[str, str]]]:
+        def form() -> tuple[Any, str, dict[str, str]]:
+            if action == "restore":  # the last hand taken back, so the scoreboard offers it again
+                keeper.submit(f"/matches/{table.play}/undo")
+            else:  # a correction of hand 1, so the trail offers to revert it
+                escobas = keeper.form(keeper.hand_url(table.play, number=1))["escobas-0"]
+                keeper.save_hand(table.play, number=1, escobas=(1 - int(escobas == "1"), 0))
+            [url, *_] = [f["attrs"]["action"] for f in helpers.page_forms(keeper.page(f"/matches/{table.play}"))
+                         if f["attrs"].get("action", "").endswith(f"/{action}")]
+            return keeper, url, keeper.form(f"/matches/{table.play}", action=url)
         return form
 
     def register() -> tuple[Any, str, dict[str, str]]:
@@ -247,6 +260,7 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         "hand the quick way": hand("quick"), "correction the quick way": hand("quick", 1),
         "undo": board("undo", lambda: table.play), "spectator link": revoke_link,
         "rematch": board("rematch", lambda: table.finished), "roster remove": roster_remove,
+        "restore a hand": trail("restore"), "revert a correction": trail("revert"),
         "change password": password, "delete account": delete, "log out everywhere": everywhere,
         "log out a device": device,
     }
@@ -295,8 +309,8 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 
 POSTS = ["register", "login", "logout", "new match", "draw for dealer", "redraw after a tie", "hand by cards",
          "hand by counts", "correction by cards", "correction by counts", "hand the quick way",
-         "correction the quick way", "undo", "spectator link", "rematch", "roster remove", "change password",
-         "delete account", "log out everywhere", "log out a device"]
+         "correction the quick way", "undo", "restore a hand", "revert a correction", "spectator link", "rematch",
+         "roster remove", "change password", "delete account", "log out everywhere", "log out a device"]
 
 
 @pytest.mark.parametrize("target", POSTS)

@@ -1,0 +1,140 @@
+"""The trail put to use: restore a hand taken back, revert a correction, and what each event allows.
+
+Each undo keeps the whole hand in its `before` (mode, dealer, entry, points, verdict, client_token);
+each correction its whole entry before and after (referee/services/hands.py). Events older than that
+kept only points: they are shown, and offer nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..models import Hand, Match, MatchEvent
+from .errors import Conflict, NotFound
+from .hands import (
+    RESHAPING,
+    HandDraft,
+    _check_version,
+    _saving,
+    _scorable,
+    _settle,
+    erring_sides,
+    reshape,
+    review_hand,
+    whole_hand,
+)
+
+# The events after which a hand taken back is no longer the one that follows the hands there are.
+_ADDING = ("hand_recorded", "hand_restored")
+
+
+def kept_entry(facts: dict[str, Any] | None) -> bool:
+    """True when an event's before or after holds a whole entry (old events kept only points)."""
+    return bool(facts) and all(key in facts for key in ("mode", "dealer", "entry"))  # type: ignore[operator]
+
+
+def _later(match: Match, event: MatchEvent) -> list[MatchEvent]:
+    """The events after `event`, oldest first."""
+    return [e for e in match.events if e.id > event.id]
+
+
+def restorable(match: Match, event: MatchEvent) -> bool:
+    """True when a hand taken back can come back as it was: it would be the next hand again, no hand was
+    saved or restored since, the match is not over, and the trail kept its entry."""
+    return (event.kind == "hand_undone" and kept_entry(event.before) and not match.finished
+            and event.hand_number == len(match.hands) + 1
+            and not any(e.kind in _ADDING for e in _later(match, event)))
+
+
+def revertable(match: Match, event: MatchEvent) -> bool:
+    """True when a correction can be undone: its hand is still the one corrected (taken back and restored
+    counts as the same; taken back and entered anew does not) and its entry is not the one before already."""
+    if event.kind not in RESHAPING or not kept_entry(event.before):
+        return False
+    hand = _hand(match, event.hand_number)
+    if hand is None or not _same_hand_since(match, event):
+        return False
+    before = event.before or {}
+    return (hand.mode, hand.dealer, hand.entry) != (before["mode"], before["dealer"], before["entry"])
+
+
+def _same_hand_since(match: Match, event: MatchEvent) -> bool:
+    """True when no other hand took the corrected hand's number since the correction."""
+    gone = False
+    for later in _later(match, event):
+        if later.hand_number != event.hand_number:
+            continue
+        if later.kind == "hand_undone":
+            gone = True
+        elif later.kind == "hand_restored":
+            gone = False
+        elif later.kind == "hand_recorded" and gone:
+            return False
+    return not gone
+
+
+def _hand(match: Match, number: int | None) -> Hand | None:
+    """The match's hand with this number, if it has one."""
+    return next((h for h in match.hands if h.number == number), None)
+
+
+def _event(match: Match, event_id: int, kinds: tuple[str, ...]) -> MatchEvent:
+    """One of the match's events of these kinds; NotFound for any other."""
+    event = next((e for e in match.events if e.id == event_id and e.kind in kinds), None)
+    if event is None:
+        raise NotFound(event_id)
+    return event
+
+
+def _draft(facts: dict[str, Any], client_token: str | None = None) -> HandDraft:
+    """A kept entry as a draft, to review again under the match's rules."""
+    return HandDraft(mode=str(facts["mode"]), body=dict(facts["entry"]), dealer=int(facts["dealer"]),
+                     client_token=client_token)
+
+
+def undone_event(match: Match, event_id: int) -> MatchEvent:
+    """A hand taken back whose entry the trail kept, to enter again; NotFound otherwise."""
+    event = _event(match, event_id, ("hand_undone",))
+    if not kept_entry(event.before):
+        raise NotFound(event_id)
+    return event
+
+
+def restore_hand(match: Match, event_id: int, version: int) -> Hand:
+    """Bring back a hand taken back, as it was, under its own client_token (so that a late resend of it
+    finds it). Conflict('not_next') when it no longer follows the hands there are (or the match is over),
+    before Conflict('stale') for a page older than the match."""
+    event = undone_event(match, event_id)
+    if not restorable(match, event):
+        raise Conflict("not_next", number=event.hand_number, next=len(match.hands) + 1, event=event.id)
+    _check_version(match, version)
+    facts = event.before or {}
+    token = facts.get("client_token")
+    draft = _draft(facts, token)
+    report = review_hand(match, draft)
+    points = _scorable(report)
+    number = len(match.hands) + 1
+    with _saving(number):
+        hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body, points=points,
+                    valid=report.valid, erred=erring_sides(report), client_token=token)
+        match.hands.append(hand)
+        match.events.append(MatchEvent(kind="hand_restored", hand_number=number,
+                                       after={**whole_hand(hand), "client_token": token, "restores": event.id}))
+        _settle(match)
+    return hand
+
+
+def revert_correction(match: Match, event_id: int, version: int) -> Hand:
+    """Give a corrected hand back the entry it had before that correction: a change of its own in the trail.
+    Conflict('not_revertable') when the hand is no longer the one corrected, or has that entry already."""
+    event = _event(match, event_id, RESHAPING)
+    if not revertable(match, event):
+        raise Conflict("not_revertable", number=event.hand_number)
+    _check_version(match, version)
+    hand = _hand(match, event.hand_number)
+    assert hand is not None  # revertable() found it
+    draft = _draft(event.before or {})
+    report = review_hand(match, draft)
+    with _saving(hand.number):
+        reshape(match, hand, draft, report, "hand_reverted", reverts=event.id)
+    return hand

@@ -1,0 +1,335 @@
+"""Undo asks first; the trail keeps whole entries, restores a hand taken back, reverts a correction."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlalchemy import select, update
+
+from referee.extensions import db
+from referee.models import MatchEvent
+
+
+@pytest.fixture
+def match_id(keeper):
+    """A two-player Escova match to 15, Ana against Bea, Ana dealing first."""
+    return keeper.start(("Ana", "Bea"))
+
+
+def events(keeper, match_id, kind):
+    """The match's events of one kind as (id, before, after), oldest first."""
+    rows = keeper.query(select(MatchEvent.id, MatchEvent.before, MatchEvent.after)
+                        .where(MatchEvent.match_id == match_id, MatchEvent.kind == kind).order_by(MatchEvent.id))
+    return [tuple(row) for row in rows]
+
+
+def undo(keeper, match_id):
+    """Take back the last hand through its confirmation page."""
+    response = keeper.submit(f"/matches/{match_id}/undo")
+    assert response.status_code == 302
+    return response
+
+
+def trail_url(match_id, event_id, action):
+    """The address a trail button posts to."""
+    return f"/matches/{match_id}/trail/{event_id}/{action}"
+
+
+def press(keeper, match_id, event_id, action):
+    """Press a trail button on the scoreboard as it is now."""
+    url = trail_url(match_id, event_id, action)
+    return keeper.client.post(url, data=keeper.form(f"/matches/{match_id}", action=url))
+
+
+# -- undo asks first ----------------------------------------------------------------
+
+def test_undo_on_the_scoreboard_is_a_link_to_a_confirmation_not_a_button_that_deletes(keeper, match_id):
+    """The scoreboard's Undo opens a page; opening it takes nothing back."""
+    keeper.save_hand(match_id)
+    board = keeper.page(f"/matches/{match_id}")
+    assert f'href="/matches/{match_id}/undo"' in board
+    assert f'action="/matches/{match_id}/undo"' not in board
+    keeper.page(f"/matches/{match_id}/undo")
+    assert [number for number, *_ in keeper.saved_hands(match_id)] == [1]
+
+
+def test_the_confirmation_shows_the_hand_its_dealer_and_points_and_a_way_to_keep_it(keeper, match_id):
+    """Hand 2, dealt by Bea, Ana 0 and Bea 4: "Take back hand 2" posts; "Keep it" goes back to the scoreboard."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, mirror=True)
+    html = keeper.page(f"/matches/{match_id}/undo")
+    page = keeper.text(html)
+    assert "Take back hand 2?" in page
+    assert "Hand 2 Dealer Bea Ana +0 Bea +4" in page
+    assert re.search(r"<button[^>]*>Take back hand 2</button>", html)
+    assert re.search(rf'<a class="button big" href="/matches/{match_id}">Keep it</a>', html)
+    fields = keeper.fields(html, action=f"/matches/{match_id}/undo")
+    assert fields["number"] == "2" and fields["csrf_token"]
+
+
+def test_the_confirmation_of_a_match_without_hands_goes_back_to_the_scoreboard(keeper, match_id):
+    """Nothing to take back: no page asking about nothing."""
+    response = keeper.client.get(f"/matches/{match_id}/undo")
+    assert response.status_code == 302 and response.headers["Location"] == f"/matches/{match_id}"
+
+
+def test_a_confirmation_of_a_hand_no_longer_last_takes_nothing_back(keeper, match_id):
+    """The confirmation named hand 1; another phone saved hand 2 meanwhile: neither hand goes."""
+    keeper.save_hand(match_id)
+    fields = keeper.form(f"/matches/{match_id}/undo")
+    keeper.another_phone().save_hand(match_id, mirror=True)
+    version = keeper.fields(keeper.page(f"/matches/{match_id}/undo"))["version"]
+    keeper.client.post(f"/matches/{match_id}/undo", data=fields | {"version": version})  # hand 1 still named
+    assert [number for number, *_ in keeper.saved_hands(match_id)] == [1, 2]
+    assert "The match changed on another phone meanwhile" in keeper.board(match_id)
+
+
+@pytest.mark.parametrize("number", ["x", "9" * 50, "-1"])
+def test_an_undo_with_a_tampered_hand_number_takes_nothing_back(keeper, match_id, number):
+    """400, the hand kept."""
+    keeper.save_hand(match_id)
+    fields = keeper.form(f"/matches/{match_id}/undo")
+    assert keeper.client.post(f"/matches/{match_id}/undo", data=fields | {"number": number}).status_code == 400
+    assert [n for n, *_ in keeper.saved_hands(match_id)] == [1]
+
+
+@pytest.mark.parametrize("number", ["", " ", "\t"])
+def test_an_undo_with_a_blank_hand_number_takes_back_the_last_hand_as_an_older_page_did(keeper, match_id, number):
+    """A form without the number (as the scoreboard's old button posted it) undoes the last hand, never a 500."""
+    keeper.save_hand(match_id)
+    fields = keeper.form(f"/matches/{match_id}/undo")
+    assert keeper.client.post(f"/matches/{match_id}/undo", data=fields | {"number": number}).status_code == 302
+    assert keeper.saved_hands(match_id) == []
+
+
+# -- the whole entry before and after --------------------------------------------------
+
+def test_the_trail_keeps_each_hands_whole_entry_when_saved_corrected_and_taken_back(keeper, match_id):
+    """Mode, dealer, entry, points and verdict, before and after."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    undo(keeper, match_id)
+    [(_, _, saved)] = events(keeper, match_id, "hand_recorded")
+    [(_, before, after)] = events(keeper, match_id, "hand_edited")
+    [(_, taken, _)] = events(keeper, match_id, "hand_undone")
+    whole = {"mode", "dealer", "entry", "points", "valid"}
+    assert whole <= saved.keys() and whole <= before.keys() and whole <= after.keys() and whole <= taken.keys()
+    assert saved["entry"]["sides"][0]["escobas"] == 1 and saved["points"] == [4, 0] and saved["valid"] is True
+    assert before["entry"] == saved["entry"]
+    assert after["entry"]["sides"][0]["escobas"] == 0 and after["points"] == [3, 0]
+    assert taken["entry"] == after["entry"] and taken["dealer"] == 0 and taken["mode"] == "cards"
+
+
+def test_trail_times_are_utc_in_time_elements_for_the_phone_to_show_in_its_own_zone(keeper, match_id):
+    """<time datetime="…Z" data-local> with UTC text (what a page without JavaScript keeps), and the script."""
+    html = keeper.page(f"/matches/{match_id}")
+    times = re.findall(r'<time datetime="(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)" data-local>(\d{4}-\d\d-\d\d \d\d:\d\d) UTC'
+                       r"</time>", html)
+    assert times and all(iso[:10] == text[:10] and iso[11:16] == text[11:16] for iso, text in times)
+    assert "/static/js/localtime.js" in html
+
+
+# -- restore ---------------------------------------------------------------------------
+
+def test_a_hand_taken_back_is_restored_in_one_tap_as_it_was(keeper, match_id):
+    """Undo hand 2, then its Restore button: the same points, dealer and entry, a trail line of its own."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, mirror=True, escobas=(0, 2))
+    saved = keeper.saved_hands(match_id)
+    undo(keeper, match_id)
+    [(event_id, taken, _)] = events(keeper, match_id, "hand_undone")
+    board = keeper.page(f"/matches/{match_id}")
+    assert re.search(r"<button[^>]*>Restore hand 2</button>", board)
+    response = press(keeper, match_id, event_id, "restore")
+    assert response.status_code == 302
+    assert keeper.saved_hands(match_id) == saved
+    page = keeper.board(match_id)
+    assert "Hand 2 restored." in page
+    assert "Hand 2 restored: Ana 2, Bea 3." in page
+    assert "Restore hand 2" not in page
+    [(_, _, restored)] = events(keeper, match_id, "hand_restored")
+    assert restored["entry"] == taken["entry"] and restored["restores"] == event_id
+
+
+def test_a_resend_of_the_original_after_a_restore_finds_the_restored_hand(keeper, match_id):
+    """The outbox's late copy of hand 1 (same client_token, same entry): no second hand, no conflict."""
+    url = keeper.hand_url(match_id)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    keeper.client.post(url, data=form)
+    undo(keeper, match_id)
+    [(event_id, *_)] = events(keeper, match_id, "hand_undone")
+    press(keeper, match_id, event_id, "restore")
+    response = keeper.client.post(url, data=form)
+    assert response.status_code == 302
+    assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "cards", 0)]
+
+
+def test_a_restore_after_another_hand_was_saved_is_refused_and_offers_the_entry_as_the_next_hand(keeper, match_id):
+    """Hand 2 taken back, another hand 2 saved: 409, why, and a link that opens the entry page with its cards."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, escobas=(0, 3))
+    undo(keeper, match_id)
+    [(event_id, *_)] = events(keeper, match_id, "hand_undone")
+    url = trail_url(match_id, event_id, "restore")
+    stale = keeper.form(f"/matches/{match_id}", action=url)
+    keeper.save_hand(match_id, mirror=True)
+    response = keeper.client.post(url, data=stale)
+    assert response.status_code == 409
+    html = response.get_data(as_text=True)
+    page = keeper.text(html)
+    assert "This hand cannot be restored" in page
+    assert "another hand was saved or restored since it was taken back, so the next hand is now hand 3" in page
+    assert [n for n, *_ in keeper.saved_hands(match_id)] == [1, 2]
+    [again] = re.findall(r'href="([^"]*again=[^"]*)"[^>]*>Enter it as hand 3<', html)
+    entry = keeper.page(again.replace("&amp;", "&"))
+    assert "The cards and counts of hand 2, taken back earlier, are filled in" in keeper.text(entry)
+    fields = keeper.fields(entry)
+    assert keeper.places(fields) == keeper.places(keeper.hand_fields())
+    assert fields["escobas-1"] == "3" and fields["number"] == "3" and fields["dealer"] == "0"
+    assert keeper.client.post(keeper.hand_url(match_id), data=fields | {"action": "save"}).status_code == 302
+    assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[4, 0], [0, 4], [3, 3]]
+
+
+def test_the_scoreboard_offers_a_hand_that_cannot_come_back_as_the_next_hand_instead(keeper, match_id):
+    """No Restore button once another hand was saved: "Enter it as hand 3"."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id)
+    undo(keeper, match_id)
+    keeper.save_hand(match_id, mirror=True)
+    page = keeper.board(match_id)
+    assert "Restore hand" not in page
+    assert "Enter it as hand 3" in page
+
+
+def test_a_restore_from_a_page_older_than_the_match_gets_the_usual_conflict(keeper, match_id):
+    """Still the next hand, but the page's version is old (a correction meanwhile): nothing restored, told why."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id)
+    undo(keeper, match_id)
+    [(event_id, *_)] = events(keeper, match_id, "hand_undone")
+    url = trail_url(match_id, event_id, "restore")
+    stale = keeper.form(f"/matches/{match_id}", action=url)
+    keeper.another_phone().save_hand(match_id, number=1, escobas=(0, 0))
+    response = keeper.client.post(url, data=stale)
+    assert response.status_code == 302
+    assert [n for n, *_ in keeper.saved_hands(match_id)] == [1]
+    assert "The match changed on another phone meanwhile" in keeper.board(match_id)
+
+
+@pytest.mark.parametrize("action", ["restore", "revert"])
+def test_a_trail_button_for_an_event_of_another_kind_or_match_is_not_found(keeper, match_id, action):
+    """The event must be one of this match's, of the kind the button acts on."""
+    keeper.save_hand(match_id)
+    [(event_id, *_)] = events(keeper, match_id, "hand_recorded")
+    token = keeper.token()
+    data = {"csrf_token": token, "version": "1"}
+    assert keeper.client.post(trail_url(match_id, event_id, action), data=data).status_code == 404
+    assert keeper.client.post(trail_url(match_id, 999_999, action), data=data).status_code == 404
+
+
+@pytest.mark.parametrize("action", ["restore", "revert"])
+def test_a_trail_button_without_its_version_is_refused(keeper, match_id, action):
+    """400: the hidden version is what makes a stale page a conflict."""
+    keeper.save_hand(match_id)
+    token = keeper.token()
+    assert keeper.client.post(trail_url(match_id, 1, action), data={"csrf_token": token}).status_code == 400
+
+
+# -- revert ----------------------------------------------------------------------------
+
+def test_a_correction_is_reverted_to_the_entry_it_replaced(keeper, match_id):
+    """Ana's escoba taken away, then the correction reverted: 4 again, and its own trail line."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    [(event_id, before, _)] = events(keeper, match_id, "hand_edited")
+    assert "Revert this correction" in keeper.board(match_id)
+    assert press(keeper, match_id, event_id, "revert").status_code == 302
+    assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "cards", 0)]
+    page = keeper.board(match_id)
+    assert "Hand 1 is back to its entry from before the correction." in page
+    assert "Hand 1: correction reverted, Ana 3, Bea 0 → Ana 4, Bea 0." in page
+    [(_, was, now)] = events(keeper, match_id, "hand_reverted")
+    assert now["entry"] == before["entry"] and now["reverts"] == event_id
+    assert was["entry"]["sides"][0]["escobas"] == 0
+
+
+def test_a_revert_can_itself_be_reverted_and_a_reverted_correction_offers_nothing(keeper, match_id):
+    """After the revert the correction has nothing to revert; the revert has (back to the correction)."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    [(edited, *_)] = events(keeper, match_id, "hand_edited")
+    press(keeper, match_id, edited, "revert")
+    board = keeper.page(f"/matches/{match_id}")
+    assert trail_url(match_id, edited, "revert") not in board
+    [(reverted, *_)] = events(keeper, match_id, "hand_reverted")
+    assert press(keeper, match_id, reverted, "revert").status_code == 302
+    assert keeper.saved_hands(match_id) == [(1, [3, 0], True, "cards", 0)]
+
+
+def test_a_correction_of_a_hand_since_replaced_by_another_cannot_be_reverted(keeper, match_id):
+    """Hand 1 corrected, taken back, a different hand 1 saved: reverting would bring in the old one's cards."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    [(event_id, *_)] = events(keeper, match_id, "hand_edited")
+    url = trail_url(match_id, event_id, "revert")
+    stale = keeper.form(f"/matches/{match_id}", action=url)
+    undo(keeper, match_id)
+    keeper.save_hand(match_id, mirror=True)
+    assert url not in keeper.page(f"/matches/{match_id}")
+    response = keeper.client.post(url, data=stale)
+    assert response.status_code == 302
+    assert keeper.saved_hands(match_id) == [(1, [0, 4], True, "cards", 0)]
+    assert "Hand 1 is no longer the hand that correction changed" in keeper.board(match_id)
+
+
+def test_a_correction_survives_its_hand_being_taken_back_and_restored(keeper, match_id):
+    """Taken back and restored is the same hand: its correction can still be reverted."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    [(edited, *_)] = events(keeper, match_id, "hand_edited")
+    undo(keeper, match_id)
+    [(undone, *_)] = events(keeper, match_id, "hand_undone")
+    press(keeper, match_id, undone, "restore")
+    assert press(keeper, match_id, edited, "revert").status_code == 302
+    assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "cards", 0)]
+
+
+def test_a_revert_from_a_page_older_than_the_match_gets_the_usual_conflict(keeper, match_id):
+    """Another phone saved hand 2 meanwhile: nothing reverted, told why."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    [(event_id, *_)] = events(keeper, match_id, "hand_edited")
+    url = trail_url(match_id, event_id, "revert")
+    stale = keeper.form(f"/matches/{match_id}", action=url)
+    keeper.another_phone().save_hand(match_id)
+    keeper.client.post(url, data=stale)
+    assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[3, 0], [4, 0]]
+    assert "The match changed on another phone meanwhile" in keeper.board(match_id)
+
+
+# -- events from before the trail kept entries ---------------------------------------------
+
+def test_old_events_without_entries_show_as_before_and_offer_nothing(keeper, match_id):
+    """Saved, corrected and undone events that kept only points (as older versions wrote them): no 500, the
+    same lines, no Restore or Revert button."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    undo(keeper, match_id)
+    with keeper.app.app_context():
+        for event in db.session.scalars(select(MatchEvent).where(MatchEvent.match_id == match_id)):
+            if event.kind.startswith("hand_"):
+                db.session.execute(update(MatchEvent).where(MatchEvent.id == event.id).values(
+                    before=event.before and {"points": event.before["points"], "valid": event.before["valid"]},
+                    after=event.after and {"points": event.after["points"], "valid": event.after["valid"]}))
+        db.session.commit()
+    page = keeper.board(match_id)
+    assert "Hand 1 saved: Ana 4, Bea 0." in page
+    assert "Hand 1 corrected: Ana 4, Bea 0 → Ana 3, Bea 0." in page
+    assert "Hand 1 taken back (it was Ana 3, Bea 0)." in page
+    assert "Restore hand" not in page and "Revert this correction" not in page and "Enter it as" not in page
+    [(event_id, *_)] = events(keeper, match_id, "hand_undone")
+    token = keeper.token()
+    response = keeper.client.post(trail_url(match_id, event_id, "restore"), data={"csrf_token": token, "version": "9"})
+    assert response.status_code == 404
+    assert keeper.client.get(keeper.hand_url(match_id) + f"&again={event_id}").status_code == 404
