@@ -107,8 +107,8 @@ def test_the_draw_with_a_tie_on_a_phone(page: Page, live_server: str) -> None:
     expect(page.locator(".draw-round")).to_have_count(2)
     assert sideways(page) == 0
     shot(page, "table-draw-dealer")
-    page.get_by_role("link", name="Enter hand 1: cards").click()
-    expect(page).to_have_url(re.compile(r"/hands/new\?mode=cards$"))
+    page.get_by_role("link", name="Enter hand 1").click()
+    expect(page).to_have_url(re.compile(r"/hands/new\?mode=quick$"))
 
 
 def test_the_home_page_for_a_visitor_and_for_a_player(page: Page, live_server: str) -> None:

@@ -54,7 +54,7 @@ def test_the_highest_card_deals_and_the_page_shows_every_card_with_its_face(keep
     assert 'href="/static/img/cards/spanish.svg' in page and "#c-7o" in page and "#c-10c" in page
     assert "Bea deals first." in keeper.text(page)
     assert "<select" not in page  # nothing left to draw
-    assert f'href="/matches/{match_id}/hands/new?mode=cards"' in page
+    assert f'href="/matches/{match_id}/hands/new?mode=quick"' in page
     assert first_dealer(keeper, match_id) == 1
     assert "Deals: Bea · Plays first: Ana" in keeper.board(match_id)
 
