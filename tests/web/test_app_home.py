@@ -49,7 +49,7 @@ def test_a_player_without_matches_is_offered_the_first(keeper):
 
 
 def test_a_player_sees_the_three_latest_matches_with_links_to_each_and_to_all(keeper, scorekeeper):
-    """The newest three of four, each linking to its scoreboard with its score; 'All your matches' links the
+    """The newest three of four, each linking to its scoreboard with its game and score; 'All your matches' links the
     list; another account's matches never show."""
     bob = scorekeeper("bob")
     theirs = bob.start(("Zed", "Yul"))
@@ -59,6 +59,6 @@ def test_a_player_sees_the_three_latest_matches_with_links_to_each_and_to_all(ke
     shown = [int(n) for n in re.findall(r'<a href="/matches/(\d+)">', main)]
     assert shown == ids[:0:-1]
     words = keeper.text(main)
-    assert "Gil · Hal 4 – 0" in words and "Ana" not in words
+    assert "Escova RS Gil · Hal 4 – 0" in words and "Ana" not in words  # each with its game, as in the history
     assert "Zed" not in words and f"/matches/{theirs}\"" not in main
     assert '<a href="/matches/">All your matches</a>' in main
