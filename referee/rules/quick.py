@@ -26,7 +26,7 @@ from .cards import DECK
 from .entries import SideTally
 from .problems import InvalidEntry, Problem
 from .scoring import ALL_OROS, ALL_SEVENS
-from .tally import side_bounds
+from .tally import fit_problems, side_bounds
 
 DECK_COUNTS = {"cards": len(DECK), "oros": ALL_OROS, "sevens": ALL_SEVENS}
 
@@ -87,9 +87,4 @@ def _remainder_problems(rest: int, counted: Sequence[SideTally], tally: SideTall
         problems.append(Problem((*where, "velo"), "total_velo", {"total": velos}))
     if problems:
         return problems
-    if tally.velo and not (tally.oros and tally.sevens):
-        problems.append(Problem((*where, "velo"), "rest_velo_without_oro_or_seven"))
-    elif tally.oros + tally.sevens - tally.velo > tally.cards:
-        problems.append(Problem((*where, "cards"), "rest_counts_exceed_cards",
-                                {"cards": tally.cards, "oros": tally.oros, "sevens": tally.sevens}))
-    return problems
+    return fit_problems(where, tally, "rest_velo_without_oro_or_seven", "rest_counts_exceed_cards")

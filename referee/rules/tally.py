@@ -34,6 +34,16 @@ def _range(location: tuple[str | int, ...], value: int, low: int, high: int) -> 
     return [Problem(location, "count_range", {"value": value, "min": low, "max": high})]
 
 
+def fit_problems(where: tuple[str | int, ...], side: SideTally, velo_code: str, fit_code: str) -> list[Problem]:
+    """A velo without an oro or a seven (`velo_code`), or more oros and sevens than the cards hold
+    (`fit_code`): the codes say whose counts they are, typed or worked out (rules/quick.py)."""
+    if side.velo and not (side.oros and side.sevens):
+        return [Problem((*where, "velo"), velo_code)]
+    if side.oros + side.sevens - side.velo > side.cards:
+        return [Problem((*where, "cards"), fit_code, {"cards": side.cards, "oros": side.oros, "sevens": side.sevens})]
+    return []
+
+
 def side_bounds(i: int, side: SideTally) -> list[Problem]:
     """Every count of one side within what a pile can hold."""
     where = ("sides", i, "tally")
@@ -42,11 +52,7 @@ def side_bounds(i: int, side: SideTally) -> list[Problem]:
     problems += _range((*where, "sevens"), side.sevens, 0, min(ALL_SEVENS, max(side.cards, 0)))
     if problems:
         return problems
-    if side.velo and not (side.oros and side.sevens):
-        problems.append(Problem((*where, "velo"), "velo_needs_oro_and_seven"))
-    elif side.oros + side.sevens - side.velo > side.cards:
-        problems.append(Problem((*where, "cards"), "counts_exceed_cards",
-                                {"cards": side.cards, "oros": side.oros, "sevens": side.sevens}))
+    problems += fit_problems(where, side, "velo_needs_oro_and_seven", "counts_exceed_cards")
     if side.pile_sum is not None:
         problems += _range((*where, "pile_sum"), side.pile_sum, *sum_range(side.cards))
     return problems

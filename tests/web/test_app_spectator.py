@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
 
 import pytest
-
-
-def watch_path(keeper, match_id):
-    """The path of the spectator link the scoreboard shares."""
-    page = keeper.page(f"/matches/{match_id}")
-    links = set(re.findall(r'href="(https?://[^"]*/watch/[^"]+)"', page))
-    assert len(links) == 1, links
-    return urlsplit(links.pop()).path
+from spectators import watch_path
 
 
 @pytest.fixture

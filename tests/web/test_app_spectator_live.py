@@ -5,19 +5,12 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
-from urllib.parse import urlsplit
 
 import pytest
+from spectators import watch_path
 from sqlalchemy import event
 
 from referee.extensions import db
-
-
-def watch_path(keeper, match_id):
-    """The path of the spectator link the scoreboard shares."""
-    links = set(re.findall(r'href="(https?://[^"]*/watch/[^"]+)"', keeper.page(f"/matches/{match_id}")))
-    assert len(links) == 1, links
-    return urlsplit(links.pop()).path
 
 
 @pytest.fixture
