@@ -83,6 +83,11 @@ PROBLEMS: dict[str, Words] = {
     "rest_oros": lambda p: _("the other sides count %(total)s oros together, more than the deck's %(expected)s", **p),
     "rest_sevens": lambda p: _("the other sides count %(total)s sevens together, more than the deck's %(expected)s",
                                **p),
+    "leftover_not_in_pile": lambda p: _(
+        "at least %(least)s: the last capture was %(side)s's, so the cards left on the table are in this pile",
+        **p),
+    "leftover_velo_not_in_pile": lambda p: _(
+        "the velo was left on the table, so the last capture (%(side)s's) took it", **p),
     "rest_velo_without_oro_or_seven": lambda p: _(
         "no other side holds the velo, so this side does, but the others' counts leave it no oro or no seven"),
     "rest_counts_exceed_cards": lambda p: _(

@@ -251,7 +251,8 @@ def read_score(data: Any) -> HandEntry:
     ruleset = replace(ruleset, deck_style=deck)
     if by_tally:
         total = leftover_sum if "leftover_sum" in body else sum(card.value for card in leftover)
-        return TallyEntry(ruleset, complete_tallies(tallies), total, last_capture)
+        cards = None if "leftover_sum" in body else tuple(leftover)
+        return TallyEntry(ruleset, complete_tallies(tallies), total, last_capture, cards)
     return CardEntry(ruleset, tuple(piles), leftover, last_capture)
 
 

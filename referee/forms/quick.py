@@ -26,7 +26,7 @@ SEVENS = range(0, 5)
 # started), or the leftover itself (nothing placed yet).
 COUNTS, PILES, ASK_PILES, NOTHING = "counts", "piles", "ask_piles", "nothing"
 # What a missing count says, in the words of the entry by counts.
-REQUIRED = {"cards": _l("Count the cards."), "oros": _l("Count the oros."), "sevens": _l("Count the sevens.")}
+REQUIRED = {"cards": _l("Count the cards."), "oros": _l("Count them: 0 if none."), "sevens": _l("Count the sevens.")}
 
 
 class QuickHandForm(CardsHandForm):

@@ -46,12 +46,17 @@ class CardEntry:
 
 @dataclass(frozen=True)
 class TallyEntry:
-    """A hand entered as counts: per-side tallies, the leftover's sum, the last capture."""
+    """A hand entered as counts: per-side tallies, the leftover's sum, the last capture.
+
+    ``leftover`` holds the leftover's cards when they were given (the quick entry): the side that made
+    the last capture took them, so its counts must hold them.
+    """
 
     ruleset: Ruleset
     sides: tuple[SideTally, ...]
     leftover_sum: int
     last_capture: int
+    leftover: tuple[Card, ...] | None = None
 
 
 HandEntry = CardEntry | TallyEntry

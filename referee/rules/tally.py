@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import DECK, DECK_SUM
+from .cards import DECK, DECK_SUM, Suit
 from .checks import escoba_limit, leftover_finding, penalty_findings, side_problems
 from .entries import SideTally, TallyEntry
 from .fifteens import FIFTEEN
@@ -73,6 +73,29 @@ def _totals(entry: TallyEntry) -> list[Problem]:
         problems.append(Problem(("sides",), "total_pile_sum", {"total": sum(s or 0 for s in sums)}))
     if entry.sides[entry.last_capture].cards == 0:
         problems.append(Problem(("last_capture",), "last_capture_empty", {"side": entry.last_capture}))
+    return problems
+
+
+def _taker_holds_leftover(entry: TallyEntry) -> list[Problem]:
+    """The leftover's cards, when given, are in the counts of the side that made the last capture.
+
+    >>> from .cards import Card
+    >>> from .rulesets import PRESETS
+    >>> table = tuple(Card.parse(c) for c in ("1o", "2o", "3o", "4o"))
+    >>> sides = (SideTally(20, 3, 2, False), SideTally(20, 7, 2, True))
+    >>> [p.code for p in _taker_holds_leftover(TallyEntry(PRESETS["escova-rs"], sides, 10, 0, table))]
+    ['leftover_not_in_pile']
+    """
+    if entry.leftover is None:
+        return []
+    taker = entry.sides[entry.last_capture]
+    where = ("sides", entry.last_capture, "tally")
+    held = {"cards": len(entry.leftover), "oros": sum(c.suit is Suit.OROS for c in entry.leftover),
+            "sevens": sum(c.value == 7 for c in entry.leftover)}
+    problems = [Problem((*where, name), "leftover_not_in_pile", {"side": entry.last_capture, "least": least})
+                for name, least in held.items() if getattr(taker, name) < least]
+    if any(card.is_velo for card in entry.leftover) and not taker.velo:
+        problems.append(Problem((*where, "velo"), "leftover_velo_not_in_pile", {"side": entry.last_capture}))
     return problems
 
 
@@ -139,7 +162,7 @@ def check_tally(entry: TallyEntry) -> HandReport:
     problems += _range(("leftover_sum",), entry.leftover_sum, 0, DECK_SUM)
     for i, side in enumerate(entry.sides):
         problems += side_bounds(i, side)
-    if problems or (problems := _totals(entry)):
+    if problems or (problems := _totals(entry)) or (problems := _taker_holds_leftover(entry)):
         raise InvalidEntry(problems)
     whole, derived = _whole_pile_sums(entry)
     taker = whole[entry.last_capture]

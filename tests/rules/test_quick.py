@@ -112,13 +112,15 @@ def test_the_worked_out_tally_is_scored_by_check_tally():
 @given(data=st.data())
 def test_quick_entry_scores_a_legal_hand_as_its_cards_do(seating: Seating, data: st.DataObject) -> None:
     """The leftover's cards and the counts of all sides but one (any one) give the card entry's points and
-    verdict, and the tally of every side."""
+    verdict, and the tally of every side; the last capture's counts always hold the leftover's cards."""
     hand = data.draw(hands(seating))
     ruleset = data.draw(RULESETS)
     full = hand.tally_entry(ruleset, pile_sums=False)
     left_out = data.draw(st.integers(0, seating.sides - 1))
     sides = [Rest(side.escobas) if i == left_out else side for i, side in enumerate(full.sides)]
-    quick = TallyEntry(ruleset, complete_tallies(sides), sum(card.value for card in hand.leftover), full.last_capture)
+    # As the quick entry gives it: the leftover's cards (which the last capture's counts must hold) and their sum.
+    quick = TallyEntry(ruleset, complete_tallies(sides), sum(card.value for card in hand.leftover), full.last_capture,
+                       tuple(hand.leftover))
     assert quick.sides == full.sides
     by_cards, by_quick = check_hand(hand.card_entry(ruleset)), check_hand(quick)
     assert by_quick.points == by_cards.points

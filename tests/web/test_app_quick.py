@@ -196,3 +196,34 @@ def test_the_velo_may_be_the_worked_out_sides(keeper, match_id):
     assert response.status_code == 200
     # Ana the oros and her escoba; Bea the sevens (3 to 1) and the velo; the cards tie.
     assert "Points +2 +2" in keeper.text(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize(("last_capture", "counts", "field"), [
+    # Ana took the table's four diamonds with the last capture, so her pile holds at least four.
+    ("0", {"cards-0": "20", "oros-0": "3", "sevens-0": "2", "velo": "1"}, "oros-0"),
+    ("0", {"cards-0": "3", "oros-0": "3", "sevens-0": "0", "velo": "1"}, "cards-0"),
+    # Bea's counts are worked out: 40 - 37 = 3 cards cannot hold the table's four.
+    ("1", {"cards-0": "37", "oros-0": "9", "sevens-0": "4", "velo": "0"}, None),
+])
+def test_the_side_that_made_the_last_capture_holds_the_tables_cards(keeper, match_id, last_capture, counts, field):
+    """The leftover's cards are known: counts that leave them out of the last capture's pile are refused."""
+    response = quick(keeper, match_id, counts=counts, last_capture=last_capture, action="save")
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    words = "the last capture was {}'s, so the cards left on the table are in this pile"
+    name = ("Ana", "Bea")[int(last_capture)]
+    assert any(words.format(name) in error for error in keeper.errors(page))
+    if field is None:  # beside the worked-out counts
+        assert "so the cards left on the table are in this pile" in page[page.index('id="rest-counts"'):]
+    else:
+        assert f'href="#{field}"' in page
+    assert stored(keeper, match_id) == []
+
+
+def test_a_velo_left_on_the_table_belongs_to_the_last_capture(keeper, match_id):
+    """The 7 of diamonds on the table went to the side that swept it last."""
+    response = quick(keeper, match_id, leftover=["7o", "3o"], action="save",
+                     counts={"cards-0": "20", "oros-0": "5", "sevens-0": "2", "velo": "1"})
+    assert response.status_code == 422
+    assert any("the velo was left on the table, so the last capture (Ana's) took it" in error
+               for error in keeper.errors(response.get_data(as_text=True)))
