@@ -102,7 +102,11 @@ def trail_actions(match: Match) -> dict[int, str]:
     from .trail import kept_entry, restorable, revertable  # here: services.trail reads this module
 
     offered = {}
+    # A hand taken back and since restored is back: its line offers neither a restore nor entering it again.
+    restored = {(e.after or {}).get("restores") for e in match.events if e.kind == "hand_restored"}
     for event in match.events:
+        if event.kind == "hand_undone" and event.id in restored:
+            continue
         if event.kind == "hand_undone" and kept_entry(event.before) and not match.finished:
             offered[event.id] = "restore" if restorable(match, event) else "again"
         elif revertable(match, event):

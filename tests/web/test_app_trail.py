@@ -148,6 +148,7 @@ def test_a_hand_taken_back_is_restored_in_one_tap_as_it_was(keeper, match_id):
     assert "Hand 2 restored." in page
     assert "Hand 2 restored: Ana 2, Bea 3." in page
     assert "Restore hand 2" not in page
+    assert "Enter it as hand" not in page  # it is back: entering it again would count it twice
     [(_, _, restored)] = events(keeper, match_id, "hand_restored")
     assert restored["entry"] == taken["entry"] and restored["restores"] == event_id
 
