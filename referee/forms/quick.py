@@ -14,11 +14,11 @@ from wtforms import RadioField
 from wtforms.validators import NumberRange, Optional
 
 from ..deck_words import words_for
+from ..rules import Card
 from ..rules.report import leftover_ok
 from .common import BoundedFieldList, WholeNumberField, options
 from .hands import CardsHandForm
 
-CARD_VALUES = {f"{value}{suit}": value for suit in "oceb" for value in range(1, 11)}
 OROS = range(0, 11)  # the chips a side's oros are tapped on
 SEVENS = range(0, 5)
 
@@ -55,11 +55,16 @@ class QuickHandForm(CardsHandForm):
         self.rest_errors: list[str] = []  # problems of the last side's counts, which follow from the others
 
     @staticmethod
+    def table_sum(places: dict[str, str]) -> int:
+        """The sum of the cards placed on the table (the codes are the page's, each one of the deck's)."""
+        return sum(Card.parse(code).value for code, place in places.items() if place == "L")
+
+    @staticmethod
     def stage(places: dict[str, str]) -> str:
         """What the places call for: counts, the piles, the piles asked for, or the leftover first."""
         if any(place not in ("", "L") for place in places.values()):
             return PILES
-        leftover = sum(CARD_VALUES[code] for code, place in places.items() if place == "L")
+        leftover = QuickHandForm.table_sum(places)
         if leftover == 0:
             return NOTHING
         return COUNTS if leftover_ok(leftover) else ASK_PILES

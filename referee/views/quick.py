@@ -6,7 +6,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..forms.quick import ASK_PILES, CARD_VALUES, COUNTS, NOTHING, QuickHandForm
+from ..forms.quick import ASK_PILES, COUNTS, NOTHING, QuickHandForm
 from ..messages import finding_words, problem_words
 from ..models import Match
 from ..rules import InvalidEntry, Rest, SideTally, complete_tallies
@@ -28,8 +28,7 @@ def ready(form: QuickHandForm, places: dict[str, str], valid: bool) -> tuple[boo
         form.require_leftover()
         return False, None
     if stage == ASK_PILES:
-        total = sum(CARD_VALUES[code] for code, place in places.items() if place == "L")
-        asked: dict[str, Any] = {"ask_piles": finding_words(leftover_finding(total))}
+        asked: dict[str, Any] = {"ask_piles": finding_words(leftover_finding(form.table_sum(places)))}
         if form.saving:
             asked["problems"] = [SummaryItem(_("The leftover is wrong: put the cards of the piles in their places, "
                                                "so that the referee can tell who erred, then save."), "picker")]
