@@ -6,6 +6,7 @@ them when the hand was saved, so history reads fast and shows what was decided.
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
@@ -32,14 +33,24 @@ def _key_of_username(context: Any) -> str:
     return username_key(context.get_current_parameters()["username"])
 
 
-def _key_of_seat_name(context: Any) -> str:
-    """The search key of the seat's name being inserted, when the insert does not give one; cut to the column
-    (a name of 40 ligatures such as 'ﷺ' decomposes to 720 characters)."""
-    return search_key(context.get_current_parameters()["name"])[:KEY_LENGTH]
+def _key_of_name(context: Any) -> str:
+    """The search key of the seat's or player's name being inserted, when the insert does not give one; cut to
+    the column (a name of 40 ligatures such as 'ﷺ' decomposes to 720 characters)."""
+    return name_key(context.get_current_parameters()["name"])
+
+
+def name_key(name: str) -> str:
+    """What two names of one person share: the name without case or accents, cut to the column."""
+    return search_key(name)[:KEY_LENGTH]
+
+
+def new_uid() -> str:
+    """A match's identity across accounts and backups: 128 random bits, in hex."""
+    return uuid.uuid4().hex
 
 
 class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
-    """An account: a scorekeeper who owns matches and a roster of names.
+    """An account: a scorekeeper who owns matches and the players it keeps score for.
 
     ``username`` is the name as shown; ``username_key`` the name without regard to
     case or width (referee.credentials.username_key), unique, and what logins look up.
@@ -52,8 +63,8 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     password_hash: Mapped[str] = mapped_column(String(256))
     created_at: Mapped[datetime] = mapped_column(default=now)
 
-    roster: Mapped[list[RosterName]] = relationship(
-        back_populates="user", order_by="RosterName.name", cascade="all, delete-orphan")
+    players: Mapped[list[Player]] = relationship(
+        back_populates="user", order_by="Player.name_key", cascade="all, delete-orphan")
     tokens: Mapped[list[LoginToken]] = relationship(
         back_populates="user", order_by="LoginToken.last_used_at.desc()", cascade="all, delete-orphan")
 
@@ -87,16 +98,29 @@ class LoginToken(db.Model):  # type: ignore[name-defined,misc]
     user: Mapped[User] = relationship(back_populates="tokens")
 
 
-class RosterName(db.Model):  # type: ignore[name-defined,misc]
-    """A player name an account picks from when it starts a match."""
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    """A person an account keeps score for: picked (or made) when a match starts, a seat's player.
 
-    __table_args__ = (UniqueConstraint("user_id", "name"),)
+    One player per ``name_key`` (the name without case or accents) in an account. ``mu`` and ``sigma`` are
+    the skill rating after the last finished match (None before any), ``rating`` the figure the leaderboard
+    ranks by; referee/services/ratings.py keeps them.
+    """
+
+    __table_args__ = (UniqueConstraint("user_id", "name_key"), Index("ix_player_user_rating", "user_id", "rating"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("user.id"), index=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    name_key: Mapped[str] = mapped_column(String(KEY_LENGTH), default=_key_of_name)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    mu: Mapped[float | None] = mapped_column(default=None)
+    sigma: Mapped[float | None] = mapped_column(default=None)
+    rating: Mapped[float | None] = mapped_column(default=None)
 
-    user: Mapped[User] = relationship(back_populates="roster")
+    user: Mapped[User] = relationship(back_populates="players")
+    seats: Mapped[list[Seat]] = relationship(back_populates="player")
+    ratings: Mapped[list[RatingChange]] = relationship(
+        back_populates="player", order_by="RatingChange.id", cascade="all, delete-orphan")
 
 
 class Match(db.Model):  # type: ignore[name-defined,misc]
@@ -109,12 +133,15 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (
         Index("ix_match_user_created", "user_id", "created_at"),
         Index("ix_match_user_finished", "user_id", "finished", "created_at"),
+        Index("uq_match_user_uid", "user_id", "uid", unique=True),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("user.id"))
+    uid: Mapped[str] = mapped_column(String(32), default=new_uid)  # the same match in a backup, a second import
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+    finished_at: Mapped[datetime | None] = mapped_column(default=None)  # when it last reached a winner
     # The rules in force, as referee.rules.make_ruleset takes them.
     preset: Mapped[str] = mapped_column(String(20))
     target: Mapped[int]
@@ -147,21 +174,26 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
 
 
 class Seat(db.Model):  # type: ignore[name-defined,misc]
-    """A player at the table, by position in the order of play (partners alternate).
+    """A player at the table, by position in the order of play (partners alternate), and their side.
 
-    ``name_key`` is the name without case or accents (referee.search_keys.search_key), what the
-    history's player filter searches.
+    ``name`` is the name the seat was played under, kept when its player is renamed away or deleted;
+    ``name_key`` that name without case or accents (referee.search_keys.search_key), what the history's
+    player filter searches. ``player_id`` is None once the player is deleted.
     """
 
-    __table_args__ = (UniqueConstraint("match_id", "position"), Index("ix_seat_name", "name"))
+    __table_args__ = (UniqueConstraint("match_id", "position"), Index("ix_seat_name", "name"),
+                      Index("ix_seat_player_match", "player_id", "match_id"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
     position: Mapped[int]
+    side: Mapped[int] = mapped_column(default=0)  # referee.rules.match.side_of_seat, kept for the statistics
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
-    name_key: Mapped[str] = mapped_column(String(KEY_LENGTH), default=_key_of_seat_name)
+    name_key: Mapped[str] = mapped_column(String(KEY_LENGTH), default=_key_of_name)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id", ondelete="SET NULL"), default=None)
 
     match: Mapped[Match] = relationship(back_populates="seats")
+    player: Mapped[Player | None] = relationship(back_populates="seats")
 
 
 class Hand(db.Model):  # type: ignore[name-defined,misc]
@@ -190,6 +222,50 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
 
     match: Mapped[Match] = relationship(back_populates="hands")
+    results: Mapped[list[HandSide]] = relationship(
+        back_populates="hand", order_by="HandSide.side", cascade="all, delete-orphan")
+
+
+class HandSide(db.Model):  # type: ignore[name-defined,misc]
+    """One side's result in one hand, kept when the hand is saved so statistics are sums in SQL.
+
+    The categories are the points the side's cards earned before any penalty (1 = it took the category);
+    ``points`` is what it scored after the penalty, as the hand's ``points``; ``erred`` whether the referee
+    found it in error.
+    """
+
+    __table_args__ = (UniqueConstraint("hand_id", "side"), Index("ix_hand_side_match_side", "match_id", "side"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hand.id", ondelete="CASCADE"), index=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"))
+    side: Mapped[int]
+    points: Mapped[int]
+    escobas: Mapped[int]
+    cards: Mapped[int]
+    oros: Mapped[int]
+    sevens: Mapped[int]
+    velo: Mapped[int]
+    all_oros: Mapped[int]
+    all_sevens: Mapped[int]
+    over30: Mapped[int]
+    erred: Mapped[bool]
+
+    hand: Mapped[Hand] = relationship(back_populates="results")
+
+
+class RatingChange(db.Model):  # type: ignore[name-defined,misc]
+    """A player's rating after one finished match: the rating's history, in the order it was computed."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime]  # when the match finished
+    mu: Mapped[float]
+    sigma: Mapped[float]
+    rating: Mapped[float]
+
+    player: Mapped[Player] = relationship(back_populates="ratings")
 
 
 class MatchEvent(db.Model):  # type: ignore[name-defined,misc]

@@ -1,15 +1,13 @@
-"""Accounts: register, find and check one, change its password, delete it; its roster of player names."""
+"""Accounts: register, find and check one, change its password, delete it."""
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from ..credentials import hash_password, normalize_username, password_matches, spend_a_password_check, username_key
 from ..extensions import db
-from ..models import Hand, LoginToken, Match, MatchEvent, RevokedLink, RosterName, Seat, User
+from ..models import Hand, HandSide, LoginToken, Match, MatchEvent, Player, RatingChange, RevokedLink, Seat, User
 from .sessions import end_sessions
 
 
@@ -65,30 +63,12 @@ def change_password(user: User, password: str) -> None:
 
 
 def delete_account(user: User) -> None:
-    """Remove the account and everything of it: matches with their seats, hands and trail, roster, logins."""
+    """Remove the account and everything of it: matches with their seats, hands and trail, players, logins."""
     matches = select(Match.id).where(Match.user_id == user.id).scalar_subquery()
-    children = (MatchEvent, Hand, Seat, RevokedLink)
+    children = (MatchEvent, HandSide, RatingChange, Hand, Seat, RevokedLink)
     statements = [delete(model).where(model.match_id.in_(matches)) for model in children]
-    statements += [delete(owned).where(owned.user_id == user.id) for owned in (Match, RosterName, LoginToken)]
+    statements += [delete(owned).where(owned.user_id == user.id) for owned in (Match, Player, LoginToken)]
     # Set-based deletes, children first: an account with thousands of matches goes in a few statements.
     for statement in [*statements, delete(User).where(User.id == user.id)]:
         db.session.execute(statement.execution_options(synchronize_session=False))
     db.session.commit()
-
-
-def add_to_roster(user: User, names: Iterable[str]) -> None:
-    """Remember player names for the next new match (no commit: part of the caller's transaction)."""
-    known = {entry.name for entry in user.roster}
-    for name in names:
-        if name not in known:
-            user.roster.append(RosterName(name=name))
-            known.add(name)
-
-
-def remove_from_roster(user: User, name: str) -> bool:
-    """Forget a player name; False when the roster did not have it."""
-    entries = [entry for entry in user.roster if entry.name == name]
-    for entry in entries:
-        user.roster.remove(entry)
-    db.session.commit()
-    return bool(entries)

@@ -19,6 +19,7 @@ from ..extensions import db
 from ..models import Hand, Match, MatchEvent, now
 from ..rules import HandReport, InvalidEntry, Problem, check_hand, standing, totals
 from .errors import Conflict
+from .hand_results import keep_results
 from .matches import ruleset_of
 
 
@@ -101,6 +102,7 @@ def _record(match: Match, draft: HandDraft, expected_number: int) -> Hand:
         hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body, points=points,
                     valid=report.valid, erred=erring_sides(report), client_token=draft.client_token)
         match.hands.append(hand)
+        keep_results(match, hand, report)
         after = whole_hand(hand)
         if draft.client_token:
             after["client_token"] = draft.client_token
@@ -160,6 +162,7 @@ def reshape(match: Match, hand: Hand, draft: HandDraft, report: HandReport, kind
     before = whole_hand(hand)
     hand.entry, hand.mode, hand.dealer = draft.body, draft.mode, draft.dealer
     hand.points, hand.valid, hand.erred = points, report.valid, erring_sides(report)
+    keep_results(match, hand, report)
     match.events.append(MatchEvent(kind=kind, hand_number=hand.number, before=before,
                                    after={**whole_hand(hand), **noted}))
     _settle(match)
@@ -198,6 +201,7 @@ def _settle(match: Match) -> None:
     if result.winner != match.winner:
         kind = "reopened" if result.winner is None else "finished"
         match.events.append(MatchEvent(kind=kind, before={"winner": match.winner}, after={"winner": result.winner}))
+        match.finished_at = None if result.winner is None else now()
     match.winner, match.finished = result.winner, result.finished
     match.updated_at = now()  # every change bumps the match's version
 

@@ -15,8 +15,9 @@ from sqlalchemy.orm.exc import StaleDataError
 from ..extensions import db
 from ..models import Match, MatchEvent, RevokedLink, Seat, User
 from ..rules import Ruleset, make_ruleset
-from .accounts import add_to_roster
+from ..rules.match import side_of_seat
 from .errors import Conflict, Gone, NotFound
+from .players import players_for
 from .scoreboard import dealer_after
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.token_urlsafe makes it
@@ -42,17 +43,18 @@ def ruleset_of(match: Match) -> Ruleset:
 
 
 def create_match(user: User, settings: MatchSettings) -> Match:
-    """Store a new match with its rules, seats and roster names; the ruleset checks the options."""
+    """Store a new match with its rules and seats, each seat the account's player of its name (made for a
+    new name); the ruleset checks the options."""
     ruleset = make_ruleset(settings.preset, **settings.options)
-    add_to_roster(user, settings.names)
     match = _new_match(user, settings, ruleset)
     db.session.add(match)
     try:
         db.session.commit()
     except IntegrityError:
-        # Another phone of the account added one of these names to the roster at this very moment:
-        # the roster has the name, so the match goes in alone.
+        # Another phone of the account made one of these players at this very moment: read the players
+        # again, and the match takes theirs.
         db.session.rollback()
+        db.session.expire(user, ["players"])
         match = _new_match(user, settings, ruleset)
         db.session.add(match)
         db.session.commit()
@@ -67,7 +69,10 @@ def _new_match(user: User, settings: MatchSettings, ruleset: Ruleset) -> Match:
         deal_passes=ruleset.deal_passes.value, deck_style=settings.deck_style,
         partnerships=settings.partnerships, first_dealer=settings.first_dealer,
     )
-    match.seats = [Seat(position=i, name=name) for i, name in enumerate(settings.names)]
+    sides = 2 if settings.partnerships else len(settings.names)
+    players = players_for(user, settings.names)
+    match.seats = [Seat(position=i, name=name, side=side_of_seat(i, len(settings.names), sides), player=player)
+                   for i, (name, player) in enumerate(zip(settings.names, players, strict=True))]
     match.events.append(MatchEvent(kind="created", after={"seats": list(settings.names), **ruleset.options()}))
     return match
 

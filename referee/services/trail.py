@@ -11,6 +11,7 @@ from typing import Any
 
 from ..models import Hand, Match, MatchEvent
 from .errors import Conflict, NotFound
+from .hand_results import keep_results
 from .hands import (
     RESHAPING,
     HandDraft,
@@ -118,6 +119,7 @@ def restore_hand(match: Match, event_id: int, version: int) -> Hand:
         hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body, points=points,
                     valid=report.valid, erred=erring_sides(report), client_token=token)
         match.hands.append(hand)
+        keep_results(match, hand, report)
         match.events.append(MatchEvent(kind="hand_restored", hand_number=number,
                                        after={**whole_hand(hand), "client_token": token, "restores": event.id}))
         _settle(match)

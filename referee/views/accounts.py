@@ -23,7 +23,8 @@ from ..forms.accounts import (
 )
 from ..services import authenticate, register_user
 from ..services import sessions as device_sessions
-from ..services.accounts import UsernameTaken, change_password, delete_account, remove_from_roster
+from ..services.accounts import UsernameTaken, change_password, delete_account
+from ..services.players import delete_player
 from ..throttling import retry_after, throttle_login, throttle_password_check, throttle_register
 from .errors import too_many_requests
 from .safety import safe_next
@@ -151,7 +152,7 @@ def delete() -> ResponseReturnValue:
 @login_required
 def roster() -> ResponseReturnValue:
     """The names this account picks players from."""
-    return render_template("accounts/roster.html", names=[entry.name for entry in current_user.roster])
+    return render_template("accounts/roster.html", names=[player.name for player in current_user.players])
 
 
 @bp.post("/roster/remove")
@@ -161,6 +162,8 @@ def roster_remove() -> ResponseReturnValue:
     form = RosterRemoveForm()
     if not form.validate_on_submit():
         abort(400)
-    if remove_from_roster(current_user, form.name.data):
+    player = next((p for p in current_user.players if p.name == form.name.data), None)
+    if player is not None:
+        delete_player(player)
         flash(_("%(name)s is no longer in your roster.", name=form.name.data), "info")
     return redirect(url_for("accounts.roster"))

@@ -53,7 +53,7 @@ def new() -> ResponseReturnValue:
             preset=form.preset.data, options=form.options(), deck_style=form.deck(),
             names=form.player_names(), partnerships=form.seating.data == "pairs", first_dealer=form.first_seat()))
         return redirect(url_for("matches.show", match_id=match.id))
-    roster = [entry.name for entry in current_user.roster]
+    roster = [player.name for player in current_user.players]
     return render_template("matches/new.html", form=form, roster=roster), 422 if form.errors else 200
 
 

@@ -8,7 +8,7 @@ from werkzeug.security import check_password_hash
 
 from referee import create_app
 from referee.extensions import db
-from referee.models import Hand, LoginToken, Match, MatchEvent, RosterName, Seat, User
+from referee.models import Hand, HandSide, LoginToken, Match, MatchEvent, Player, Seat, User
 
 PASSWORD = "correct-horse"  # the scorekeepers' (tests/conftest.py)
 
@@ -282,10 +282,10 @@ def everything_of(keeper, user_id):
     matches = select(Match.id).where(Match.user_id == user_id).scalar_subquery()
     counts = {"user": select(func.count(User.id)).where(User.id == user_id),
               "match": select(func.count(Match.id)).where(Match.user_id == user_id),
-              "roster": select(func.count(RosterName.id)).where(RosterName.user_id == user_id),
+              "player": select(func.count(Player.id)).where(Player.user_id == user_id),
               "token": select(func.count(LoginToken.id)).where(LoginToken.user_id == user_id)}
     counts |= {model.__tablename__: select(func.count(model.id)).where(model.match_id.in_(matches))
-               for model in (Seat, Hand, MatchEvent)}
+               for model in (Seat, Hand, HandSide, MatchEvent)}
     return {name: keeper.query(statement)[0][0] for name, statement in counts.items()}
 
 

@@ -20,7 +20,8 @@ def test_starting_the_app_creates_every_table_through_the_migrations(app):
     """A fresh database is brought to the latest schema, with Alembic's version recorded."""
     with app.app_context():
         tables = set(inspect(db.engine).get_table_names())
-        assert {"user", "roster_name", "match", "seat", "hand", "match_event", "alembic_version"} <= tables
+        assert {"user", "player", "match", "seat", "hand", "hand_side", "rating_change", "match_event",
+                "alembic_version"} <= tables
         assert db.session.scalar(text("SELECT count(*) FROM alembic_version")) == 1
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
+from referee.extensions import db
 from referee.models import Match, Seat
 
 
@@ -231,29 +232,32 @@ def test_names_past_the_fourth_seat_are_ignored(keeper, extra):
 
 
 def test_two_phones_starting_matches_with_the_same_new_name_at_once_both_start(keeper, monkeypatch):
-    """The roster gets the name from one of them; neither answers 500."""
+    """One of them makes the player; the other's match takes that player; neither answers 500."""
     import threading
 
     from referee.services import matches as service
 
     phone, answers, started = keeper.another_phone(), [], threading.Event()
     theirs = phone.form("/matches/new") | {"seating": "2", "first_dealer": "0", "names-0": "Ana", "names-1": "Newt"}
-    remember = service.add_to_roster
+    find = service.players_for
 
     def race(user, names):
-        if not started.is_set():  # this phone has read the roster; the other saves its match now
+        if not started.is_set():  # this phone has read the players; the other saves its match now
             started.set()
-            list(user.roster)
+            list(user.players)
             thread = threading.Thread(target=lambda: answers.append(
                 phone.client.post("/matches/new", data=theirs).status_code))
             thread.start()
             thread.join()
-        remember(user, names)
-    monkeypatch.setattr(service, "add_to_roster", race)
+        return find(user, names)
+    monkeypatch.setattr(service, "players_for", race)
     response = keeper.new_match(("Bea", "Newt"))
     assert answers == [302] and response.status_code == 302
     assert match_count(keeper) == 2
     assert "Newt" in keeper.page("/matches/new")
+    with keeper.app.app_context():
+        newts = {seat.player_id for seat in db.session.scalars(select(Seat).where(Seat.name == "Newt"))}
+    assert len(newts) == 1 and None not in newts
 
 
 BIG = "9" * 30
