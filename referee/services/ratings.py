@@ -16,3 +16,8 @@ def leaderboard(user: User) -> list[Player]:
 def rating_history(player: Player) -> list[RatingChange]:
     """The player's rating after each finished match, oldest first."""
     return list(player.ratings)
+
+
+def rerate(user: User) -> None:
+    """Compute the account's ratings again, from its finished matches in the order they finished (no commit):
+    after a player is merged or deleted, or an older match finishes or reopens."""
