@@ -297,11 +297,16 @@ def test_the_theme_switch_changes_the_colours(page: Page, live_server: str) -> N
     start_match(page, live_server, "gabi")
     background = "() => getComputedStyle(document.body).backgroundColor"
     assert page.evaluate(background) == "rgb(251, 250, 247)"
-    page.get_by_role("link", name="Dark", exact=True).click()
+
+    def choose(theme: str) -> None:
+        """Click the theme's link and wait for the page it loads (evaluating during the load finds no body)."""
+        page.get_by_role("link", name=theme, exact=True).click()
+        expect(page.locator(".themes strong")).to_have_text(theme)
+
+    choose("Dark")
     assert page.evaluate(background) == "rgb(18, 18, 18)"
-    expect(page.locator(".themes strong")).to_have_text("Dark")
     page.emulate_media(color_scheme="dark")
-    page.get_by_role("link", name="Light", exact=True).click()
+    choose("Light")
     assert page.evaluate(background) == "rgb(251, 250, 247)"
-    page.get_by_role("link", name="System", exact=True).click()
+    choose("System")
     assert page.evaluate(background) == "rgb(18, 18, 18)"
