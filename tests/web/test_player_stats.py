@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from referee.extensions import db
-from referee.models import Hand, Match, Player, Seat, User, now
+from referee.models import Match, Player, User, now
 from referee.rules import DECK, Card, Suit, make_ruleset
 from referee.rules.scoring import Counts, earn
 from referee.services import HandDraft, MatchSettings, create_match, record_hand
@@ -32,6 +32,7 @@ from simulator import SEATINGS, Seating, play_hand
 ROSTER = ("Ana", "Bia", "Carla", "Duda", "Eva")
 PRESETS = ("escova-rs", "escoba-es", "escoba-intl")
 VELO = Card.parse("7o")
+EVERYTHING = StatsFilter()
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def categories_taken(preset: str, entry: dict[str, Any]) -> list[dict[str, int]]
     return [{name: getattr(e, name) for name in (*CATEGORIES, *BONUSES)} for e in earned]
 
 
-def expected(player: Player, only: StatsFilter = StatsFilter()) -> dict[str, Any]:
+def expected(player: Player, only: StatsFilter = EVERYTHING) -> dict[str, Any]:
     """Every figure of the player's page, counted match by match and hand by hand."""
     since = only.since()
     figures: dict[str, Any] = {"started": 0, "finished": 0, "won": 0, "hands": 0, "points": 0, "escobas": 0,
@@ -145,7 +146,7 @@ def expected(player: Player, only: StatsFilter = StatsFilter()) -> dict[str, Any
     return figures
 
 
-def computed(player: Player, only: StatsFilter = StatsFilter()) -> dict[str, Any]:
+def computed(player: Player, only: StatsFilter = EVERYTHING) -> dict[str, Any]:
     """The same figures as referee.services.stats gives them."""
     stats = player_stats(player, only)
     record, hands = stats.record, stats.hands
