@@ -1,8 +1,8 @@
 """A player's statistics: their record, their hands, their partners and their opponents, as SQL aggregates.
 
-Every figure is a few GROUP BY queries over the player's seats (referee.models.Seat), their matches and the
-hands' side results (referee.models.HandSide): no loop over hands in Python. Only the winning streaks read
-one row per finished match, in the order the matches finished.
+Every figure comes from four queries over the player's seats (referee.models.Seat), their matches and the
+hands' side results (referee.models.HandSide): sums and counts in SQL, no loop over hands in Python. Only
+the record reads one row per match (the winning streaks need the finished ones in the order they finished).
 
 Choices (docs/statistics.md): a match counts for the hands played in it as soon as one is saved, but for
 "played" and "won" only once it is finished; the partners' and opponents' records count finished matches.
@@ -143,17 +143,15 @@ def _count_if(condition: ColumnElement[bool]) -> ColumnElement[int]:
 
 
 def _record(mine) -> Record:  # type: ignore[no-untyped-def]
-    """Matches started, finished and won, and the streaks."""
-    won = and_(Match.finished.is_(True), Match.winner == mine.c.side)
-    started, finished, wins = db.session.execute(
-        select(func.count(), _count_if(Match.finished.is_(True)), _count_if(won))
-        .select_from(mine).join(Match, Match.id == mine.c.match_id)).one()
-    # One row per finished match (never per hand): the streaks depend on the order they finished in.
-    results = db.session.scalars(
-        select(Match.winner == mine.c.side).select_from(mine).join(Match, Match.id == mine.c.match_id)
-        .where(Match.finished.is_(True)).order_by(Match.finished_at, Match.id)).all()
-    current, best = streaks([bool(result) for result in results])
-    return Record(started=started, finished=int(finished), won=int(wins), current_streak=current, best_streak=best)
+    """Matches started, finished and won, and the streaks: one row per match (never per hand), the finished
+    ones in the order they finished, as the streaks need."""
+    rows = db.session.execute(
+        select(Match.finished, Match.winner == mine.c.side).select_from(mine).join(Match, Match.id == mine.c.match_id)
+        .order_by(Match.finished_at, Match.id)).all()
+    results = [bool(won) for finished, won in rows if finished]
+    current, best = streaks(results)
+    return Record(started=len(rows), finished=len(results), won=sum(results), current_streak=current,
+                  best_streak=best)
 
 
 def streaks(results: list[bool]) -> tuple[int, int]:
