@@ -53,6 +53,13 @@ def sideways(page: Page) -> int:
     return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
+def tables_that_scroll(page: Page) -> list[str]:
+    """The statistics' tables wider than the screen (their wrapper scrolls sideways), by caption."""
+    return page.evaluate("""() => [...document.querySelectorAll(".player-stats .table-wrap")]
+      .filter((wrap) => wrap.scrollWidth > wrap.clientWidth + 1)
+      .map((wrap) => wrap.querySelector("caption").textContent.trim())""")
+
+
 def figure(page: Page, label: str) -> str:
     """The number shown under one of the page's figures."""
     return page.locator(".figures div").filter(has=page.locator("dt", has_text=re.compile(f"^{label}$"))) \
@@ -68,7 +75,8 @@ def test_two_matches_played_then_anas_page_tells_her_record(page: Page, browser:
                                                             axe_script: str) -> None:
     """Ana beats Bea, then Ana & Carla lose to Bea & Duda: her page says 2 played, 1 won, 50 %, no streak now
     and a best of 1, Carla her partner, Bea 1–1 and Duda 0–1 head to head; Bea's page is a tap away. At 390 and
-    320 px, light and dark, nothing scrolls sideways and axe finds nothing serious."""
+    320 px, light and dark, in the three languages, nothing scrolls sideways (no table either) and axe finds
+    nothing serious."""
     register(page, live_server, USER, PASSWORD)
     board = new_match(page, live_server, "2 players", ["Ana", "Bea"])
     for number in (1, 2, 3):
@@ -101,17 +109,20 @@ def test_two_matches_played_then_anas_page_tells_her_record(page: Page, browser:
     expect(page.get_by_role("heading", level=1)).to_have_text("Bea")
     assert figure(page, "Won") == "1" and figure(page, "Played to the end") == "2"
 
-    looks = {"390-dark": (PHONE, "dark"), "320-light": (SMALL, "light"), "320-dark": (SMALL, "dark")}
+    looks = {"390-dark": (PHONE, "dark", "en-GB"), "320-light": (SMALL, "light", "en-GB"),
+             "320-dark": (SMALL, "dark", "en-GB"), "320-dark-es": (SMALL, "dark", "es-ES"),
+             "320-light-pt": (SMALL, "light", "pt-BR")}
     cookies = page.context.cookies()
     anas_page = live_server + "/players"
-    for name, (size, scheme) in looks.items():
-        context = browser.new_context(**size, color_scheme=scheme)
+    for name, (size, scheme, locale) in looks.items():
+        context = browser.new_context(**size, color_scheme=scheme, locale=locale)
         context.add_cookies(cookies)
         other = context.new_page()
         other.goto(anas_page)
         other.get_by_role("link", name="Ana", exact=True).click()
         expect(other.locator(".figures").first).to_be_visible()
         assert sideways(other) == 0, name
+        assert tables_that_scroll(other) == [], name
         assert violations(other, axe_script) == [], name
         shot(other, f"player-{name}")
         other.screenshot(path=str(SCREENSHOTS / f"player-{name}-top.png"))  # the first screen, at full size
