@@ -21,7 +21,7 @@ from werkzeug.security import generate_password_hash
 from referee import create_app
 from referee.database import MIGRATIONS
 from referee.extensions import db
-from referee.models import Hand, HandSide, Match, MatchEvent, Seat, User
+from referee.models import Hand, HandSide, Match, MatchEvent, Seat
 
 BEFORE = "7c1e5a9f3b20"  # seat name keys; each hand's erring sides
 THIS = "cbb18f664385"  # players, hand sides, ratings
@@ -51,6 +51,11 @@ def tally(counts: list[tuple[int, int, int, int]], velo: int) -> dict[str, str]:
         fields |= {f"cards-{side}": str(cards), f"oros-{side}": str(oros), f"sevens-{side}": str(sevens),
                    f"escobas-{side}": str(escobas)}
     return fields
+
+
+def columns(table: sa.TableClause) -> list[str]:
+    """The names of a table's columns."""
+    return [column.name for column in table.c]
 
 
 def play_the_matches(scorekeeper: Any) -> tuple[Any, dict[str, dict[str, int]]]:
@@ -98,19 +103,19 @@ def copy_into_the_old_database(keeper: Any, played: dict[str, dict[str, int]]) -
         db.session.execute(OLD_ROSTER.insert(), [{"user_id": number, "name": name} for name in ROSTERS[username]])
         for letter, match_id in played[username].items():
             [match] = rows(keeper, Match, Match.id == match_id)
-            old = {name: match[name] for name in OLD_MATCH.c.keys() if name != "id"} | {"user_id": number}
+            old = {name: match[name] for name in columns(OLD_MATCH) if name != "id"} | {"user_id": number}
             ids[match_id] = db.session.execute(OLD_MATCH.insert().values(old).returning(OLD_MATCH.c.id)).scalar_one()
             for seat in rows(keeper, Seat, Seat.match_id == match_id):
                 db.session.execute(OLD_SEAT.insert().values(
-                    {name: seat[name] for name in OLD_SEAT.c.keys()} | {"match_id": ids[match_id]}))
+                    {name: seat[name] for name in columns(OLD_SEAT)} | {"match_id": ids[match_id]}))
             for hand in rows(keeper, Hand, Hand.match_id == match_id):
-                kept = {name: hand[name] for name in OLD_HAND.c.keys() if name != "id"}
+                kept = {name: hand[name] for name in columns(OLD_HAND) if name != "id"}
                 kept |= {"match_id": ids[match_id], "erred": None if letter == "A" else hand["erred"]}
                 db.session.execute(OLD_HAND.insert().values(kept))
             for event in rows(keeper, MatchEvent, MatchEvent.match_id == match_id):
                 if not (letter == "E" and event["kind"] == "finished"):
                     db.session.execute(OLD_EVENT.insert().values(
-                        {name: event[name] for name in OLD_EVENT.c.keys()} | {"match_id": ids[match_id]}))
+                        {name: event[name] for name in columns(OLD_EVENT)} | {"match_id": ids[match_id]}))
     db.session.commit()
     return ids
 
@@ -173,8 +178,9 @@ def test_every_seat_gets_its_accounts_player_and_its_side(migrated):
         upgrade(directory=MIGRATIONS, revision=THIS)
     for username, matches in played.items():
         for letter, match_id in matches.items():
-            seats = read(app, "SELECT s.name, p.name, s.side, u.username FROM seat s JOIN player p ON p.id = s.player_id "
-                              f'JOIN "user" u ON u.id = p.user_id WHERE s.match_id = {ids[match_id]} ORDER BY s.position')
+            seats = read(app, "SELECT s.name, p.name, s.side, u.username FROM seat s "
+                              'JOIN player p ON p.id = s.player_id JOIN "user" u ON u.id = p.user_id '
+                              f"WHERE s.match_id = {ids[match_id]} ORDER BY s.position")
             assert [row[:3] for row in seats] == EXPECTED_SEATS[letter], letter
             assert {row[3] for row in seats} == {username}, letter
             today = [seat["side"] for seat in rows(keeper, Seat, Seat.match_id == match_id)]
