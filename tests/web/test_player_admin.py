@@ -3,6 +3,7 @@ accents typed; private to the account; CSRF on every form."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -115,20 +116,32 @@ def test_a_name_another_player_has_is_refused_and_the_merge_is_offered(keeper, t
     page = response.get_data(as_text=True)
     assert keeper.errors(page) == ["Another player is already called Ana."]
     assert keeper.fields(page)["name"] == typed
-    assert f'href="/players/{bea}/merge?other={ana}"' in page
+    assert f'href="/players/{bea}/merge?other={ana}&amp;keep=other"' in page
     assert "If Bea and Ana are the same person, merge them" in keeper.text(page)
     assert seats(keeper, match_id) == [("Ana", "Ana"), ("Bea", "Bea")]
 
 
-def test_the_offered_merge_opens_with_the_other_player_picked(keeper):
-    """The link from a refused rename: the select holds Ana, and the second name to keep is hers."""
+def test_the_offered_merge_opens_with_the_other_player_picked_and_her_name_kept(keeper):
+    """The link from a refused rename: the select holds Ana, and the name to keep is hers, the one typed."""
     keeper.start(("Ana", "Bea"))
     ana, bea = player_id(keeper, "Ana"), player_id(keeper, "Bea")
-    page = keeper.page(f"/players/{bea}/merge?other={ana}")
+    page = keeper.page(f"/players/{bea}/merge?other={ana}&keep=other")
     assert f'<option selected value="{ana}">Ana</option>' in page
-    assert keeper.fields(page)["other"] == str(ana)
-    text = keeper.text(page)
-    assert "Keep the name Bea Ana" in text
+    assert keeper.fields(page) | {"csrf_token": ""} == {"csrf_token": "", "other": str(ana), "keep": "other"}
+    assert "Bea is the same person as" in keeper.text(page) and "Keep the name Bea Ana" in keeper.text(page)
+    response = keeper.submit(f"/players/{bea}/merge?other={ana}&keep=other", post_to=f"/players/{bea}/merge")
+    assert response.headers["Location"] == f"/players/{ana}"
+    assert players_of(keeper) == ["Ana"]
+
+
+def test_the_merge_page_opened_with_nonsense_in_its_query_shows_nothing_picked(keeper):
+    """Another account's player, a missing one, or no number: the select waits for a choice; nothing changes."""
+    keeper.start(("Ana", "Bea"))
+    bea = player_id(keeper, "Bea")
+    for query in ("other=99999", "other=abc", "keep=nobody&other=", "other=" + "9" * 400):
+        page = keeper.page(f"/players/{bea}/merge?{query}")
+        assert not re.search(r'selected value="[0-9]', page), query
+    assert players_of(keeper) == ["Ana", "Bea"]
 
 
 @pytest.mark.parametrize(("typed", "message"), [
@@ -188,7 +201,7 @@ def test_merging_moves_every_seat_of_the_other_player_under_the_name_kept(keeper
     three = keeper.start(("Ana", "Bia", "Cid"))
     bea, bia = player_id(keeper, "Bea"), player_id(keeper, "Bia")
     page = keeper.page(f"/players/{bea}/merge")
-    assert "Bea and this player are the same person." in keeper.text(page)
+    assert "Bea is the same person as" in keeper.text(page)
     response = keeper.submit(f"/players/{bea}/merge", {"other": str(bia), "keep": "this"})
     assert response.status_code == 302 and response.headers["Location"] == f"/players/{bea}"
     assert "Bia and Bea are one player now, called Bea in every match." in keeper.text(keeper.page(f"/players/{bea}"))
