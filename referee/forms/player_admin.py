@@ -44,7 +44,6 @@ class MergePlayersForm(FlaskForm):  # type: ignore[misc]
         """The form on `player`'s page, offering the account's `others` (every player but this one)."""
         super().__init__(*args, **kwargs)
         self.player = player
-        self.other.label.text = _l("%(name)s is the same person as", name=player.name)
         self.others = {str(other.id): other for other in others}
         self.other.choices = options([("", _l("Pick a player")), *((key, p.name) for key, p in self.others.items())])
         picked = self.picked()
