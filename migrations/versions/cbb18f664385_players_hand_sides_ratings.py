@@ -140,13 +140,17 @@ def fill_players(connection):
                       sa.column('name', sa.String), sa.column('name_key', sa.String),
                       sa.column('created_at', sa.DateTime))
     roster = sa.table('roster_name', sa.column('user_id', sa.Integer), sa.column('name', sa.String))
-    names = {}  # (user_id, key) -> name
+    names = {}  # (user_id, key) -> name: the latest seat's spelling, then the roster's over it
     rows = connection.execute(sa.select(MATCH.c.user_id, SEAT.c.name, SEAT.c.name_key)
                               .join(MATCH, MATCH.c.id == SEAT.c.match_id).order_by(SEAT.c.id))
     for user_id, name, key in rows:
         names[(user_id, key)] = name
+    listed = set()  # two roster names of one key ('Lucía', 'lucia'): the first in order keeps it
     for user_id, name in connection.execute(sa.select(roster.c.user_id, roster.c.name).order_by(roster.c.name)):
-        names.setdefault((user_id, search_key(name)[:160]), name)
+        key = (user_id, search_key(name)[:160])
+        if key not in listed:
+            names[key] = name
+            listed.add(key)
     for (user_id, key), name in names.items():
         player_id = connection.execute(player.insert().values(
             user_id=user_id, name=name, name_key=key, created_at=datetime.now(UTC).replace(tzinfo=None))

@@ -110,8 +110,3 @@ class DeleteAccountForm(AccountForm):
 class ButtonForm(FlaskForm):  # type: ignore[misc]
     """A form that is only a button (and its CSRF token): log out, log out everywhere, end a session."""
 
-
-class RosterRemoveForm(FlaskForm):  # type: ignore[misc]
-    """Forget one name of the roster (a hidden field the roster page fills in)."""
-
-    name = StringField(validators=[InputRequired(), no_control_characters, Length(max=NAME_LENGTH)])

@@ -30,6 +30,8 @@ PENALTY_CHOICES = [("forfeit", _l("Forfeit: the erring side scores 0, the other 
                    ("void", _l("Void: the erring side scores 0, the others what they earned")),
                    ("flag", _l("Flag: show the error, count points as entered"))]
 PASSES_CHOICES = [("right", _l("To the right (next in the order of play)")), ("left", _l("To the left"))]
+# What a player's name may be, as typed (then trimmed, and not empty): a seat's here, a rename's in player_admin.py.
+NAME_RULES = [Length(max=NAME_LENGTH), no_control_characters]
 
 
 class NewMatchForm(FlaskForm):  # type: ignore[misc]
@@ -37,9 +39,8 @@ class NewMatchForm(FlaskForm):  # type: ignore[misc]
 
     preset = RadioField(_l("Game"), choices=options(PRESET_CHOICES), default="escova-rs")
     seating = RadioField(_l("Players"), choices=options(SEATING_CHOICES), default="pairs")
-    names = BoundedFieldList(StringField(_l("Name"), validators=[Optional(), Length(max=NAME_LENGTH),
-                                                                 no_control_characters]),
-                      min_entries=4, max_entries=4)
+    names = BoundedFieldList(StringField(_l("Name"), validators=[Optional(), *NAME_RULES]),
+                             min_entries=4, max_entries=4)
     first_dealer = SelectField(_l("First dealer"), choices=options([("draw", _l("Draw cards for it"))]), default="draw")
     target = WholeNumberField(_l("Target"), validators=[Optional(), NumberRange(min=1, max=100)])
     all_oros = SelectField(_l("All 10 coins (or diamonds)"), choices=options(BONUS_CHOICES), default="")

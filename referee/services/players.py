@@ -6,13 +6,16 @@ read. Two names are one player when they differ only in case or accents (referee
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
-from sqlalchemy import select, update
+from sqlalchemy import distinct, func, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
 from ..models import Player, Seat, User, name_key
+from . import ratings
 from .errors import Conflict, NotFound
 
 
@@ -39,31 +42,76 @@ def get_player(user: User, player_id: int) -> Player:
 
 
 def rename_player(player: Player, name: str) -> None:
-    """A new name for the player, in every match they played; Conflict('player_exists') when another player
-    of the account already has it (merge them instead)."""
+    """A new name for the player, in every match they played; Conflict('player_exists', name=…, player_id=…)
+    when another player of the account already has it (merge them instead)."""
     key = name_key(name)
-    if key != player.name_key and _named(player.user_id, key) is not None:
-        raise Conflict("player_exists", name=name)
+    if key != player.name_key and (other := _named(player.user_id, key)) is not None:
+        raise Conflict("player_exists", name=other.name, player_id=other.id)
     player.name, player.name_key = name, key
     db.session.execute(update(Seat).where(Seat.player_id == player.id).values(name=name, name_key=key))
-    _commit_or_conflict(name)
+    _commit_or_conflict(player.user_id, key, name)
 
 
 def merge_players(kept: Player, merged: Player) -> None:
-    """One person entered twice: `merged`'s seats become `kept`'s, under `kept`'s name, and `merged` goes."""
+    """One person entered twice: `merged`'s seats become `kept`'s, under `kept`'s name, and `merged` goes
+    (with its rating history: the ratings are computed again from the matches). NotFound when another phone
+    deleted or merged either of them a moment ago."""
     if kept.id == merged.id or kept.user_id != merged.user_id:
         raise Conflict("same_player")
-    db.session.execute(update(Seat).where(Seat.player_id == merged.id)
-                       .values(player_id=kept.id, name=kept.name, name_key=kept.name_key))
-    db.session.delete(merged)
+    with _gone_meanwhile(merged.id):
+        _hold(kept, merged)
+        db.session.execute(update(Seat).where(Seat.player_id == merged.id)
+                           .values(player_id=kept.id, name=kept.name, name_key=kept.name_key))
+        _forget(merged, kept)
+    ratings.rerate(kept.user)
     db.session.commit()
 
 
 def delete_player(player: Player) -> None:
-    """Forget a player; the matches they played stay, their seats keeping the name."""
-    db.session.execute(update(Seat).where(Seat.player_id == player.id).values(player_id=None))
-    db.session.delete(player)
+    """Forget a player; the matches they played stay, their seats keeping the name. NotFound when another phone
+    deleted or merged them a moment ago."""
+    user = player.user
+    with _gone_meanwhile(player.id):
+        _hold(player)
+        db.session.execute(update(Seat).where(Seat.player_id == player.id).values(player_id=None))
+        _forget(player)
+    ratings.rerate(user)
     db.session.commit()
+
+
+def _forget(player: Player, *others: Player) -> None:
+    """Take a player out of its account (deleted at the flush, its rating history with it), once its seats were
+    moved by a bulk UPDATE: the seat lists loaded before it are stale, and deleting a player whose stale list
+    still holds seats would set those seats' player to NULL."""
+    for stale in (player, *others):
+        db.session.expire(stale, ["seats"])
+    player.user.players.remove(player)  # out of user.players too, which rerate reads
+    db.session.flush()
+
+
+def _hold(*players: Player) -> None:
+    """Lock the players' rows for this transaction (PostgreSQL; SQLite holds the whole database once it
+    writes), and NotFound when one of them is gone: another phone deleted or merged it since it was read."""
+    ids = [player.id for player in players]
+    held = db.session.scalars(select(Player.id).where(Player.id.in_(ids)).with_for_update()).all()
+    if len(set(held)) != len(set(ids)):
+        raise NotFound(next(i for i in ids if i not in held))
+
+
+@contextmanager
+def _gone_meanwhile(player_id: int) -> Iterator[None]:
+    """A player another phone deleted (or merged away) while this one changed it: NotFound, not a 500 (the
+    delete finds no row to delete; seats moved to a deleted player break their foreign key)."""
+    try:
+        yield
+    except (NotFound, StaleDataError, IntegrityError):
+        db.session.rollback()
+        raise NotFound(player_id) from None
+
+
+def matches_played(player: Player) -> int:
+    """How many matches the player sat in (a match with them in two seats counts once)."""
+    return db.session.scalar(select(func.count(distinct(Seat.match_id))).where(Seat.player_id == player.id)) or 0
 
 
 def _named(user_id: int, key: str) -> Player | None:
@@ -71,10 +119,12 @@ def _named(user_id: int, key: str) -> Player | None:
     return db.session.scalar(select(Player).where(Player.user_id == user_id, Player.name_key == key))
 
 
-def _commit_or_conflict(name: str) -> None:
+def _commit_or_conflict(user_id: int, key: str, name: str) -> None:
     """Commit; a player of that name made meanwhile by another phone is a Conflict, not a 500."""
     try:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        raise Conflict("player_exists", name=name) from None
+        other = _named(user_id, key)
+        raise Conflict("player_exists", name=other.name if other else name,
+                       player_id=other.id if other else None) from None

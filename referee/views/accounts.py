@@ -1,4 +1,4 @@
-"""Register, log in, log out, the account page (devices, password, deletion) and the roster of player names.
+"""Register, log in, log out, and the account page (devices, password, deletion).
 
 Every POST here is checked for its CSRF token by CSRFProtect before the view runs.
 """
@@ -19,12 +19,10 @@ from ..forms.accounts import (
     DeleteAccountForm,
     LoginForm,
     RegisterForm,
-    RosterRemoveForm,
 )
 from ..services import authenticate, register_user
 from ..services import sessions as device_sessions
 from ..services.accounts import UsernameTaken, change_password, delete_account
-from ..services.players import delete_player
 from ..throttling import retry_after, throttle_login, throttle_password_check, throttle_register
 from .errors import too_many_requests
 from .safety import safe_next
@@ -149,21 +147,6 @@ def delete() -> ResponseReturnValue:
 
 
 @bp.get("/roster")
-@login_required
 def roster() -> ResponseReturnValue:
-    """The names this account picks players from."""
-    return render_template("accounts/roster.html", names=[player.name for player in current_user.players])
-
-
-@bp.post("/roster/remove")
-@login_required
-def roster_remove() -> ResponseReturnValue:
-    """Forget one name; a name that is not in the roster changes nothing, and a tampered one is a 400."""
-    form = RosterRemoveForm()
-    if not form.validate_on_submit():
-        abort(400)
-    player = next((p for p in current_user.players if p.name == form.name.data), None)
-    if player is not None:
-        delete_player(player)
-        flash(_("%(name)s is no longer in your roster.", name=form.name.data), "info")
-    return redirect(url_for("accounts.roster"))
+    """The old roster page's address, kept for bookmarks: the account's players are on the players page now."""
+    return redirect(url_for("players.index"), code=301)

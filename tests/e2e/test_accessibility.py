@@ -80,7 +80,7 @@ def test_the_main_pages_have_no_serious_accessibility_violation(browser: Browser
         "correct a hand": board + "/hands/1/edit",
         "matches": live_server + "/matches/",
         "new match": live_server + "/matches/new",
-        "players": live_server + "/roster",
+        "players": live_server + "/players",
         "account": live_server + "/account",
         "change the password": live_server + "/account/password",
         "delete the account": live_server + "/account/delete",

@@ -1,4 +1,4 @@
-"""Accounts through the pages: register, log in, log out, pages behind the login, the roster."""
+"""Accounts through the pages: register, log in, log out, pages behind the login, the players page."""
 
 from __future__ import annotations
 
@@ -95,7 +95,8 @@ def test_logging_out_needs_a_post(keeper):
 
 @pytest.mark.parametrize("url", [
     "/matches/", "/matches/new", "/matches/1", "/matches/1/draw", "/matches/1/hands/new",
-    "/matches/1/hands/1/edit", "/roster",
+    "/matches/1/hands/1/edit", "/players", "/players/1", "/players/1/rename", "/players/1/merge",
+    "/players/1/delete",
 ])
 def test_pages_behind_the_login_send_visitors_to_the_login_page(visitor, url):
     """A redirect to /login that remembers where the visitor was going."""
@@ -104,7 +105,8 @@ def test_pages_behind_the_login_send_visitors_to_the_login_page(visitor, url):
     assert response.headers["Location"].startswith("/login?next=")
 
 
-@pytest.mark.parametrize("url", ["/matches/1/rematch", "/matches/1/undo", "/matches/1/link", "/roster/remove"])
+@pytest.mark.parametrize("url", ["/matches/1/rematch", "/matches/1/undo", "/matches/1/link", "/players/1/rename",
+                                 "/players/1/merge", "/players/1/delete"])
 def test_posts_behind_the_login_send_visitors_to_the_login_page(visitor, url):
     """Posting without an account changes nothing and asks for the login."""
     response = visitor.client.post(url, data={"csrf_token": visitor.token()})
@@ -120,35 +122,32 @@ def test_the_front_page_offers_a_visitor_an_account_and_a_scorekeeper_a_new_matc
     assert 'href="/matches/new"' in page and "Create an account" not in keeper.text(page)
 
 
-def test_the_roster_lists_the_names_played_with_and_forgets_one(keeper):
-    """Starting a match adds its names; removing one keeps the others."""
+def test_the_players_page_lists_the_names_played_with_and_deleting_one_keeps_the_others(keeper):
+    """Starting a match adds its players (the old /roster sends there); deleting one keeps the others."""
     keeper.start(("Ana", "Bea"))
-    page = keeper.page("/roster")
-    assert 'value="Ana"' in page and 'value="Bea"' in page
-    response = keeper.submit("/roster", {"name": "Bea"}, action="/roster/remove")
-    assert response.headers["Location"] == "/roster"
-    page = keeper.page("/roster")
-    assert "Bea is no longer in your roster." in keeper.text(page)
-    assert 'value="Ana"' in page and 'value="Bea"' not in page
-
+    assert keeper.client.get("/roster").headers["Location"] == "/players"
+    page = keeper.text(keeper.page("/players"))
+    assert "Ana" in page and "Bea" in page
+    [(bea,)] = keeper.query(select(Player.id).where(Player.name == "Bea"))
+    response = keeper.submit(f"/players/{bea}/delete")
+    assert response.headers["Location"] == "/players"
+    page = keeper.text(keeper.page("/players"))
+    assert "Bea is deleted. Their matches stay, under that name." in page
+    assert '<option value="Ana">' in keeper.page("/matches/new")
+    assert '<option value="Bea">' not in keeper.page("/matches/new")
 
 
 @pytest.mark.parametrize("name", ["x" * 5000, "Be\x00a", ""])
-def test_a_tampered_roster_name_is_refused_and_nothing_is_echoed(keeper, name):
-    """A name no roster can hold answers 400: nothing removed, nothing copied into the session cookie."""
+def test_a_tampered_player_name_is_refused_and_nothing_is_echoed_into_the_cookie(keeper, name):
+    """A name no player can hold is refused beside the field: nothing renamed, nothing copied into the session
+    cookie."""
     keeper.start(("Ana", "Bea"))
-    response = keeper.submit("/roster", {"name": name}, action="/roster/remove")
-    assert response.status_code == 400
+    [(bea,)] = keeper.query(select(Player.id).where(Player.name == "Bea"))
+    response = keeper.submit(f"/players/{bea}/rename", {"name": name})
+    assert response.status_code == 422
     assert all(len(cookie) < 1000 for cookie in response.headers.getlist("Set-Cookie"))
-    page = keeper.page("/roster")
-    assert 'value="Ana"' in page and 'value="Bea"' in page
+    assert keeper.query(select(Player.name).order_by(Player.name)) == [("Ana",), ("Bea",)]
 
-
-def test_removing_a_name_that_is_not_in_the_roster_says_nothing(keeper):
-    """Only a name that was there is announced as forgotten."""
-    keeper.start(("Ana", "Bea"))
-    keeper.submit("/roster", {"name": "Zoe"}, action="/roster/remove")
-    assert "no longer in your roster" not in keeper.text(keeper.page("/roster"))
 
 # ---------------------------------------------------------------------------
 # The findings: 'Ana' and 'ana' were two accounts, and any password of 8 characters was taken.

@@ -9,7 +9,7 @@ import pytest
 from markupsafe import escape
 from sqlalchemy import func, select
 
-from referee.models import Match, Seat, User
+from referee.models import Match, Player, Seat, User
 
 # Markup in the shapes that slip past naive escaping: tags, attributes, URLs, SVG, template syntax.
 XSS = [
@@ -33,7 +33,8 @@ def shown_as_text(page: str, probe: str) -> bool:
 
 @pytest.mark.parametrize("probe", XSS)
 def test_markup_in_a_player_name_is_text_on_every_page(keeper, visitor, probe):
-    """Scoreboard, history, its filter, hand entry, spectator page and roster show the name, never its markup."""
+    """Scoreboard, history, its filter, hand entry, spectator page and the players' pages show the name, never its
+    markup."""
     match_id = keeper.start((probe, "Bea"))
     keeper.save_hand(match_id)
     pages = {
@@ -41,8 +42,11 @@ def test_markup_in_a_player_name_is_text_on_every_page(keeper, visitor, probe):
         "history": keeper.page("/matches/"),
         "filter": keeper.page(f"/matches/?player={quote(probe)}"),
         "entry": keeper.page(keeper.hand_url(match_id)),
-        "roster": keeper.page("/roster"),
+        "players": keeper.page("/players"),
     }
+    [(player_id,)] = keeper.query(select(Player.id).where(Player.name == probe.strip()))
+    for action in ("rename", "merge", "delete"):
+        pages[action] = keeper.page(f"/players/{player_id}/{action}")
     [token] = [t for (t,) in keeper.query(select(Match.spectator_token).where(Match.id == match_id))]
     pages["spectator"] = visitor.page(f"/watch/{token}")
     for name, page in pages.items():

@@ -8,7 +8,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 from sqlalchemy import func, select
 
-from referee.models import Hand, LoginToken, Match, MatchEvent, User
+from referee.models import Hand, LoginToken, Match, MatchEvent, Player, Seat, User
 
 # ---------------------------------------------------------------------------
 # Another account's match looks like no match at all.
@@ -151,10 +151,14 @@ def _revoke_link(keeper):
     return url, keeper.form(url)
 
 
-def _roster_remove(keeper):
-    """Forgetting a name in the roster."""
-    keeper.start(("Ana", "Bea"))
-    return "/roster/remove", keeper.form("/roster", action="/roster/remove")
+def _player_form(action, fields=None):
+    """A form of a player's own pages: rename, merge or delete Bea (merge: with Ana)."""
+    def fill(keeper):
+        keeper.start(("Ana", "Bea"))
+        ids = dict(keeper.query(select(Player.name, Player.id)))
+        url = f"/players/{ids['Bea']}/{action}"
+        return url, keeper.form(url) | {key: str(ids.get(value, value)) for key, value in (fields or {}).items()}
+    return fill
 
 
 def _change_password(keeper):
@@ -184,7 +188,9 @@ FORMS = {
     "hand by cards": _hand("cards"), "hand by counts": _hand("tally"), "correction": _edit,
     "undo": _scoreboard_form("undo"), "rematch": _scoreboard_form("rematch"), "link": _revoke_link,
     "restore": _trail_button("restore"), "revert": _trail_button("revert"),
-    "roster": _roster_remove, "change password": _change_password,
+    "rename a player": _player_form("rename", {"name": "Cristina"}),
+    "merge players": _player_form("merge", {"other": "Ana"}), "delete a player": _player_form("delete"),
+    "change password": _change_password,
     "log out everywhere": _account_button("/account/logout-everywhere"),
     "log out a device": _account_button("/account/devices/{id}/logout"), "delete account": _delete_account,
 }
@@ -194,6 +200,7 @@ def state(keeper):
     """Everything a form could change, all accounts together."""
     return (keeper.query(select(User.id, User.password_hash)), keeper.query(select(Match.id, Match.spectator_token,
                                                                                    Match.first_dealer, Match.version)),
+            keeper.query(select(Player.id, Player.name)), keeper.query(select(Seat.id, Seat.name, Seat.player_id)),
             keeper.query(select(Hand.id, Hand.points)), keeper.query(select(LoginToken.id)),
             keeper.client.get("/").status_code)
 
@@ -248,7 +255,7 @@ SCRIPT = "<script>alert(1)</script>"
 
 
 def test_a_player_name_with_markup_is_shown_escaped_everywhere(keeper, visitor):
-    """Scoreboard, trail, history, spectator page, hand entry and review, draw and roster."""
+    """Scoreboard, trail, history, spectator page, hand entry and review, draw, and the players' pages."""
     match_id = keeper.start((SCRIPT, "Bea"), first_dealer="draw")
     pages = {"draw": keeper.page(f"/matches/{match_id}/draw")}
     keeper.submit(f"/matches/{match_id}/draw", {"cards-0": "10o", "cards-1": "4o"})
@@ -259,7 +266,10 @@ def test_a_player_name_with_markup_is_shown_escaped_everywhere(keeper, visitor):
     pages["spectator"] = visitor.page(watch)
     pages["history"] = keeper.page("/matches/")
     pages["entry"] = keeper.page(keeper.hand_url(match_id))
-    pages["roster"] = keeper.page("/roster")
+    pages["players"] = keeper.page("/players")
+    [(player_id,)] = keeper.query(select(Player.id).where(Player.name == SCRIPT))
+    for action in ("rename", "merge", "delete"):
+        pages[action] = keeper.page(f"/players/{player_id}/{action}")
     for name, page in pages.items():
         assert SCRIPT not in page, name
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page, name

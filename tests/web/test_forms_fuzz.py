@@ -33,7 +33,7 @@ from werkzeug.test import TestResponse
 
 from referee import create_app
 from referee.extensions import db
-from referee.models import Hand, Match, MatchEvent
+from referee.models import Hand, Match, MatchEvent, Player, User
 from referee.rules import DECK
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "0")) or None
@@ -226,8 +226,23 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         url = f"/matches/{table.play}/link"
         return keeper, url, keeper.form(url)
 
-    def roster_remove() -> tuple[Any, str, dict[str, str]]:
-        return keeper, "/roster/remove", {"csrf_token": keeper.token(), "name": "Bea"}
+    def fresh_player() -> int:
+        """A player of the account's of its own (each example may rename, merge or delete one)."""
+        with table.app.app_context():
+            user = db.session.scalar(select(User).where(User.username == "ana"))
+            player = Player(name=f"fz{uuid.uuid4().hex[:10]}")
+            user.players.append(player)
+            db.session.commit()
+            return int(player.id)
+
+    def player_form(action: str) -> Callable[[], tuple[Any, str, dict[str, str]]]:
+        def form() -> tuple[Any, str, dict[str, str]]:
+            url = f"/players/{fresh_player()}/{action}"
+            filled = {"name": f"Fz {uuid.uuid4().hex[:8]}"} if action == "rename" else {}
+            if action == "merge":
+                filled = {"other": str(fresh_player()), "keep": "other"}
+            return keeper, url, keeper.form(url) | filled
+        return form
 
     def own_account() -> Any:
         """An account of its own, logged in: these forms may change its password, log it out or delete it."""
@@ -259,7 +274,8 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         "correction by cards": hand("cards", 1), "correction by counts": hand("tally", 1),
         "hand the quick way": hand("quick"), "correction the quick way": hand("quick", 1),
         "undo": board("undo", lambda: table.play), "spectator link": revoke_link,
-        "rematch": board("rematch", lambda: table.finished), "roster remove": roster_remove,
+        "rematch": board("rematch", lambda: table.finished), "rename a player": player_form("rename"),
+        "merge players": player_form("merge"), "delete a player": player_form("delete"),
         "restore a hand": trail("restore"), "revert a correction": trail("revert"),
         "change password": password, "delete account": delete, "log out everywhere": everywhere,
         "log out a device": device,
@@ -310,7 +326,8 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 POSTS = ["register", "login", "logout", "new match", "draw for dealer", "redraw after a tie", "hand by cards",
          "hand by counts", "correction by cards", "correction by counts", "hand the quick way",
          "correction the quick way", "undo", "restore a hand", "revert a correction", "spectator link", "rematch",
-         "roster remove", "change password", "delete account", "log out everywhere", "log out a device"]
+         "rename a player", "merge players", "delete a player", "change password", "delete account",
+         "log out everywhere", "log out a device"]
 
 
 @pytest.mark.parametrize("target", POSTS)
@@ -346,6 +363,16 @@ def test_no_address_with_a_number_answers_a_5xx(table: Table, number: str, where
     else:
         url = f"/matches/{quote(number, safe='')}{where}"
     table.send("address numbers", table.keeper.client, "GET", url)
+
+
+@FUZZ
+@given(number=st.one_of(st.integers(min_value=-1, max_value=10**40).map(str), st.sampled_from(ODD)),
+       action=st.sampled_from(["", "/rename", "/merge", "/delete"]), post=st.booleans())
+def test_no_players_address_with_a_number_answers_a_5xx(table: Table, number: str, action: str, post: bool) -> None:
+    """Any number, or anything, where an address takes a player's number: a page, a refusal or a 404."""
+    url = f"/players/{quote(number, safe='')}{action}"
+    data = MultiDict({"csrf_token": table.keeper.token(), "name": "Fz", "other": number}) if post else None
+    table.send("player address numbers", table.keeper.client, "POST" if post else "GET", url, data)
 
 
 @FUZZ

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from sqlalchemy import select
 from werkzeug.test import TestResponse
 
 from referee import create_app
+from referee.models import Player
 
 CSP_DIRECTIVES = {"default-src": "'self'", "object-src": "'none'", "base-uri": "'none'",
                   "form-action": "'self'", "frame-ancestors": "'none'"}
@@ -32,6 +34,12 @@ def assert_secured(response: TestResponse) -> None:
     permissions = response.headers["Permissions-Policy"]
     assert "camera=()" in permissions and "microphone=()" in permissions and "geolocation=()" in permissions
     assert "screen-wake-lock=(self)" in permissions  # the scoreboard keeps the screen on
+
+
+def player_pages(keeper) -> list[str]:
+    """The pages of the account's first player: theirs, and rename, merge and delete."""
+    [(player_id,)] = keeper.query(select(Player.id).order_by(Player.id).limit(1))
+    return [f"/players/{player_id}", *(f"/players/{player_id}/{action}" for action in ("rename", "merge", "delete"))]
 
 
 @pytest.fixture
@@ -66,7 +74,7 @@ def test_the_pages_of_an_account_carry_the_security_headers(keeper):
     watch = re.search(r'href="https?://[^"/]+(/watch/[^"]+)"', board.get_data(as_text=True))
     assert watch
     for url in ("/matches/", "/matches/new", f"/matches/{match_id}", keeper.hand_url(match_id),
-                keeper.hand_url(match_id, "tally"), "/roster", watch.group(1)):
+                keeper.hand_url(match_id, "tally"), "/players", *player_pages(keeper), watch.group(1)):
         response = keeper.client.get(url)
         assert response.status_code == 200, url
         assert_secured(response)
@@ -256,8 +264,8 @@ def test_no_page_holds_inline_script_or_style(keeper):
     match_id = keeper.start(("Ana", "Bea"))
     assert "<script" in keeper.page(f"/matches/{match_id}")  # the patterns below do see the page's scripts
     for url in ("/matches/", "/matches/new", f"/matches/{match_id}", keeper.hand_url(match_id),
-                keeper.hand_url(match_id, "tally"), "/roster", "/tools/", "/tools/captures", "/tools/leftover",
-                "/tools/dispute", "/tools/draw", "/offline"):
+                keeper.hand_url(match_id, "tally"), "/players", *player_pages(keeper), "/tools/", "/tools/captures",
+                "/tools/leftover", "/tools/dispute", "/tools/draw", "/offline"):
         page = keeper.page(url)
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page), url
         assert not re.search(r"<style\b|\sstyle=", page), url
