@@ -13,6 +13,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+import throwaway
 from flask import Flask
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -226,27 +227,42 @@ def test_a_long_match_past_the_target_still_reads(app, keeper):
 
 # -- the summary -----------------------------------------------------------------------------------------------
 
-def test_a_finished_match_sums_up_winner_margin_hands_escobas_errors_and_the_best_hand(keeper, won):
-    """Every figure of the summary, worked out here from the saved hands and what was entered."""
-    html = keeper.page(f"/matches/{won}")
-    points = stored_points(keeper, won)
+def expected_summary(keeper, match_id: int) -> str:
+    """The summary of the match WON as it must read, every figure worked out from the saved hands (their points
+    and the sides they found in error) and the escobas entered."""
+    points = stored_points(keeper, match_id)
     totals = [sum(column) for column in zip(*points, strict=True)]
     winner = totals.index(max(totals))
-    assert (winner, keeper.query(select(Match.winner))[0][0]) == (0, 0)
+    assert (winner, keeper.query(select(Match.winner).where(Match.id == match_id))[0][0]) == (0, 0)
     margin = totals[winner] - max(t for i, t in enumerate(totals) if i != winner)
     escobas = escobas_entered(WON)
-    erred = [row[0] or [] for row in keeper.query(select(Hand.erred).where(Hand.match_id == won)
+    erred = [row[0] or [] for row in keeper.query(select(Hand.erred).where(Hand.match_id == match_id)
                                                   .order_by(Hand.number))]
     errors = [sum(side in hand for hand in erred) for side in range(2)]
     assert errors == [0, 1]  # Bea's renuncio
     best = max(((p, -n, -side) for n, hand in enumerate(points, start=1) for side, p in enumerate(hand)))
     best_points, best_hand, best_side = best[0], -best[1], -best[2]
     names = ["Ana", "Bea"]
-    assert summary(keeper, html) == (
-        f"How the match went Ana won by {margin} points · 5 hands played "
-        f"Best hand: {names[best_side]}, {best_points} points in hand {best_hand}. "
-        f"Each side over the match Side Points Escobas Hands in error "
-        f"Ana ★ (winner) {totals[0]} {escobas[0]} {errors[0]} Bea {totals[1]} {escobas[1]} {errors[1]}")
+    return (f"How the match went Ana won by {margin} points · 5 hands played "
+            f"Best hand: {names[best_side]}, {best_points} points in hand {best_hand}. "
+            f"Each side over the match Side Points Escobas Hands in error "
+            f"Ana ★ (winner) {totals[0]} {escobas[0]} {errors[0]} Bea {totals[1]} {escobas[1]} {errors[1]}")
+
+
+def test_a_finished_match_sums_up_winner_margin_hands_escobas_errors_and_the_best_hand(keeper, won):
+    """Every figure of the summary, against the figures worked out from the hands."""
+    assert summary(keeper, keeper.page(f"/matches/{won}")) == expected_summary(keeper, won)
+
+
+@pytest.mark.skipif(not throwaway.SERVER, reason=throwaway.NO_SERVER)
+def test_the_summary_sums_the_same_on_postgresql(keeper_on):
+    """The grouped query over the HandSide rows (a boolean summed) on PostgreSQL too."""
+    with throwaway.postgres_app({"TESTING": True, "SECRET_KEY": "pg"}) as app:
+        keeper = keeper_on(app, "ana")
+        match_id = keeper.start(("Ana", "Bea"))
+        for hand in WON:
+            keeper.save_hand(match_id, **hand)
+        assert summary(keeper, keeper.page(f"/matches/{match_id}")) == expected_summary(keeper, match_id)
 
 
 def test_a_match_under_way_has_no_summary_yet(keeper):
