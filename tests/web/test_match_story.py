@@ -265,6 +265,24 @@ def test_the_summary_sums_the_same_on_postgresql(keeper_on):
         assert summary(keeper, keeper.page(f"/matches/{match_id}")) == expected_summary(keeper, match_id)
 
 
+def test_partnerships_are_named_by_both_partners_in_the_chart_and_the_summary(keeper):
+    """Ana & Carla against Bea & Diego, the hands of WON: the names once escaped, in the legend, the chart's
+    description and the summary."""
+    match_id = keeper.start(("Ana", "Bea", "Carla", "Diego"))
+    for hand in WON:
+        keeper.save_hand(match_id, **hand)
+    html = keeper.page(f"/matches/{match_id}")
+    assert "&amp;amp;" not in html
+    totals = [sum(column) for column in zip(*stored_points(keeper, match_id), strict=True)]
+    assert plot(html).find("desc").text.startswith(
+        f"After 5 hands: Ana & Carla: {totals[0]}; Bea & Diego: {totals[1]}.")
+    assert lines(html) == expected_lines(stored_points(keeper, match_id))
+    text = summary(keeper, html)
+    assert text.startswith(f"How the match went Ana & Carla won by {totals[0] - totals[1]} points")
+    escobas = escobas_entered(WON)
+    assert text.endswith(f"Ana & Carla ★ (winner) {totals[0]} {escobas[0]} 0 Bea & Diego {totals[1]} {escobas[1]} 1")
+
+
 def test_a_match_under_way_has_no_summary_yet(keeper):
     """Three hands in, nobody has won: the chart, but no summary."""
     match_id = keeper.start(("Ana", "Bea"))
