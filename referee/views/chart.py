@@ -6,7 +6,7 @@ drawing's box is fixed (``WIDTH`` × ``HEIGHT`` user units) and the page scales 
 
 >>> c = chart([(4, 0), (11, 2)], 21)
 >>> [line.points_attr for line in c.lines]
-['34,170 157,145.68 280,103.12', '34,170 157,170 280,157.84']
+['34,170 168,145.68 302,103.12', '34,170 168,170 302,157.84']
 >>> c.target_y, [t.value for t in c.y_ticks], [t.value for t in c.x_ticks]
 (42.32, [0, 5, 10, 15, 20, 25], [1, 2])
 """
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 WIDTH, HEIGHT = 320, 200  # the viewBox: a phone's width, and the text sized for it
-LEFT, RIGHT, TOP, BOTTOM = 34, 280, 18, 170  # the plot's box inside it: room for the labels around
+LEFT, RIGHT, TOP, BOTTOM = 34, 302, 18, 170  # the plot's box inside it: room for the labels around
 MOST_X_LABELS, MOST_Y_LABELS = 8, 6  # a label every 1, 2, 5, 10, 20… hands or points, no more than these
 MARKER_GAP = 14.0  # markers closer than this (60 hands and more) are thinned out: the line still shows each hand
 MARKER_SIZE = 3.5  # half a marker's width
@@ -97,7 +97,7 @@ class Chart:
 
 
 def number(value: float) -> str:
-    """A coordinate as SVG text: at most two decimals, no trailing zeros ('157', '161.1')."""
+    """A coordinate as SVG text: at most two decimals, no trailing zeros ('168', '157.84')."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
 

@@ -118,6 +118,22 @@ def test_the_chart_and_the_summary_fit_pass_axe_and_are_shot(browser: Browser, s
     assert {name: f for name, f in found.items() if f != (0, [])} == {}
 
 
+@pytest.mark.parametrize("language", ["pt_BR", "es"])
+def test_the_story_fits_320_px_in_portuguese_and_spanish(browser: Browser, story: dict, language: str) -> None:
+    """The longer words of the summary's table and the chart's labels still fit the smallest phone."""
+    context = browser.new_context(viewport=SIZES["320"], is_mobile=True, has_touch=True, device_scale_factor=2,
+                                  storage_state=story["state"])
+    page = context.new_page()
+    page.goto(f"{story['base']}/language/{language}")
+    page.goto(story["urls"]["won"])
+    heading = {"pt_BR": "Como foi a partida", "es": "Cómo fue la partida"}[language]
+    expect(page.locator(".story h2")).to_have_text(heading)
+    assert sideways(page) == 0
+    for part in ("story", "chart"):
+        page.locator(f".{part}").screenshot(path=str(SCREENSHOTS / f"story-320-light-{language}-won-{part}.png"))
+    context.close()
+
+
 def test_the_spectators_chart_follows_a_saved_hand(browser: Browser, story: dict) -> None:
     """A hand saved on the scoreboard's phone shows in the spectator's chart without a reload."""
     spectator = browser.new_context(viewport=SIZES["390"], is_mobile=True, has_touch=True).new_page()
