@@ -20,7 +20,9 @@ from typing import Protocol
 
 WIDTH, HEIGHT = 320, 200  # the viewBox: a phone's width, and the text sized for it
 LEFT, RIGHT, TOP, BOTTOM = 34, 302, 18, 170  # the plot's box inside it: room for the labels around
-MOST_X_LABELS, MOST_Y_LABELS = 8, 6  # a label every 1, 2, 5, 10, 20… hands or points, no more than these
+# A label every 1, 2, 5, 10, 20… hands (no more than MOST_X_LABELS) or points (no more than Y_STEPS steps up to
+# the target or the highest total, and one step above it).
+MOST_X_LABELS, Y_STEPS = 8, 5
 MARKER_GAP = 14.0  # markers closer than this (60 hands and more) are thinned out: the line still shows each hand
 MARKER_SIZE = 3.5  # half a marker's width
 SHAPES = ("circle", "square", "triangle", "diamond")  # side 0, 1, 2, 3: each side's own mark besides its colour
@@ -135,7 +137,7 @@ def _y_scale(running: Sequence[Sequence[int]], target: int) -> tuple[int, int, i
     and every total (a line that passes the target keeps room above it)."""
     totals = [t for row in running for t in row]
     low, high = min([0, *totals]), max([target, *totals])
-    step = nice_step(max(high - low, 1), MOST_Y_LABELS - 1)
+    step = nice_step(max(high - low, 1), Y_STEPS)
     low = math.floor(low / step) * step
     return low, (high // step + 1) * step, step
 
