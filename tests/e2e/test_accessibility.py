@@ -1,5 +1,5 @@
 """axe-core finds no serious or critical violation on the main pages, in light and in dark (the scoreboard and the
-spectator page with their chart; a finished match's summary: tests/e2e/test_match_story.py).
+spectator page with their chart; a finished match's summary: tests/e2e/test_story_screens.py).
 
 axe-core is pinned in tests/e2e/axe/package.json and installed for the tests only
 (npm ci, no download addresses in the lock file); the app never loads it.
