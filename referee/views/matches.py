@@ -19,6 +19,8 @@ from ..services import Conflict, MatchSettings, NotFound, create_match, get_matc
 from ..services.draws import DrawState, draw_round, draw_state
 from ..services.history import match_history
 from ..services.matches import revoke_spectator_link, spectator_link
+from ..services.story import match_story
+from .chart import board_chart
 from .qr import qr_svg
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -60,7 +62,7 @@ def new() -> ResponseReturnValue:
 @bp.get("/<int:match_id>")
 @login_required
 def show(match_id: int) -> ResponseReturnValue:
-    """The scoreboard, the hands, the trail and the spectator link."""
+    """The scoreboard, the match's chart (and its summary once won), the hands, the trail and the spectator link."""
     match = owned(match_id)
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
@@ -69,8 +71,9 @@ def show(match_id: int) -> ResponseReturnValue:
     except Conflict:  # the match kept changing on other phones while the link was made: show it afresh
         return redirect(url_for("matches.show", match_id=match.id))
     watch_url = url_for("spectator.watch", token=token, _external=True)
-    return render_template("matches/show.html", board=scoreboard(match, actions=True), watch_url=watch_url,
-                           qr=qr_svg(watch_url))
+    board = scoreboard(match, actions=True)
+    return render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
+                           chart=board_chart(board.rows, board.standing.target), story=match_story(board))
 
 
 def high_card(style: str) -> dict[str, str]:

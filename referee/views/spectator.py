@@ -17,6 +17,8 @@ from flask_babel import get_locale
 from ..services import NotFound, scoreboard
 from ..services.errors import Gone
 from ..services.matches import by_spectator_token, spectator_stamp
+from ..services.story import match_story
+from .chart import board_chart
 from .pwa import THEME_COOKIE
 
 bp = Blueprint("spectator", __name__)
@@ -53,8 +55,9 @@ def watch(token: str) -> ResponseReturnValue:
         match = by_spectator_token(token)
     except LookupError:  # replaced between the two reads: the next request says so
         abort(404)
-    page = render_template("spectator/watch.html", board=scoreboard(match), refresh=REFRESH_SECONDS,
-                           poll=POLL_SECONDS, tag=tag)
+    board = scoreboard(match)
+    page = render_template("spectator/watch.html", board=board, refresh=REFRESH_SECONDS, poll=POLL_SECONDS, tag=tag,
+                           chart=board_chart(board.rows, board.standing.target), story=match_story(board))
     response = Response(page, headers=HEADERS)
     response.set_etag(tag)
     return response

@@ -1,4 +1,5 @@
-"""axe-core finds no serious or critical violation on the main pages, in light and in dark.
+"""axe-core finds no serious or critical violation on the main pages, in light and in dark (the scoreboard and the
+spectator page with their chart; a finished match's summary: tests/e2e/test_story_screens.py).
 
 axe-core is pinned in tests/e2e/axe/package.json and installed for the tests only
 (npm ci, no download addresses in the lock file); the app never loads it.
@@ -94,6 +95,8 @@ def test_the_main_pages_have_no_serious_accessibility_violation(browser: Browser
     }
     for name, url in pages.items():
         page.goto(url)
+        if name == "scoreboard":
+            expect(page.locator("svg.plot")).to_be_visible()  # the match's chart is checked with the page
         found[name] = violations(page, axe_script)
     page.goto(board + "/hands/new?mode=cards")
     page.get_by_role("button", name="Check the hand").click()
@@ -109,6 +112,7 @@ def test_the_main_pages_have_no_serious_accessibility_violation(browser: Browser
     watch = page.locator(".spectators .link a").get_attribute("href") if page.goto(board) else None
     if watch:
         page.goto(watch)
+        expect(page.locator("svg.plot")).to_be_visible()
         found["spectator"] = violations(page, axe_script)
     shot(page, f"axe-{scheme}-spectator")
     page.goto(board + "/link")
