@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from babel.lists import format_list
-from flask_babel import get_locale
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
 from ..messages import problem_words, shortened
@@ -72,10 +72,14 @@ def _problem(error: BadBackup) -> str:
         "unknown_field": lambda: _("is not a field a backup has"),
         "too_small": lambda: _("should be at least %(limit)s", limit=p["limit"]),
         "too_large": lambda: _("should be at most %(limit)s", limit=p["limit"]),
-        "too_few": lambda: _("should hold at least %(limit)s items", limit=p["limit"]),
-        "too_many": lambda: _("should hold at most %(limit)s items", limit=p["limit"]),
-        "too_short": lambda: _("should be at least %(limit)s characters long", limit=p["limit"]),
-        "too_long": lambda: _("should be at most %(limit)s characters long", limit=p["limit"]),
+        "too_few": lambda: ngettext("should hold at least %(num)d item", "should hold at least %(num)d items",
+                                    p["limit"]),
+        "too_many": lambda: ngettext("should hold at most %(num)d item", "should hold at most %(num)d items",
+                                     p["limit"]),
+        "too_short": lambda: ngettext("should be at least %(num)d character long",
+                                      "should be at least %(num)d characters long", p["limit"]),
+        "too_long": lambda: ngettext("should be at most %(num)d character long",
+                                     "should be at most %(num)d characters long", p["limit"]),
         "wrong_type": lambda: _("should be %(kinds)s", kinds=_kinds(p["kinds"])),
         "not_allowed": lambda: _("should be one of: %(choices)s", choices=", ".join(p["choices"])),
         "bad_form": lambda: _bad_form(error.where),

@@ -633,3 +633,20 @@ def test_the_import_page_never_fails_whatever_the_file(played_backup, bob, data)
     if response.status_code == 422:
         assert counts(bob) == before
         assert len(bob.errors(response.get_data(as_text=True))) == 1
+
+
+def test_the_documented_limits_are_the_ones_in_force(app):
+    """docs/backup.md's table of limits says what the code and the schema hold."""
+    text = (ROOT / "docs" / "backup.md").read_text(encoding="utf-8")
+    defs = schema()["$defs"]
+
+    def spaced(number: int) -> str:
+        return f"{number:,}".replace(",", " ")
+
+    assert f"| file size | {app.config['IMPORT_MAX_BYTES'] // (1024 * 1024)} MB" in text
+    assert f"| nesting | {backup_checks.MAX_DEPTH} levels" in text
+    assert f"| {spaced(backup_checks.MAX_HANDS)} |" in text
+    assert (f"| {spaced(schema()['properties']['matches']['maxItems'])} / "
+            f"{spaced(schema()['properties']['players']['maxItems'])} |") in text
+    assert (f"| {defs['match']['properties']['hands']['maxItems']} / "
+            f"{spaced(defs['match']['properties']['trail']['maxItems'])} |") in text
