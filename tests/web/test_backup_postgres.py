@@ -34,3 +34,18 @@ def test_the_round_trip_holds_on_postgresql(keeper, scorekeeper) -> None:
     broken = dict(first, matches=[*first["matches"], {**first["matches"][0], "uid": "0" * 32, "winner": 3}])
     assert upload(bob, broken).status_code == 422
     assert backup_of(bob)["matches"] == first["matches"]
+
+
+def test_a_nul_anywhere_in_the_file_is_no_500_on_postgresql(keeper, scorekeeper) -> None:
+    """PostgreSQL cannot store a NUL in text: names refuse control characters, and the trail's JSON keeps an
+    escaped one as JSON does."""
+    keeper.start(("Ana", "Bea"))
+    doc = backup_of(keeper)
+    bob = scorekeeper("bob")
+    named = {**doc, "players": [{**doc["players"][0], "name": "A\u0000na"}]}
+    assert upload(bob, named).status_code == 422
+    trail = doc["matches"][0]["trail"]
+    odd = {**doc, "matches": [{**doc["matches"][0], "trail": [{**trail[0], "after": {**trail[0]["after"],
+                                                                                   "note": "\u0000"}}, *trail[1:]]}]}
+    assert upload(bob, odd).status_code == 302
+    assert backup_of(bob)["matches"][0]["trail"][0]["after"]["note"] == "\u0000"
