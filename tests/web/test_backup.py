@@ -41,12 +41,18 @@ def without_export_time(document: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in document.items() if key != "exported_at"}
 
 
-@pytest.fixture(scope="module")
-def played_backup(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """A backup of an account that played every kind of match (made once: the pages take a few seconds)."""
-    from conftest import Scorekeeper
+def scorekeeper_class(config: pytest.Config) -> Any:
+    """tests/conftest.py's Scorekeeper (by name, "conftest" may be another folder's in a whole run)."""
+    return next(plugin.Scorekeeper for plugin in config.pluginmanager.get_plugins()
+                if getattr(plugin, "Scorekeeper", None) is not None)
 
+
+@pytest.fixture(scope="module")
+def played_backup(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> dict[str, Any]:
+    """A backup of an account that played every kind of match (made once: the pages take a few seconds)."""
     from referee import create_app
+
+    Scorekeeper = scorekeeper_class(pytestconfig)
 
     folder = tmp_path_factory.mktemp("played")
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False,
