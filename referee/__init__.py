@@ -63,7 +63,22 @@ def register_blueprints(app: Flask) -> None:
     """The pages, the JSON API and the health check; numbers in their addresses bounded."""
     from . import urls
     from .extensions import csrf
-    from .views import accounts, api, hands, health, main, matches, player_admin, players, pwa, spectator, tools, trail
+    from .views import (
+        accounts,
+        api,
+        exports,
+        hands,
+        health,
+        imports,
+        main,
+        matches,
+        player_admin,
+        players,
+        pwa,
+        spectator,
+        tools,
+        trail,
+    )
 
     urls.init_app(app)
     app.register_blueprint(main.bp)
@@ -71,6 +86,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(matches.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(player_admin.bp)
+    app.register_blueprint(exports.bp)
+    app.register_blueprint(imports.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(trail.bp)
     app.register_blueprint(spectator.bp)

@@ -6,17 +6,47 @@ body over it is silently cut at the limit: a JSON body then reads as malformed
 here first, up to one byte past the limit, and handed on with the Content-Length
 it turned out to have: Werkzeug's own check then answers 413 through the app's
 error handlers (JSON under /api, a page elsewhere), and a small body reads as usual.
+
+A view that takes a larger body (the backup upload) says so with @larger_body("SETTING"): its requests
+are bounded by that setting instead, read before any other hook (CSRF's reads the form) and by the
+middleware alike; every other address keeps MAX_CONTENT_LENGTH.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
-from flask import Flask
+from flask import Flask, request
+from werkzeug.exceptions import HTTPException
 
 _CHUNK = 16 * 1024
+_SETTING = "body_limit_setting"  # the attribute @larger_body gives a view
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def larger_body(setting: str) -> Callable[[View], View]:
+    """Let a view's requests carry a body of up to app.config[setting] bytes, not MAX_CONTENT_LENGTH."""
+    def mark(view: View) -> View:
+        setattr(view, _SETTING, setting)
+        return view
+    return mark
+
+
+def limit_of(app: Flask, endpoint: str | None) -> int | None:
+    """The most bytes a request to this endpoint may send."""
+    setting = getattr(app.view_functions.get(endpoint or ""), _SETTING, None)
+    return app.config[setting] if setting else app.config.get("MAX_CONTENT_LENGTH")
+
+
+def _endpoint_of(app: Flask, environ: dict[str, Any]) -> str | None:
+    """The endpoint a request's address routes to, before Flask has routed it (None for none)."""
+    try:
+        endpoint, _args = app.url_map.bind_to_environ(environ, server_name=app.config.get("SERVER_NAME")).match()
+    except HTTPException:  # no such address, another method, a redirect: the usual limit
+        return None
+    return str(endpoint)
 
 
 def _read_up_to(stream: Any, most: int) -> bytes:
@@ -41,11 +71,12 @@ class BodyLimit:
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
         """Buffer a terminated body of unknown length, then call the app."""
-        limit = self.app.config.get("MAX_CONTENT_LENGTH")
         chunked = environ.get("HTTP_TRANSFER_ENCODING", "").lower() == "chunked"
         unknown_length = chunked or not environ.get("CONTENT_LENGTH")
         # Only a server that terminates the stream (gunicorn, Werkzeug's for chunked) may be read to its end.
-        if limit is not None and unknown_length and environ.get("wsgi.input_terminated"):
+        terminated = unknown_length and environ.get("wsgi.input_terminated")
+        limit = limit_of(self.app, _endpoint_of(self.app, environ)) if terminated else None
+        if limit is not None:
             body = _read_up_to(environ["wsgi.input"], limit + 1)
             environ["wsgi.input"] = io.BytesIO(body)
             environ["CONTENT_LENGTH"] = str(len(body))
@@ -55,5 +86,12 @@ class BodyLimit:
 
 
 def init_app(app: Flask) -> None:
-    """Wrap the app's WSGI callable."""
+    """Wrap the app's WSGI callable, and give a view marked with @larger_body its own limit. The hook is
+    registered before CSRF protection's (referee/__init__.py binds this first), which reads the form."""
     app.wsgi_app = BodyLimit(app, app.wsgi_app)  # type: ignore[method-assign]
+
+    @app.before_request
+    def own_limit() -> None:
+        """This request's limit, when its view has one of its own."""
+        if getattr(app.view_functions.get(request.endpoint or ""), _SETTING, None):
+            request.max_content_length = limit_of(app, request.endpoint)

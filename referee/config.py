@@ -12,6 +12,8 @@ from typing import Any
 SECRET_FILE = "secret_key"
 # A whole hand is under 2 KB; a larger body is refused with 413 before it is read.
 MAX_CONTENT_LENGTH = 64 * 1024
+# A backup file uploaded to restore (referee/views/imports.py, docs/backup.md): the one larger body taken.
+IMPORT_MAX_BYTES = 8 * 1024 * 1024
 
 
 def secret_key(instance_path: str) -> str:
@@ -96,6 +98,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "REMEMBER_COOKIE_SAMESITE": "Lax",
         "BABEL_DEFAULT_LOCALE": "en",
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
+        "IMPORT_MAX_BYTES": IMPORT_MAX_BYTES,
         # Served over HTTPS (by a TLS proxy): HSTS and Secure cookies. Off by default, for a LAN over plain HTTP.
         "HTTPS": flag("REFEREE_HTTPS"),
         # How many proxies in front set X-Forwarded-For and -Proto; 0 believes no such header.

@@ -1,0 +1,375 @@
+"""Reading a backup file (docs/backup.md) before anything of it is written: JSON, bounded, the schema, then
+what a schema cannot say (seats in order, hands numbered 1…n, every entry readable by the rules core).
+
+Every refusal is a BadBackup naming the place in the file (a JSON path as a tuple of keys and indexes) and
+a code; referee/views/backup_words.py puts them in words. The first problem found is the one told.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cache
+from importlib.resources import files
+from itertools import islice
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from .. import payloads
+from ..rules import (
+    HandReport,
+    InvalidEntry,
+    InvalidOption,
+    Problem,
+    Ruleset,
+    UnknownRuleset,
+    check_hand,
+    make_ruleset,
+    standing,
+    totals,
+)
+from ..rules.match import side_of_seat
+
+FORMAT = "escoba-referee-backup"
+VERSION = 1
+MAX_DEPTH = 16  # a backup nests 10 levels deep (docs/backup.md); anything deeper is not one
+MAX_HANDS = 10_000  # hands in one file, all matches together (8 MB holds about 5 000 with their trails)
+SCHEMA_ERRORS = 50  # schema errors looked at to tell the first
+HAND_KINDS = ("hand_recorded", "hand_edited", "hand_undone", "hand_restored", "hand_reverted")
+# What a trail's "restores" and "reverts" may name: the change that took the hand back, the correction.
+REFERENCES = {"restores": ("hand_undone",), "reverts": ("hand_edited", "hand_reverted")}
+
+Where = tuple[str | int, ...]
+
+
+class BadBackup(ValueError):
+    """A file that is not a backup this app can restore: what is wrong (a code), where, and its values."""
+
+    def __init__(self, code: str, where: Where = (), **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.where = where
+        self.params = params
+
+
+@dataclass
+class CheckedMatch:
+    """A match of the file that passed every check, with the referee's report on each of its hands."""
+
+    data: dict[str, Any]
+    reports: list[HandReport] = field(default_factory=list)
+
+
+@dataclass
+class CheckedBackup:
+    """A backup file that passed every check: the players it lists, and its matches."""
+
+    players: list[dict[str, Any]]
+    matches: list[CheckedMatch]
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The backup's JSON Schema, as shipped with the package (docs/backup.schema.json is the same file)."""
+    text = files("referee").joinpath("schemas/backup.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    """One validator for the schema, made once (checking the schema itself on the way)."""
+    Draft202012Validator.check_schema(schema())
+    return Draft202012Validator(schema())
+
+
+def _no_constant(name: str) -> None:
+    """NaN and Infinity are not JSON, whatever Python's reader allows."""
+    raise ValueError(name)
+
+
+def parse(raw: bytes, most: int) -> Any:
+    """The file's JSON value: at most `most` bytes of UTF-8 text, nested at most MAX_DEPTH deep."""
+    if len(raw) > most:
+        raise BadBackup("too_big", most=most)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise BadBackup("not_text") from None
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise BadBackup("not_json", line=error.lineno, column=error.colno) from None
+    except RecursionError:
+        raise BadBackup("too_deep", most=MAX_DEPTH) from None
+    except ValueError:  # NaN, Infinity, or an integer of thousands of digits
+        raise BadBackup("not_json_number") from None
+    if _depth(value) > MAX_DEPTH:
+        raise BadBackup("too_deep", most=MAX_DEPTH)
+    return value
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in a JSON value (a scalar is 0), without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        if level <= MAX_DEPTH:  # past the limit the answer is known: no need to go on
+            stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def read_backup(raw: bytes, most: int) -> CheckedBackup:
+    """A backup file read and checked whole: its players, and its matches with the reports on their hands."""
+    document = parse(raw, most)
+    if not isinstance(document, dict):
+        raise BadBackup("not_object")
+    if document.get("format") != FORMAT:
+        raise BadBackup("wrong_format", ("format",))
+    if document.get("version") != VERSION:
+        version = document.get("version")
+        raise BadBackup("wrong_version", ("version",), version=json.dumps(version)[:20], known=VERSION)
+    # The most telling of the first few errors: a file wrong throughout is not walked to its end for them.
+    error = best_match(islice(_validator().iter_errors(document), SCHEMA_ERRORS))
+    if error is not None:
+        raise schema_problem(error)
+    return check_document(document)
+
+
+def schema_problem(error: ValidationError) -> BadBackup:
+    """The first schema error as a BadBackup: where, and which rule of the schema it breaks."""
+    where: Where = tuple(error.absolute_path)
+    kind, value, instance = error.validator, error.validator_value, error.instance
+    if kind in ("required", "dependentRequired"):
+        needed = value if kind == "required" else [k for keys in value.values() for k in keys]
+        missing = next((key for key in needed if isinstance(instance, dict) and key not in instance), "")
+        return BadBackup("missing", (*where, missing))
+    if kind == "additionalProperties" and isinstance(instance, dict):
+        known = set(error.schema.get("properties", {}))
+        extra = next((key for key in instance if key not in known), "")
+        return BadBackup("unknown_field", (*where, extra))
+    limits = {"minimum": "too_small", "maximum": "too_large", "minItems": "too_few", "maxItems": "too_many",
+              "minLength": "too_short", "maxLength": "too_long", "minProperties": "too_few",
+              "maxProperties": "too_many"}
+    if kind in limits:
+        return BadBackup(limits[kind], where, limit=value)
+    if kind == "type":
+        return BadBackup("wrong_type", where, kinds=[value] if isinstance(value, str) else list(value))
+    if kind in ("enum", "const"):
+        choices = value if kind == "enum" else [value]
+        return BadBackup("not_allowed", where, choices=[json.dumps(c) for c in choices])
+    if kind in ("pattern", "propertyNames"):
+        return BadBackup("bad_form", where)
+    if kind == "uniqueItems":
+        return BadBackup("repeated", where)
+    if kind == "anyOf" and error.context:
+        # A value of none of the kinds allowed ("null or a list"): name the kinds, not the branches.
+        kinds = _kinds_allowed(error.context)
+        if kinds:
+            return BadBackup("wrong_type", where, kinds=kinds)
+    return BadBackup("invalid", where)
+
+
+def _kinds_allowed(branches: list[ValidationError]) -> list[str] | None:
+    """The JSON types (and constants, as JSON) the branches of an anyOf allow, when each branch failed on
+    the value's kind itself; None when one failed deeper (the value is of a right kind, and wrong inside)."""
+    kinds: list[str] = []
+    for branch in branches:
+        if branch.relative_path or branch.validator not in ("type", "const"):
+            return None
+        value = branch.validator_value
+        if branch.validator == "const":
+            kinds.append(json.dumps(value))
+        else:
+            kinds += [value] if isinstance(value, str) else list(value)
+    return kinds
+
+
+def check_document(document: dict[str, Any]) -> CheckedBackup:
+    """What the schema cannot say, match by match; the matches with their hands' reports."""
+    for i, player in enumerate(document["players"]):
+        _time(player["created_at"], ("players", i, "created_at"))
+    _time(document["exported_at"], ("exported_at",))
+    hands = sum(len(match["hands"]) for match in document["matches"])
+    if hands > MAX_HANDS:
+        raise BadBackup("too_many_hands", ("matches",), most=MAX_HANDS, count=hands)
+    seen: set[str] = set()
+    checked = []
+    # The referee's report on each entry read so far: the trail holds each hand's entry again (as saved, and
+    # before and after each correction), and the same entry under the same rules gets the same report.
+    reports: dict[tuple[Ruleset, str], HandReport] = {}
+    for i, match in enumerate(document["matches"]):
+        if match["uid"] in seen:
+            raise BadBackup("repeated_uid", ("matches", i, "uid"))
+        seen.add(match["uid"])
+        checked.append(MatchCheck(match, ("matches", i), reports).run())
+    return CheckedBackup(document["players"], checked)
+
+
+class MatchCheck:
+    """The checks of one match of a backup: seats, rules, hands, trail."""
+
+    def __init__(self, match: dict[str, Any], where: Where, reports: dict[tuple[Ruleset, str], HandReport]) -> None:
+        self.match = match
+        self.where = where
+        self.reports = reports
+        self.seats = len(match["seats"])
+        self.sides = 2 if match["partnerships"] else self.seats
+
+    def run(self) -> CheckedMatch:
+        """Every check, in the order of the file; the match with its hands' reports."""
+        match, where = self.match, self.where
+        for key in ("created_at", "updated_at", "finished_at"):
+            if match[key] is not None:
+                _time(match[key], (*where, key))
+        try:
+            self.ruleset = make_ruleset(match["rules"]["preset"], **{k: v for k, v in match["rules"].items()
+                                                                     if k != "preset"})
+        except (InvalidOption, UnknownRuleset):
+            raise BadBackup("bad_rules", (*where, "rules")) from None
+        self.check_seats()
+        if match["first_dealer"] is not None:
+            self.seat(match["first_dealer"], (*where, "first_dealer"))
+        reports = self.check_hands()
+        self.check_result()
+        self.check_trail()
+        return CheckedMatch(match, reports)
+
+    def seat(self, seat: int, where: Where) -> None:
+        """A seat index the match has."""
+        if seat >= self.seats:
+            raise BadBackup("no_such_seat", where, seat=seat + 1, seats=self.seats)
+
+    def side(self, side: int, where: Where) -> None:
+        """A side index the match has."""
+        if side >= self.sides:
+            raise BadBackup("no_such_side", where, side=side + 1, sides=self.sides)
+
+    def check_seats(self) -> None:
+        """Seats in the order of play from 0, four for partnerships, each on its side."""
+        if self.match["partnerships"] and self.seats != 4:
+            raise BadBackup("partnerships_need_four", (*self.where, "seats"))
+        for i, seat in enumerate(self.match["seats"]):
+            if seat["position"] != i:
+                raise BadBackup("seat_order", (*self.where, "seats", i, "position"), expected=i)
+            if seat["side"] != side_of_seat(i, self.seats, self.sides):
+                raise BadBackup("seat_side", (*self.where, "seats", i, "side"),
+                                expected=side_of_seat(i, self.seats, self.sides))
+
+    def check_hands(self) -> list[HandReport]:
+        """Hands numbered 1…n, dealt from the match's seats, each entry read by the rules core."""
+        hands = self.match["hands"]
+        if hands and self.match["first_dealer"] is None:
+            raise BadBackup("no_first_dealer", (*self.where, "first_dealer"))
+        tokens: set[str] = set()
+        reports = []
+        for i, hand in enumerate(hands):
+            where = (*self.where, "hands", i)
+            if hand["number"] != i + 1:
+                raise BadBackup("hand_order", (*where, "number"), expected=i + 1)
+            for key in ("created_at", "updated_at"):
+                _time(hand[key], (*where, key))
+            for j, side in enumerate(hand["erred"] or []):
+                self.side(side, (*where, "erred", j))
+            if hand["client_token"] is not None:
+                if hand["client_token"] in tokens:
+                    raise BadBackup("repeated_token", (*where, "client_token"))
+                tokens.add(hand["client_token"])
+            reports.append(self.entry(hand, where))
+        return reports
+
+    def entry(self, facts: dict[str, Any], where: Where) -> HandReport:
+        """A hand's dealer, points and entry (as a hand keeps them, or the trail): the referee's report on it."""
+        self.seat(facts["dealer"], (*where, "dealer"))
+        if len(facts["points"]) != self.sides:
+            raise BadBackup("points_count", (*where, "points"), sides=self.sides)
+        entry = facts["entry"]
+        if len(entry["sides"]) != self.sides:
+            raise BadBackup("entry_sides", (*where, "entry", "sides"), sides=self.sides)
+        _entry_fits_mode(facts["mode"], entry, (*where, "entry"))
+        key = (self.ruleset, json.dumps(entry, sort_keys=True))
+        if key in self.reports:
+            return self.reports[key]
+        request = {"ruleset": self.ruleset.preset, "options": self.ruleset.options(), **entry}
+        try:
+            report = self.reports[key] = check_hand(payloads.read_score(request))
+            return report
+        except InvalidEntry as error:
+            problem = error.problems[0]
+            raise BadBackup("entry_unreadable", (*where, "entry", *problem.location), problem=problem) from None
+
+    def check_result(self) -> None:
+        """The winner and whether the match is over as the hands' points make them."""
+        result = standing(self.ruleset.target, totals((h["points"] for h in self.match["hands"]), self.sides))
+        if (result.finished, result.winner) != (self.match["finished"], self.match["winner"]):
+            raise BadBackup("result_differs", (*self.where, "winner"))
+
+    def check_trail(self) -> None:
+        """Each change's seats, sides and entries the match has; what one names, an earlier change it can."""
+        trail = self.match["trail"]
+        for i, event in enumerate(trail):
+            where = (*self.where, "trail", i)
+            for key, facts in (("before", event["before"]), ("after", event["after"])):
+                for inner, seat in _seats_named(event["kind"], facts):
+                    self.seat(seat, (*where, key, *inner))
+                if event["kind"] in ("finished", "reopened") and facts and facts["winner"] is not None:
+                    self.side(facts["winner"], (*where, key, "winner"))
+                if event["kind"] in HAND_KINDS and facts and "entry" in facts:
+                    self.entry(facts, (*where, key))
+            for name, kinds in REFERENCES.items():
+                target = (event["after"] or {}).get(name)
+                if target is not None and not (target < i and trail[target]["kind"] in kinds):
+                    raise BadBackup("bad_reference", (*where, "after", name))
+            _time(event["at"], (*where, "at"))
+
+
+def _seats_named(kind: str, facts: dict[str, Any] | None) -> Iterator[tuple[Where, int]]:
+    """The seat indexes a change of this kind names, each with its place inside the change."""
+    if not facts:
+        return
+    if kind == "first_dealer" and facts.get("seat") is not None:
+        yield ("seat",), facts["seat"]
+    if kind in ("first_dealer", "draw_tie"):
+        for seat in facts.get("drawn") or {}:
+            yield ("drawn", seat), int(seat)
+        for j, seat in enumerate(facts.get("redraw") or []):
+            yield ("redraw", j), seat
+
+
+def _entry_fits_mode(mode: str, entry: dict[str, Any], where: Where) -> None:
+    """An entry in the shape its mode's page saves and opens again: cards with a leftover, or counts (each
+    with its velo) with the leftover's sum; the quick way, its leftover's cards."""
+    sides = entry["sides"]
+    if mode == "cards":
+        fits = "leftover" in entry and all("cards" in side for side in sides)
+    elif mode == "tally":
+        fits = "leftover_sum" in entry and all(isinstance(side.get("tally"), dict) and "velo" in side["tally"]
+                                               for side in sides)
+    else:
+        fits = "leftover" in entry
+    if not fits:
+        raise BadBackup("entry_mode", where, mode=mode)
+
+
+def _time(text: str, where: Where) -> datetime:
+    """A moment of the file (the schema checked its form), as the database keeps it: naive UTC."""
+    try:
+        return datetime.fromisoformat(text.removesuffix("Z"))
+    except ValueError:
+        raise BadBackup("bad_time", where) from None
+
+
+def moment(text: str | None) -> datetime | None:
+    """A checked moment of the file, or None."""
+    return None if text is None else datetime.fromisoformat(text.removesuffix("Z"))
+
+
+__all__ = ["FORMAT", "MAX_DEPTH", "MAX_HANDS", "VERSION", "BadBackup", "CheckedBackup", "CheckedMatch", "Problem",
+           "moment", "read_backup", "schema"]

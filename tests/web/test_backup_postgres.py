@@ -1,0 +1,51 @@
+"""The backup's round trip on PostgreSQL, when a server is at hand: moments to the microsecond, JSON columns,
+names with accents, and the one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import throwaway
+from backup_play import backup_of, play_everything, upload
+from flask import Flask
+
+pytestmark = pytest.mark.skipif(not throwaway.SERVER, reason=throwaway.NO_SERVER)
+
+
+@pytest.fixture
+def app() -> Iterator[Flask]:
+    """The app on a fresh PostgreSQL database (it stands in for the SQLite app of tests/conftest.py)."""
+    with throwaway.postgres_app({"TESTING": True, "SECRET_KEY": "pg"}) as app:
+        yield app
+
+
+def test_the_round_trip_holds_on_postgresql(keeper, scorekeeper) -> None:
+    """Export, import into a fresh account, export again: the same file; a second import adds nothing."""
+    play_everything(keeper)
+    first = backup_of(keeper)
+    bob = scorekeeper("bob")
+    assert upload(bob, first).status_code == 302
+    again = backup_of(bob)
+    assert {k: v for k, v in again.items() if k != "exported_at"} == {k: v for k, v in first.items()
+                                                                      if k != "exported_at"}
+    assert upload(bob, first).status_code == 302
+    assert "Nothing to add" in bob.text(bob.page("/matches/"))
+    broken = dict(first, matches=[*first["matches"], {**first["matches"][0], "uid": "0" * 32, "winner": 3}])
+    assert upload(bob, broken).status_code == 422
+    assert backup_of(bob)["matches"] == first["matches"]
+
+
+def test_a_nul_anywhere_in_the_file_is_no_500_on_postgresql(keeper, scorekeeper) -> None:
+    """PostgreSQL cannot store a NUL in text: names refuse control characters, and the trail's JSON keeps an
+    escaped one as JSON does."""
+    keeper.start(("Ana", "Bea"))
+    doc = backup_of(keeper)
+    bob = scorekeeper("bob")
+    named = {**doc, "players": [{**doc["players"][0], "name": "A\u0000na"}]}
+    assert upload(bob, named).status_code == 422
+    trail = doc["matches"][0]["trail"]
+    odd = {**doc, "matches": [{**doc["matches"][0], "trail": [{**trail[0], "after": {**trail[0]["after"],
+                                                                                   "note": "\u0000"}}, *trail[1:]]}]}
+    assert upload(bob, odd).status_code == 302
+    assert backup_of(bob)["matches"][0]["trail"][0]["after"]["note"] == "\u0000"
