@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..models import Player, Seat, User, name_key
 from .errors import Conflict, NotFound
+from .ratings import rerate
 
 
 def players_for(user: User, names: Iterable[str]) -> list[Player]:
@@ -50,19 +51,24 @@ def rename_player(player: Player, name: str) -> None:
 
 
 def merge_players(kept: Player, merged: Player) -> None:
-    """One person entered twice: `merged`'s seats become `kept`'s, under `kept`'s name, and `merged` goes."""
+    """One person entered twice: `merged`'s seats become `kept`'s, under `kept`'s name, and `merged` goes;
+    the account's ratings are computed again, as if `kept` had played them all."""
     if kept.id == merged.id or kept.user_id != merged.user_id:
         raise Conflict("same_player")
     db.session.execute(update(Seat).where(Seat.player_id == merged.id)
                        .values(player_id=kept.id, name=kept.name, name_key=kept.name_key))
     db.session.delete(merged)
+    rerate(kept.user)
     db.session.commit()
 
 
 def delete_player(player: Player) -> None:
-    """Forget a player; the matches they played stay, their seats keeping the name."""
+    """Forget a player; the matches they played stay, their seats keeping the name; the account's ratings are
+    computed again without them."""
+    user = player.user
     db.session.execute(update(Seat).where(Seat.player_id == player.id).values(player_id=None))
     db.session.delete(player)
+    rerate(user)
     db.session.commit()
 
 
