@@ -12,7 +12,7 @@ from ..models import RatingChange
 from ..skill import START
 
 WIDTH, HEIGHT = 320, 150  # the viewBox; the drawing scales to the page's width
-LEFT, RIGHT, TOP, BOTTOM = 42, 10, 10, 24  # room for the rating's labels on the left, the matches' below
+LEFT, RIGHT, TOP, BOTTOM = 48, 10, 10, 26  # room for the rating's labels on the left, the matches' below
 STEPS = (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)  # the gaps between ruled lines
 MOST_LINES = 4
 
