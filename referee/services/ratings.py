@@ -125,9 +125,10 @@ def _unrate(match: Match) -> bool:
         return False
     for change in changes:
         db.session.delete(change)
-    previous = {change.player_id: change for change in db.session.scalars(
-        select(RatingChange).where(RatingChange.player_id.in_(players), RatingChange.match_id != match.id)
-        .order_by(RatingChange.id))}  # the last one of each player wins
+    last = select(func.max(RatingChange.id)).where(
+        RatingChange.player_id.in_(players), RatingChange.match_id != match.id).group_by(RatingChange.player_id)
+    previous = {change.player_id: change
+                for change in db.session.scalars(select(RatingChange).where(RatingChange.id.in_(last)))}
     for player in db.session.scalars(select(Player).where(Player.id.in_(players))):
         change = previous.get(player.id)
         _keep(player, Skill(change.mu, change.sigma) if change else None)
