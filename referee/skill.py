@@ -31,8 +31,8 @@ MODEL = PlackettLuce()
 
 # The scale a rating is shown on: openskill's ordinal (mu − 3·sigma, a skill the player very likely has at
 # least), times SCALE, plus START. A new player's ordinal is 0, so everyone starts at 1 000; one point of
-# ordinal is 40 of ours, so a match moves a rating by tens of points, and a steady player who has played a
-# few dozen matches sits between 1 600 and 1 900.
+# ordinal is 40 of ours, so a match moves a rating by tens of points (a first one by up to 140), and after
+# some fifty matches a player who wins about half of them sits around 1 400–1 700 (docs/ratings.md).
 SCALE = 40.0
 START = 1000.0
 
