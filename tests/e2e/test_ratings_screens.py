@@ -88,6 +88,11 @@ def test_the_leaderboard_and_a_rating_fit_a_phone_in_light_and_dark(
         found[f"rating {size}"] = (sideways(page), violations(page, axe_script))
         shot(page, f"ratings-player-{size}-{scheme}")
         page.locator(".rating-card").screenshot(path=str(SCREENSHOTS / f"ratings-card-{size}-{scheme}.png"))
+    page.goto(base + "/players")
+    page.get_by_role("link", name="Eva").click()
+    expect(page.locator(".rating-card")).to_contain_text("Not rated yet: Eva gets a rating")
+    found["unrated 320"] = (sideways(page), violations(page, axe_script))
+    shot(page, f"ratings-player-unrated-{scheme}")
     context.close()
     bad = {name: result for name, result in found.items() if result != (0, [])}
     assert not bad, bad
