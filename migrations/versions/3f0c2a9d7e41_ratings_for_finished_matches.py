@@ -4,8 +4,8 @@ A data migration, no schema change. Ratings are computed here, once, rather than
 first need: the app migrates before it serves (referee/database.py), so from the first request
 on every account's ratings are up to date, and referee/services/ratings.py only ever keeps them
 so; no page that shows a rating has to ask first whether it was computed, or write while it
-reads. The cost is paid once, at the upgrade (about 0.1 s per 1 000 finished matches,
-benchmarks/README.md).
+reads. The cost is paid once, at the upgrade (a fraction of a second per 1 000 finished
+matches, benchmarks/README.md).
 
 Each account's finished matches are rated in the order they finished (finished_at, then id),
 everyone starting new, with the model of referee/skill.py (what counts of a match is said
