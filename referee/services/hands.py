@@ -21,6 +21,7 @@ from ..rules import HandReport, InvalidEntry, Problem, check_hand, standing, tot
 from .errors import Conflict
 from .hand_results import keep_results
 from .matches import ruleset_of
+from .ratings import match_settled
 
 
 @dataclass(frozen=True)
@@ -196,14 +197,16 @@ def _check_version(match: Match, version: int) -> None:
 
 
 def _settle(match: Match) -> None:
-    """Recompute the winner from the stored points; note when the match ends or reopens."""
+    """Recompute the winner from the stored points; note when the match ends or reopens; the ratings follow."""
     result = standing(match.target, totals((h.points for h in match.hands), match.sides))
+    was_winner = match.winner
     if result.winner != match.winner:
         kind = "reopened" if result.winner is None else "finished"
         match.events.append(MatchEvent(kind=kind, before={"winner": match.winner}, after={"winner": result.winner}))
         match.finished_at = None if result.winner is None else now()
     match.winner, match.finished = result.winner, result.finished
     match.updated_at = now()  # every change bumps the match's version
+    match_settled(match, was_winner)
 
 
 @contextmanager

@@ -1,4 +1,5 @@
-"""Template helpers: card labels and the deck's words (deck_words.py), games' short names, times."""
+"""Template helpers: card labels and the deck's words (deck_words.py), games' short names, times, the rating's
+chart (rating_chart.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from flask_babel import lazy_gettext as _l
 from ..deck_words import categories_in, words_for
 from ..rules import DECK, Card
 from ..rules.names import DeckStyle, card_name, rank_symbol, suit_symbol
+from .rating_chart import rating_chart
 
 
 def card_face(code: str, style: str) -> dict[str, str]:
@@ -51,3 +53,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["game_name"] = game_name
     app.jinja_env.filters["utc_iso"] = utc_iso
     app.jinja_env.globals["card_codes"] = [str(card) for card in DECK]
+    app.jinja_env.globals["rating_chart"] = rating_chart
