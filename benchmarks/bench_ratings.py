@@ -18,18 +18,15 @@ import platform
 import random
 import statistics
 import sys
-import tempfile
 import time
 import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import datetime, timedelta
-from pathlib import Path
 
-from sqlalchemy import create_engine, func, insert, select, text
+from sqlalchemy import func, insert, select, text
+from throwaway_db import throwaway_database
 
 from referee import create_app
-from referee.config import sqlalchemy_url
 from referee.credentials import hash_password
 from referee.extensions import db
 from referee.models import Hand, HandSide, Match, Player, RatingChange, Seat, User
@@ -174,21 +171,6 @@ def run(url: str, matches: int, per_match: int, runs: int) -> None:
         report(label, timed(get, 3 * runs))
 
 
-@contextmanager
-def postgres(server: str) -> Iterator[str]:
-    """A throwaway database on the server, dropped afterwards."""
-    name = f"bench_ratings_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(sqlalchemy_url(server), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield sqlalchemy_url(server.rsplit("/", 1)[0] + "/" + name)
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-
 def main() -> None:
     """Read the options, run on the database asked for."""
     parser = argparse.ArgumentParser()
@@ -198,12 +180,8 @@ def main() -> None:
     parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL server where a database may be created")
     args = parser.parse_args()
     print(f"machine: {platform.platform()}, CPython {sys.version.split()[0]}")
-    if args.postgres:
-        with postgres(args.postgres) as url:
-            run(url, args.matches, args.hands, args.runs)
-    else:
-        with tempfile.TemporaryDirectory() as folder:
-            run(f"sqlite:///{Path(folder) / 'bench.sqlite'}", args.matches, args.hands, args.runs)
+    with throwaway_database(args.postgres, "bench_ratings") as url:
+        run(url, args.matches, args.hands, args.runs)
 
 
 if __name__ == "__main__":

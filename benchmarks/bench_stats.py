@@ -20,19 +20,15 @@ import platform
 import random
 import statistics
 import sys
-import tempfile
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime, timedelta
-from pathlib import Path
 
 from flask import Flask
-from sqlalchemy import create_engine, func, insert, select, text
+from sqlalchemy import func, insert, select, text
+from throwaway_db import throwaway_database
 
 from referee import create_app
-from referee.config import sqlalchemy_url
 from referee.credentials import hash_password
 from referee.extensions import db
 from referee.models import Hand, HandSide, Match, Player, Seat, User, name_key
@@ -128,25 +124,6 @@ def floor_client():  # type: ignore[no-untyped-def]
     return bare.test_client()
 
 
-@contextmanager
-def database(postgres: str | None) -> Iterator[str]:
-    """A fresh database's SQLAlchemy URL: SQLite in a temporary folder, or a new database on the server."""
-    if postgres is None:
-        with tempfile.TemporaryDirectory() as folder:
-            yield f"sqlite:///{Path(folder) / 'bench.sqlite'}"
-        return
-    name = f"bench_stats_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(sqlalchemy_url(postgres), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield sqlalchemy_url(postgres.rsplit("/", 1)[0] + "/" + name)
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-
 def main() -> None:
     """Build, fill, time, print."""
     parser = argparse.ArgumentParser()
@@ -156,7 +133,7 @@ def main() -> None:
     parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL server (postgresql://user@host:port/db)")
     args = parser.parse_args()
     os.environ.pop("DATABASE_URL", None)
-    with database(args.postgres) as url:
+    with throwaway_database(args.postgres, "bench_stats") as url:
         app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
                           "RATELIMIT_ENABLED": False, "SQLALCHEMY_DATABASE_URI": url})
         with app.app_context():
