@@ -11,6 +11,7 @@ from typing import Any
 
 from ..payloads import MAX_CARDS, REST
 from ..rules import PRESETS
+from ..rules.cards import DECK_SUM
 from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, MAX_SIDES, TARGET_RANGE, DealPasses, Penalty
 from . import examples
 from .common import LIMITS, error_response, json_content, ref
@@ -76,7 +77,7 @@ SCHEMAS: dict[str, Any] = {
         "oros": _range(0, 10),
         "sevens": _range(0, 4),
         "velo": {"type": "boolean", "description": "Holds the 7 of oros.", "default": False},
-        "pile_sum": {**_WHOLE, "description": "The sum of the pile's counting values."},
+        "pile_sum": {**_range(0, DECK_SUM), "description": "The sum of the pile's counting values."},
     }, ("cards", "oros", "sevens"), description="A side's whole pile counted, the leftover included if it took it."),
     "PileSide": _object({
         "cards": {**_CARDS, "description": "The side's captures, without the leftover."},
@@ -94,7 +95,7 @@ SCHEMAS: dict[str, Any] = {
                   "items": {"oneOf": [ref("PileSide"), ref("TallySide")]},
                   "description": "In the order of play; all by cards or all by tallies."},
         "leftover": {**_CARDS, "description": "The cards left on the table at the end."},
-        "leftover_sum": {**_WHOLE, "description": "Instead of `leftover`, in a tally entry."},
+        "leftover_sum": {**_range(0, DECK_SUM), "description": "Instead of `leftover`, in a tally entry."},
         "last_capture": {**_range(0, MAX_SIDES - 1), "description": "The side that made the last capture."},
     }, ("ruleset", "sides", "last_capture")),
     "SideReport": _object({
