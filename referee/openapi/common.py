@@ -46,9 +46,7 @@ BASE: dict[str, Any] = {
             "`{\"errors\": [{\"field\", \"message\"}]}`. The walk-through with curl is docs/api.md; the rules "
             "are docs/rules.md."
         ),
-        "license": {"name": "See the repository"},
     },
-    "jsonSchemaDialect": "https://spec.openapis.org/oas/3.1/dialect/base",
     "tags": [],
     "paths": {},
     "components": {

@@ -1,16 +1,21 @@
-"""GET /api/v1/openapi.json: the API's OpenAPI 3.1 document (referee/openapi/)."""
+"""GET /api/v1/openapi.json: the API's OpenAPI 3.1 document (referee/openapi/); /api/reference draws it."""
 
 from __future__ import annotations
 
 import json
 from functools import cache
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, render_template
 from flask.typing import ResponseReturnValue
 
+from ..headers import CONTENT_SECURITY_POLICY
 from ..openapi import document
 
-bp = Blueprint("openapi", __name__, url_prefix="/api/v1")
+bp = Blueprint("openapi", __name__)
+
+# Swagger UI draws a few icons (a select's arrow, "copy") as data: images, from its stylesheet and its script.
+# An image cannot run anything, so this one page allows them; scripts and styles stay the site's own files only.
+REFERENCE_POLICY = CONTENT_SECURITY_POLICY + "; img-src 'self' data:"
 
 
 @cache
@@ -19,7 +24,13 @@ def _body() -> bytes:
     return json.dumps(document(), ensure_ascii=False, indent=1).encode()
 
 
-@bp.get("/openapi.json")
+@bp.get("/api/v1/openapi.json")
 def openapi_json() -> ResponseReturnValue:
     """The document; cacheable for an hour, as it changes only with a new release."""
     return Response(_body(), mimetype="application/json", headers={"Cache-Control": "public, max-age=3600"})
+
+
+@bp.get("/api/reference")
+def reference() -> ResponseReturnValue:
+    """The document drawn by Swagger UI, vendored in static/vendor/ (nothing from a CDN)."""
+    return render_template("main/api_reference.html"), {"Content-Security-Policy": REFERENCE_POLICY}

@@ -149,3 +149,38 @@ def test_two_pieces_cannot_describe_the_same_path_or_component():
     with pytest.raises(ValueError, match=r"schemas\.Errors"):
         merge(common.BASE, {"components": {"schemas": {"Errors": {}}}})
     assert "/x" not in document()["paths"]
+
+
+def test_the_reference_page_draws_the_document_from_files_of_the_site(client):
+    """/api/reference loads the vendored viewer and our starter, names the document, and works without JS."""
+    answer = client.get("/api/reference")
+    assert answer.status_code == 200
+    page = answer.get_data(as_text=True)
+    scripts = re.findall(r'<script\b[^>]*\bsrc="([^"]+)"', page)
+    assert [src.split("?")[0] for src in scripts] == ["/static/vendor/swagger-ui/swagger-ui-bundle.js",
+                                                       "/static/js/api-reference.js"]
+    assert "<script>" not in page and "style=" not in page
+    assert 'data-document="/api/v1/openapi.json"' in page
+    assert re.search(r'<noscript>.*href="/api/v1/openapi.json".*</noscript>', page, re.S)
+    for src in scripts:
+        assert client.get(src).status_code == 200
+
+
+def test_only_the_reference_page_allows_data_images_and_nothing_else_changes(client):
+    """Its policy is the site's plus img-src 'self' data: (Swagger UI's icons); no script or style is loosened."""
+    site = client.get("/api").headers["Content-Security-Policy"]
+    reference = client.get("/api/reference").headers["Content-Security-Policy"]
+    assert reference == site + "; img-src 'self' data:"
+    assert "unsafe" not in reference and "script-src" not in reference and "style-src" not in reference
+
+
+def test_the_api_page_links_the_reference_and_the_document(client):
+    """Developers find both from the /api page every footer links."""
+    page = client.get("/api").get_data(as_text=True)
+    assert 'href="/api/reference"' in page and 'href="/api/v1/openapi.json"' in page
+
+
+def test_the_service_worker_does_not_precache_the_vendored_viewer(client):
+    """1.9 MB that only developers read stays out of every player's install."""
+    worker = client.get("/sw.js").get_data(as_text=True)
+    assert "/static/js/api-reference.js" in worker and "vendor/" not in worker
