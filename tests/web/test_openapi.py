@@ -70,7 +70,8 @@ def test_every_documented_operation_is_a_route_of_the_app_and_every_api_route_is
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"<\1>", rule.rule)
         if (path.startswith("/api/v1/") and path != "/api/v1/openapi.json") or path == "/healthz":
             routes |= {(path, method) for method in rule.methods - {"HEAD", "OPTIONS"}}
-    assert documented == routes
+    assert routes - documented == set(), "routes the document does not describe (add a piece to referee/openapi/)"
+    assert documented - routes == set(), "operations the document describes that the app does not have"
 
 
 def test_every_operation_has_a_unique_id_and_every_json_answer_a_schema():
