@@ -72,6 +72,7 @@ def register_blueprints(app: Flask) -> None:
         imports,
         main,
         matches,
+        openapi,
         player_admin,
         players,
         pwa,
@@ -97,6 +98,7 @@ def register_blueprints(app: Flask) -> None:
     # The API is stateless and cookie-free: there is no session for CSRF to protect.
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(openapi.bp)
 
 
 def register_errorhandlers(app: Flask) -> None:

@@ -33,7 +33,7 @@ from .rules import (
     complete_tallies,
     make_ruleset,
 )
-from .rules.cards import DECK
+from .rules.cards import DECK, DECK_SUM
 from .rules.problems import Location
 from .rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, MAX_SIDES, PRESETS, TARGET_RANGE, DealPasses, Penalty
 
@@ -217,6 +217,13 @@ def _tally(reader: _Reader, value: Any, where: Location, escobas: int | None) ->
     return SideTally(counts["cards"], counts["oros"], counts["sevens"], velo, escobas, pile_sum)
 
 
+def _leftover_sum(reader: _Reader, value: Any) -> None:
+    """A leftover sum beside a card entry's leftover: a whole number the deck could leave, 0 to DECK_SUM."""
+    total = reader.whole(value, ("leftover_sum",))
+    if total is not None and not 0 <= total <= DECK_SUM:
+        reader.fail(("leftover_sum",), "count_range", value=total, min=0, max=DECK_SUM)
+
+
 def read_score(data: Any) -> HandEntry:
     """A score request: ruleset, options, sides, leftover and last capture."""
     reader = _Reader()
@@ -245,6 +252,10 @@ def read_score(data: Any) -> HandEntry:
     else:
         # A tally may give the leftover as its cards (the quick entry): their sum is the leftover's.
         leftover = reader.required(body, "leftover", (), reader.cards)
+        if "leftover_sum" in body:
+            # A card entry counts its leftover's cards and reads no sum; one sent anyway is still checked as a
+            # tally entry's would be, so a bad value is never answered 200 (Schemathesis found -1 accepted).
+            _leftover_sum(reader, body["leftover_sum"])
     deck = _deck(reader, body, ruleset.deck_style if ruleset else DeckStyle.SPANISH)
     reader.done()
     assert ruleset is not None  # a missing or bad ruleset was noted, and done() raised

@@ -22,11 +22,13 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
                 400: _("Bad request."), 413: _("The request is too large.")}
     code = error.code or 500
     message = messages.get(code, error.description or _("Something went wrong."))
+    # The exception's own headers (a 405's Allow, which RFC 9110 requires), less the content type of its page.
+    headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
     if wants_json():
         # Too large is the body's fault: name it, as the API's other body errors do.
         field = "body" if code == 413 else ""
-        return {"errors": [{"field": field, "message": message}]}, code
-    return render_template("error.html", code=code, message=message), code
+        return {"errors": [{"field": field, "message": message}]}, code, headers
+    return render_template("error.html", code=code, message=message), code, headers
 
 
 def too_many_requests(_error: TooManyRequests) -> ResponseReturnValue:

@@ -1,0 +1,175 @@
+"""The stateless referee's piece of the OpenAPI document: rulesets, captures, score (referee/views/api.py).
+
+The bounds come from the code that enforces them (payloads.py, the rules core), so the schemas say what the
+API reads. What a schema cannot say (every card in exactly one place, the deck's totals, an option's value
+for its ruleset) the API answers with a 422 naming the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..payloads import MAX_CARDS, REST
+from ..rules import PRESETS
+from ..rules.cards import DECK_SUM
+from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, MAX_SIDES, TARGET_RANGE, DealPasses, Penalty
+from . import examples
+from .common import LIMITS, error_response, json_content, ref
+
+_LANGUAGE = [{"$ref": "#/components/parameters/AcceptLanguage"}]
+_CARDS = {"type": "array", "items": ref("CardCode"), "maxItems": MAX_CARDS, "uniqueItems": True}
+_WHOLE = {"type": "integer", "minimum": 0}
+_PENALTIES = [p.value for p in Penalty]
+_DEAL_PASSES = [d.value for d in DealPasses]
+
+
+def _range(low: int, high: int) -> dict[str, Any]:
+    """A whole number from low to high."""
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+def _object(properties: dict[str, Any], required: tuple[str, ...] = (), **more: Any) -> dict[str, Any]:
+    """A JSON object with only these properties (the API refuses an unknown field)."""
+    return {"type": "object", "properties": properties, "required": list(required), "additionalProperties": False,
+            **more}
+
+
+_OPTIONS = _object({
+    "target": {**_range(*TARGET_RANGE), "description": "Points to win the match."},
+    **{name: {**_range(*BONUS_RANGE), "description": "Bonus points."} for name in BONUS_OPTIONS},
+    "penalty": {"type": "string", "enum": _PENALTIES,
+                "description": "`forfeit`: an erring side scores 0 and a clean side whose every opponent erred "
+                               "takes the deck points; `void`: erring sides score 0; `flag`: shown, counted as "
+                               "entered."},
+    "deal_passes": {"type": "string", "enum": _DEAL_PASSES},
+})
+
+SCHEMAS: dict[str, Any] = {
+    "RulesetName": {"type": "string", "enum": list(PRESETS)},
+    "Options": {**_OPTIONS, "description": "A ruleset's options; one left out keeps the preset's value."},
+    "Rulesets": _object({
+        "rulesets": {"type": "array", "items": _object({
+            "name": ref("RulesetName"),
+            "deck_style": ref("DeckStyle"),
+            "max_deck_points": {"type": "integer"},
+            "partnerships_first": {"type": "boolean"},
+            "options": {**_OPTIONS, "required": list(_OPTIONS["properties"])},
+        }, ("name", "deck_style", "max_deck_points", "partnerships_first", "options"))},
+        "options": {"type": "object", "additionalProperties": {"oneOf": [
+            _object({"min": {"type": "integer"}, "max": {"type": "integer"}}, ("min", "max")),
+            _object({"choices": {"type": "array", "items": {"type": "string"}}}, ("choices",)),
+        ]}},
+        "sides": _object({"min": {"type": "integer"}, "max": {"type": "integer"}}, ("min", "max")),
+    }, ("rulesets", "options", "sides")),
+    "CapturesRequest": _object({
+        "card": {**ref("CardCode"), "description": "The card played."},
+        "table": {**_CARDS, "description": "The cards on the table."},
+        "deck_style": ref("DeckStyle"),
+    }, ("card", "table")),
+    "Captures": _object({
+        "captures": {"type": "array", "items": _object({
+            "cards": {"type": "array", "items": ref("CardCode"), "minItems": 1},
+            "escoba": {"type": "boolean", "description": "The capture sweeps the table."},
+        }, ("cards", "escoba"))},
+    }, ("captures",)),
+    "Tally": _object({
+        "cards": _range(0, MAX_CARDS),
+        "oros": _range(0, 10),
+        "sevens": _range(0, 4),
+        "velo": {"type": "boolean", "description": "Holds the 7 of oros.", "default": False},
+        "pile_sum": {**_range(0, DECK_SUM), "description": "The sum of the pile's counting values."},
+    }, ("cards", "oros", "sevens"), description="A side's whole pile counted, the leftover included if it took it."),
+    "PileSide": _object({
+        "cards": {**_CARDS, "description": "The side's captures, without the leftover."},
+        "escobas": {**_WHOLE, "default": 0},
+    }, ("cards",)),
+    "TallySide": _object({
+        "tally": {"oneOf": [ref("Tally"), {"const": REST, "description": "What the deck leaves after the others."}]},
+        "escobas": {**_WHOLE, "default": 0},
+    }, ("tally",)),
+    "ScoreRequest": _object({
+        "ruleset": ref("RulesetName"),
+        "options": ref("Options"),
+        "deck_style": ref("DeckStyle"),
+        "sides": {"type": "array", "minItems": 2, "maxItems": MAX_SIDES,
+                  "items": {"oneOf": [ref("PileSide"), ref("TallySide")]},
+                  "description": "In the order of play; all by cards or all by tallies."},
+        "leftover": {**_CARDS, "description": "The cards left on the table at the end."},
+        "leftover_sum": {**_range(0, DECK_SUM), "description": "Instead of `leftover`, in a tally entry."},
+        "last_capture": {**_range(0, MAX_SIDES - 1), "description": "The side that made the last capture."},
+    }, ("ruleset", "sides", "last_capture")),
+    "SideReport": _object({
+        "erred": {"type": ["boolean", "null"], "description": "null when the counts cannot tell (needs_pile_sums)."},
+        "points": {"type": ["integer", "null"], "description": "After the penalty."},
+        "counts": _object({"cards": {"type": "integer"}, "oros": {"type": "integer"},
+                           "sevens": {"type": "integer"}, "velo": {"type": "boolean"}},
+                          ("cards", "oros", "sevens", "velo")),
+        "earned": _object({name: {"type": "integer"} for name in (
+            "cards", "oros", "sevens", "velo", *BONUS_OPTIONS, "escobas")},
+            ("cards", "oros", "sevens", "velo", *BONUS_OPTIONS, "escobas"), description="Before the penalty."),
+        "pile_sum": {"type": ["integer", "null"], "description": "The side's captures without the leftover."},
+        "fifteens": {"type": "array", "items": {"type": "array", "items": ref("CardCode")},
+                     "description": "Card entry only: a split of the pile into fifteens."},
+        "suspects": {"type": "array", "items": ref("CardCode"),
+                     "description": "Card entry only: the cards that fit in no fifteen."},
+    }, ("erred", "points", "counts", "earned", "pile_sum")),
+    "Report": _object({
+        "valid": {"type": "boolean"},
+        "leftover": _object({"sum": {"type": "integer"}, "ok": {"type": "boolean"}}, ("sum", "ok")),
+        "needs_pile_sums": {"type": "boolean"},
+        "max_deck_points": {"type": "integer"},
+        "sides": {"type": "array", "items": ref("SideReport")},
+        "messages": {"type": "array", "items": {"type": "string"}},
+    }, ("valid", "leftover", "needs_pile_sums", "max_deck_points", "sides", "messages")),
+}
+
+
+def _post(operation_id: str, summary: str, request: str, answer: str, cases: dict[str, tuple[dict[str, Any],
+          dict[str, Any]]], refused: dict[str, tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, Any]:
+    """A POST of the stateless referee: its body, its answer, its 422 and the errors every endpoint may give."""
+    return {
+        "operationId": operation_id,
+        "tags": ["referee"],
+        "summary": summary,
+        "security": [],
+        "parameters": _LANGUAGE,
+        "requestBody": {"required": True, **json_content(ref(request), {
+            name: body for name, (body, _) in (cases | refused).items()})},
+        "responses": {
+            "200": {"description": "The answer.", **json_content(ref(answer), {
+                name: answer for name, (_, answer) in cases.items()})},
+            "400": {"$ref": "#/components/responses/BadBody"},
+            "422": error_response("The entry breaks the rules of entry: every problem, naming its field.", {
+                name: answer for name, (_, answer) in refused.items()}),
+            **LIMITS,
+        },
+    }
+
+
+PIECE: dict[str, Any] = {
+    "tags": [{"name": "referee", "description": "The stateless referee: no account, nothing kept."}],
+    "components": {"schemas": SCHEMAS},
+    "paths": {
+        "/api/v1/rulesets": {"get": {
+            "operationId": "rulesets",
+            "tags": ["referee"],
+            "summary": "The presets, their defaults and what each option accepts",
+            "security": [],
+            "responses": {
+                "200": {"description": "The rulesets.", **json_content(ref("Rulesets"), {
+                    "presets": examples.RULESETS_ANSWER})},
+                "429": LIMITS["429"],
+            },
+        }},
+        "/api/v1/captures": {"post": _post(
+            "captures", "Every set of table cards that makes 15 with the card played", "CapturesRequest",
+            "Captures", {"can_i_take": (examples.CAPTURES, examples.CAPTURES_ANSWER)},
+            {"unknown_card": (examples.CAPTURES_REFUSED, examples.CAPTURES_REFUSED_ANSWER)})},
+        "/api/v1/score": {"post": _post(
+            "score", "Check a finished hand and count its points", "ScoreRequest", "Report", {
+                "by_cards": (examples.SCORE_BY_CARDS, examples.SCORE_BY_CARDS_ANSWER),
+                "by_tallies": (examples.SCORE_BY_TALLIES, examples.SCORE_BY_TALLIES_ANSWER),
+                "every_tally_but_one": (examples.SCORE_QUICK, examples.SCORE_QUICK_ANSWER),
+            }, {"refused": (examples.SCORE_REFUSED, examples.SCORE_REFUSED_ANSWER)})},
+    },
+}

@@ -1,0 +1,15 @@
+// The API reference page: Swagger UI (static/vendor/swagger-ui, a global script) draws the OpenAPI document.
+const root = document.getElementById("reference");
+
+if (root && window.SwaggerUIBundle) {
+  window.SwaggerUIBundle({
+    url: root.dataset.document,
+    domNode: root,
+    deepLinking: false,
+    // The document's own order: the referee first, as docs/api.md tells it.
+    operationsSorter: null,
+    defaultModelsExpandDepth: 0,
+    // The examples and "Try it out" call this same site; there is nowhere else to validate the document against.
+    validatorUrl: null,
+  });
+}

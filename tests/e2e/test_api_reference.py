@@ -1,0 +1,38 @@
+"""The API reference page in a phone's browser: Swagger UI, vendored, draws the OpenAPI document under the
+Content-Security-Policy (any violation or console error fails the test, tests/e2e/conftest.py)."""
+
+from __future__ import annotations
+
+import pytest
+from phone import shot
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+
+def test_the_reference_draws_every_operation_and_tries_one(page: Page, live_server: str) -> None:
+    """Every documented operation is listed; "Try it out" on /captures sends its example and shows the answer."""
+    page.goto(live_server + "/api/reference")
+    operations = page.locator(".opblock")
+    expect(operations).to_have_count(4)
+    expect(page.get_by_text("Escoba Referee API", exact=False).first).to_be_visible()
+    shot(page, "api-reference")
+    captures = page.locator("#operations-referee-captures")
+    captures.locator(".opblock-summary").click()
+    captures.get_by_role("button", name="Try it out").click()
+    captures.get_by_role("button", name="Execute").click()
+    expect(captures.locator(".live-responses-table tr.response .response-col_status").first).to_have_text("200")
+    expect(captures.locator(".live-responses-table")).to_contain_text('"escoba": false')
+    shot(page, "api-reference-try")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the long curl line wraps
+
+
+def test_the_reference_fits_a_small_phone(browser, live_server: str) -> None:
+    """At 320×568 the page does not scroll sideways."""
+    context = browser.new_context(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True)
+    small = context.new_page()
+    small.goto(live_server + "/api/reference")
+    expect(small.locator(".opblock")).to_have_count(4)
+    shot(small, "api-reference-320")
+    assert small.evaluate("document.documentElement.scrollWidth") <= 320
+    context.close()
