@@ -66,6 +66,7 @@ def register_blueprints(app: Flask) -> None:
     from .views import (
         accounts,
         api,
+        api_tokens,
         exports,
         hands,
         health,
@@ -96,6 +97,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(health.bp)
     # The API is stateless and cookie-free: there is no session for CSRF to protect.
     csrf.exempt(api.bp)
+    assert api_tokens.bp is api.bp  # its routes are the API blueprint's, imported before it is registered
     app.register_blueprint(api.bp)
 
 
