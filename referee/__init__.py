@@ -66,6 +66,7 @@ def register_blueprints(app: Flask) -> None:
     from .views import (
         accounts,
         api,
+        api_matches,
         api_tokens,
         exports,
         hands,
@@ -97,7 +98,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(health.bp)
     # The API is stateless and cookie-free: there is no session for CSRF to protect.
     csrf.exempt(api.bp)
-    assert api_tokens.bp is api.bp  # its routes are the API blueprint's, imported before it is registered
+    # Their routes are the API blueprint's, so they are imported before it is registered.
+    assert api_tokens.bp is api_matches.bp is api.bp
     app.register_blueprint(api.bp)
 
 

@@ -4,11 +4,15 @@ Problem naming its field, as referee/payloads.py reads the stateless API's."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .messages import shortened
 from .models import NAME_LENGTH
-from .payloads import _Reader
+from .payloads import _deck, _Reader, _ruleset
+from .rules import DeckStyle
+from .services.matches import MatchSettings
 
 TOKEN_KEYS = {"name"}
 DEFAULT_TOKEN_NAME = "API"
@@ -43,3 +47,90 @@ def read_token_request(data: Any) -> str:
     name = read_name(reader, body["name"], ("name",)) if body is not None and "name" in body else None
     reader.done()
     return name or DEFAULT_TOKEN_NAME
+
+
+MATCH_KEYS = {"ruleset", "options", "players", "partnerships", "first_dealer", "deck_style"}
+QUERY_KEYS = {"page", "per_page", "player", "status"}
+MAX_PER_PAGE = 100
+MAX_PAGE = 1_000_000
+STATUSES = ("finished", "playing")
+
+
+def _players(reader: _Reader, value: Any) -> tuple[str, ...] | None:
+    """2 to 4 names in the order of play, each given once."""
+    if not isinstance(value, list):
+        reader.fail(("players",), "not_list")
+        return None
+    if not 2 <= len(value) <= 4:
+        reader.fail(("players",), "player_count", count=len(value))
+        return None
+    names = [read_name(reader, name, ("players", i)) for i, name in enumerate(value)]
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        if name is not None and name in seen:
+            reader.fail(("players", i), "player_twice", seat=seen[name])
+        elif name is not None:
+            seen[name] = i
+    return tuple(n for n in names if n is not None) if None not in names else None
+
+
+def read_new_match(data: Any) -> MatchSettings:
+    """A match to start: ruleset and options, players, partnerships, the first dealer (null: drawn), the deck."""
+    reader = _Reader()
+    body = reader.obj(data, (), MATCH_KEYS) or {}
+    ruleset = _ruleset(reader, body) if isinstance(data, dict) else None
+    names = reader.required(body, "players", (), lambda value, _where: _players(reader, value))
+    partnerships = body.get("partnerships", False)
+    if not isinstance(partnerships, bool):
+        reader.fail(("partnerships",), "not_bool")
+    elif partnerships and names is not None and len(names) != 4:
+        reader.fail(("partnerships",), "partnerships_need_four")
+    first_dealer = body.get("first_dealer")
+    if first_dealer is not None:
+        seat = reader.whole(first_dealer, ("first_dealer",))
+        if seat is not None and names is not None and not 0 <= seat < len(names):
+            reader.fail(("first_dealer",), "seat_range", most=len(names) - 1)
+    deck = _deck(reader, body, ruleset.deck_style if ruleset is not None else DeckStyle.SPANISH)
+    reader.done()
+    assert ruleset is not None and names is not None  # else reader.done() raised
+    return MatchSettings(preset=ruleset.preset, options=ruleset.options(), deck_style=deck.value, names=names,
+                         partnerships=bool(partnerships), first_dealer=first_dealer)
+
+
+@dataclass(frozen=True)
+class MatchQuery:
+    """One page of the match list: its number and size, and the filters."""
+
+    page: int = 1
+    per_page: int = 20
+    player: str = ""
+    status: str = ""
+
+
+def _bounded(reader: _Reader, args: Mapping[str, str], key: str, most: int, default: int) -> int:
+    """A whole number from 1 to `most` in the query string, or the default when absent."""
+    if key not in args:
+        return default
+    text = args[key]
+    if not (text.isascii() and text.isdigit() and len(text) <= 7) or not 1 <= int(text) <= most:
+        reader.fail((key,), "count_range", min=1, max=most, value=shortened(text))
+        return default
+    return int(text)
+
+
+def read_match_query(args: Mapping[str, str]) -> MatchQuery:
+    """The match list's query string: ?page=, ?per_page= (at most 100), ?player=, ?status=finished|playing."""
+    reader = _Reader()
+    for key in args:
+        if key not in QUERY_KEYS:
+            reader.fail((key,), "unknown_field")
+    page = _bounded(reader, args, "page", MAX_PAGE, 1)
+    per_page = _bounded(reader, args, "per_page", MAX_PER_PAGE, 20)
+    player = args.get("player", "")
+    if len(player) > NAME_LENGTH or _has_control_characters(player):
+        reader.fail(("player",), "name_length", most=NAME_LENGTH, value=shortened(player))
+    status = args.get("status", "")
+    if status not in ("", *STATUSES):
+        reader.fail(("status",), "option_choice", choices=", ".join(STATUSES))
+    reader.done()
+    return MatchQuery(page, per_page, player.strip(), status)
