@@ -3,6 +3,7 @@ Problem naming its field, as referee/payloads.py reads the stateless API's."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -11,7 +12,7 @@ from typing import Any
 from .messages import shortened
 from .models import NAME_LENGTH
 from .payloads import _deck, _Reader, _ruleset
-from .rules import DeckStyle
+from .rules import Card, DeckStyle
 from .services.matches import MatchSettings
 
 TOKEN_KEYS = {"name"}
@@ -134,3 +135,65 @@ def read_match_query(args: Mapping[str, str]) -> MatchQuery:
         reader.fail(("status",), "option_choice", choices=", ".join(STATUSES))
     reader.done()
     return MatchQuery(page, per_page, player.strip(), status)
+
+
+HAND_KEYS = {"sides", "leftover", "leftover_sum", "last_capture", "deck_style", "dealer"}
+DRAW_KEYS = {"cards"}
+# What an Idempotency-Key may be: as the pages' client tokens are kept (64 characters), printable ASCII.
+IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,64}")
+
+
+@dataclass(frozen=True)
+class HandRequest:
+    """A hand as the API gives it: the entry as /score reads it (without the rules), and who dealt."""
+
+    body: dict[str, Any]
+    dealer: int | None  # None: the match's next dealer
+
+
+def read_hand_request(data: Any, seats: int) -> HandRequest:
+    """The entry of a hand (checked by the rules core later) and its optional dealer, a seat of the match."""
+    reader = _Reader()
+    body = reader.obj(data, (), HAND_KEYS)
+    dealer = None
+    if body is not None and "dealer" in body:
+        dealer = reader.whole(body["dealer"], ("dealer",))
+        if dealer is not None and not 0 <= dealer < seats:
+            reader.fail(("dealer",), "seat_range", most=seats - 1)
+    reader.done()
+    assert body is not None
+    # deck_style only names cards in /score's messages: a match has its own deck.
+    return HandRequest({k: v for k, v in body.items() if k not in ("dealer", "deck_style")}, dealer)
+
+
+def read_idempotency_key(value: str | None) -> str | None:
+    """The Idempotency-Key header: 1 to 64 printable ASCII characters, or None when not sent."""
+    if value is None:
+        return None
+    if not IDEMPOTENCY_KEY.fullmatch(value):
+        reader = _Reader()
+        reader.fail(("Idempotency-Key",), "idempotency_key", most=64)
+        reader.done()
+    return value
+
+
+def read_draw(data: Any) -> dict[int, Card]:
+    """A round of the draw for dealer: ``{"cards": {"0": "7o", "1": "10c"}}``, seat numbers as keys."""
+    reader = _Reader()
+    body = reader.obj(data, (), DRAW_KEYS) or {}
+    raw = reader.required(body, "cards", (), lambda value, _where: value)
+    cards: dict[int, Card] = {}
+    if raw is not None and not isinstance(raw, dict):
+        reader.fail(("cards",), "not_object")
+    elif raw is not None:
+        for key, code in list(raw.items())[:4 + 1]:
+            if not (isinstance(key, str) and key in ("0", "1", "2", "3")):
+                reader.fail(("cards", key), "seat_range", most=3)
+                continue
+            card = reader.card(code, ("cards", key))
+            if card is not None:
+                cards[int(key)] = card
+        if len(raw) > 4:
+            reader.fail(("cards",), "player_count", count=len(raw))
+    reader.done()
+    return cards
