@@ -68,6 +68,7 @@ def register_blueprints(app: Flask) -> None:
         api,
         api_hands,
         api_matches,
+        api_players,
         api_tokens,
         exports,
         hands,
@@ -100,7 +101,7 @@ def register_blueprints(app: Flask) -> None:
     # The API is stateless and cookie-free: there is no session for CSRF to protect.
     csrf.exempt(api.bp)
     # Their routes are the API blueprint's, so they are imported before it is registered.
-    assert api_tokens.bp is api_matches.bp is api_hands.bp is api.bp
+    assert api_tokens.bp is api_matches.bp is api_hands.bp is api_players.bp is api.bp
     app.register_blueprint(api.bp)
 
 
