@@ -9,12 +9,12 @@ import json
 from typing import Any
 
 import pytest
+from api_client import by_cards, by_tally
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_api_fuzz import EXAMPLES, json_values
-from test_api_hands import by_cards, by_tally
 from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
