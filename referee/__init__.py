@@ -66,6 +66,10 @@ def register_blueprints(app: Flask) -> None:
     from .views import (
         accounts,
         api,
+        api_hands,
+        api_matches,
+        api_players,
+        api_tokens,
         exports,
         hands,
         health,
@@ -97,6 +101,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(health.bp)
     # The API is stateless and cookie-free: there is no session for CSRF to protect.
     csrf.exempt(api.bp)
+    # Their routes are the API blueprint's, so they are imported before it is registered.
+    assert api_tokens.bp is api_matches.bp is api_hands.bp is api_players.bp is api.bp
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
 

@@ -137,4 +137,5 @@ def throttling_settings() -> dict[str, Any]:
         "LOGIN_LIMIT_PER_ADDRESS": "10 per minute",  # failed logins from one address, to any username
         "REGISTER_LIMIT": "10 per hour",  # registration attempts from one address
         "API_LIMIT": "120 per minute",  # requests to /api/ from one address, all endpoints together
+        "API_TOKEN_LIMIT": "120 per minute",  # requests made with one personal access token, from anywhere
     }

@@ -67,6 +67,8 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
         back_populates="user", order_by="Player.name_key", cascade="all, delete-orphan")
     tokens: Mapped[list[LoginToken]] = relationship(
         back_populates="user", order_by="LoginToken.last_used_at.desc()", cascade="all, delete-orphan")
+    api_tokens: Mapped[list[ApiToken]] = relationship(
+        back_populates="user", order_by="ApiToken.id.desc()", cascade="all, delete-orphan")
 
     # The device token this request is logged in with, set on the instance by referee.services.sessions.
     login_token: ClassVar[LoginToken | None] = None
@@ -96,6 +98,23 @@ class LoginToken(db.Model):  # type: ignore[name-defined,misc]
     expires_at: Mapped[datetime] = mapped_column(index=True)
 
     user: Mapped[User] = relationship(back_populates="tokens")
+
+
+class ApiToken(db.Model):  # type: ignore[name-defined,misc]
+    """A personal access token: a program's key to the account's matches over the API (``Authorization: Bearer``).
+
+    Only a SHA-256 of the secret is stored (256 random bits: a plain hash is enough); the secret is shown
+    once, when the token is made. ``last_used_at`` is None until the token's first use.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id"), index=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    last_used_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    user: Mapped[User] = relationship(back_populates="api_tokens")
 
 
 class Player(db.Model):  # type: ignore[name-defined,misc]

@@ -6,10 +6,13 @@ Throttled, each limit a setting (referee/config.py):
   that ask for the current password (change it, delete the account), by the account's;
 - failed logins from one address, to any account (LOGIN_LIMIT_PER_ADDRESS);
 - registration attempts from one address (REGISTER_LIMIT);
-- every request to the API from one address, all its endpoints together (API_LIMIT).
+- every request to the API from one address, all its endpoints together (API_LIMIT);
+- every request made with one personal access token, from anywhere (API_TOKEN_LIMIT);
+- making a token with a username and password (HTTP Basic): refused attempts count with the
+  account's logins (LOGIN_LIMIT_PER_ACCOUNT) and per address (LOGIN_LIMIT_PER_ADDRESS), as logins.
 Nothing else is: no default or application-wide limit is set, so pages, static files and
 a health check are never refused. A refused attempt is one answered 422 (a wrong name or
-password, a field missing); a successful one costs nothing.
+password, a field missing), or 401 when a token is asked for; a successful one costs nothing.
 
 The address is request.remote_addr: behind a proxy, ProxyFix makes it the client's.
 """
@@ -52,11 +55,39 @@ def _account_key() -> str:
     return "account:" + username_key(typed)
 
 
+def _refused_credentials(response: Response) -> bool:
+    """A token asked for with a wrong username or password (401), or a bad body (422)."""
+    return response.status_code in (401, 422)
+
+
+def _basic_account_key() -> str:
+    """The account a token request's Basic credentials aim at, by the username's key (never empty)."""
+    auth = request.authorization
+    typed = (auth.username or "") if auth is not None else ""
+    return "account:" + username_key(typed[:_TYPED_NAME_BOUND])
+
+
+def _token_key() -> str:
+    """A request's token, by its hash (the secret itself is never a key in the store); the address without one."""
+    from .api_auth import bearer_secret
+    from .services.api_tokens import digest
+
+    secret = bearer_secret()
+    if secret is None:
+        return "address:" + str(request.remote_addr)
+    return "token:" + digest(secret[:_TYPED_NAME_BOUND])
+
+
 _password_per_account = limiter.shared_limit(_setting("LOGIN_LIMIT_PER_ACCOUNT"), scope="password", methods=["POST"],
                                              key_func=_account_key, deduct_when=_refused)
 _login_per_address = limiter.limit(_setting("LOGIN_LIMIT_PER_ADDRESS"), methods=["POST"], deduct_when=_refused)
 _register_per_address = limiter.limit(_setting("REGISTER_LIMIT"), methods=["POST"])
 _api_per_address = limiter.shared_limit(_setting("API_LIMIT"), scope="api")
+_api_per_token = limiter.shared_limit(_setting("API_TOKEN_LIMIT"), scope="api-token", key_func=_token_key)
+_basic_per_account = limiter.shared_limit(_setting("LOGIN_LIMIT_PER_ACCOUNT"), scope="password", methods=["POST"],
+                                          key_func=_basic_account_key, deduct_when=_refused_credentials)
+_basic_per_address = limiter.limit(_setting("LOGIN_LIMIT_PER_ADDRESS"), methods=["POST"],
+                                   deduct_when=_refused_credentials)
 
 
 def throttle_login(view: Callable[P, R]) -> Callable[P, R]:
@@ -67,6 +98,16 @@ def throttle_login(view: Callable[P, R]) -> Callable[P, R]:
 def throttle_password_check(view: Callable[P, R]) -> Callable[P, R]:
     """A page that asks for the current password: refused attempts count with the account's logins."""
     return _password_per_account(view)
+
+
+def throttle_token_request(view: Callable[P, R]) -> Callable[P, R]:
+    """Making a token under HTTP Basic: refused attempts count as refused logins, per account and address."""
+    return _basic_per_account(_basic_per_address(view))
+
+
+def throttle_per_token(view: Callable[P, R]) -> Callable[P, R]:
+    """An endpoint that takes a token: every request counts against its token, wherever it comes from."""
+    return _api_per_token(view)
 
 
 def throttle_register(view: Callable[P, R]) -> Callable[P, R]:

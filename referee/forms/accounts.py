@@ -107,6 +107,13 @@ class DeleteAccountForm(AccountForm):
         self.check_password_of_account(field)
 
 
+class ApiTokenForm(FlaskForm):  # type: ignore[misc]
+    """A new personal access token: a name saying which program holds it."""
+
+    name = StringField(_l("Token name"), filters=[lambda v: v.strip() if isinstance(v, str) else v],
+                       validators=[InputRequired(), no_control_characters, Length(min=1, max=NAME_LENGTH)])
+
+
 class ButtonForm(FlaskForm):  # type: ignore[misc]
     """A form that is only a button (and its CSRF token): log out, log out everywhere, end a session."""
 

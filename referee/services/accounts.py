@@ -7,7 +7,20 @@ from sqlalchemy.exc import IntegrityError
 
 from ..credentials import hash_password, normalize_username, password_matches, spend_a_password_check, username_key
 from ..extensions import db
-from ..models import Hand, HandSide, LoginToken, Match, MatchEvent, Player, RatingChange, RevokedLink, Seat, User
+from ..models import (
+    ApiToken,
+    Hand,
+    HandSide,
+    LoginToken,
+    Match,
+    MatchEvent,
+    Player,
+    RatingChange,
+    RevokedLink,
+    Seat,
+    User,
+)
+from .api_tokens import revoke_tokens
 from .sessions import end_sessions
 
 
@@ -56,18 +69,22 @@ def username_taken(username: str) -> bool:
 
 
 def change_password(user: User, password: str) -> None:
-    """A new password; every device's login ends with the old one (the caller logs this device in again)."""
+    """A new password; every device's login and every API token end with the old one (the caller logs this
+    device in again)."""
     user.password_hash = hash_password(password)
     db.session.commit()
     end_sessions(user)
+    revoke_tokens(user)
 
 
 def delete_account(user: User) -> None:
-    """Remove the account and everything of it: matches with their seats, hands and trail, players, logins."""
+    """Remove the account and everything of it: matches with their seats, hands and trail, players, logins and
+    API tokens."""
     matches = select(Match.id).where(Match.user_id == user.id).scalar_subquery()
     children = (MatchEvent, HandSide, RatingChange, Hand, Seat, RevokedLink)
     statements = [delete(model).where(model.match_id.in_(matches)) for model in children]
-    statements += [delete(owned).where(owned.user_id == user.id) for owned in (Match, Player, LoginToken)]
+    owned_models = (Match, Player, LoginToken, ApiToken)
+    statements += [delete(owned).where(owned.user_id == user.id) for owned in owned_models]
     # Set-based deletes, children first: an account with thousands of matches goes in a few statements.
     for statement in [*statements, delete(User).where(User.id == user.id)]:
         db.session.execute(statement.execution_options(synchronize_session=False))

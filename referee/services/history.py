@@ -13,7 +13,8 @@ from ..search_keys import search_key
 PER_PAGE = 20
 
 
-def match_history(user: User, page: int = 1, player: str = "", status: str = "") -> Pagination:
+def match_history(user: User, page: int = 1, player: str = "", status: str = "",
+                  per_page: int = PER_PAGE) -> Pagination:
     """One page of the user's matches, the page clamped to those there are; `player` is part of a name at the
     table, whatever its case and accents ('luc' finds 'Lucía'), `status` 'finished' or 'playing'."""
     query = select(Match).where(Match.user_id == user.id)
@@ -27,9 +28,9 @@ def match_history(user: User, page: int = 1, player: str = "", status: str = "")
         query = query.where(Match.seats.any(Seat.name_key.contains(key, autoescape=True)))
     query = query.order_by(Match.created_at.desc(), Match.id.desc()).options(
         selectinload(Match.seats), selectinload(Match.hands))
-    result = db.paginate(query, page=max(1, page), per_page=PER_PAGE, error_out=False)
+    result = db.paginate(query, page=max(1, page), per_page=per_page, error_out=False)
     if result.pages and result.page > result.pages:  # past the end: the last page there is
-        result = db.paginate(query, page=result.pages, per_page=PER_PAGE, error_out=False)
+        result = db.paginate(query, page=result.pages, per_page=per_page, error_out=False)
     return result
 
 

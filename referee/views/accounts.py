@@ -14,13 +14,14 @@ from werkzeug.exceptions import TooManyRequests
 
 from ..auth import log_in, log_out, log_out_everywhere
 from ..forms.accounts import (
+    ApiTokenForm,
     ButtonForm,
     ChangePasswordForm,
     DeleteAccountForm,
     LoginForm,
     RegisterForm,
 )
-from ..services import authenticate, register_user
+from ..services import api_tokens, authenticate, register_user
 from ..services import sessions as device_sessions
 from ..services.accounts import UsernameTaken, change_password, delete_account
 from ..throttling import retry_after, throttle_login, throttle_password_check, throttle_register
@@ -85,12 +86,43 @@ def logout() -> ResponseReturnValue:
     return redirect(url_for("main.index"))
 
 
+def _account_page(token_form: ApiTokenForm, secret: str | None = None) -> str:
+    """The account page, with a new token's secret when one was just made."""
+    return render_template("accounts/account.html", devices=device_sessions.sessions_of(current_user),
+                           current=current_user.login_token, button=ButtonForm(), token_form=token_form,
+                           api_tokens=api_tokens.tokens_of(current_user), secret=secret)
+
+
 @bp.get("/account")
 @login_required
 def account() -> ResponseReturnValue:
-    """The account: the devices logged in, and links to change the password or delete the account."""
-    return render_template("accounts/account.html", devices=device_sessions.sessions_of(current_user),
-                           current=current_user.login_token, button=ButtonForm())
+    """The account: the devices logged in, the API tokens, and links to change the password or delete it."""
+    return _account_page(ApiTokenForm(formdata=None))
+
+
+@bp.post("/account/tokens")
+@login_required
+def make_api_token() -> ResponseReturnValue:
+    """Make a personal access token and show its secret, this once (not redirected: it is never stored)."""
+    form = ApiTokenForm()
+    if not form.validate_on_submit():
+        return _account_page(form), 422
+    _token, secret = api_tokens.create_token(current_user, form.name.data)
+    page = _account_page(ApiTokenForm(formdata=None), secret=secret)
+    return page, 201, {"Cache-Control": "no-store"}
+
+
+@bp.post("/account/tokens/<int:token_id>/revoke")
+@login_required
+def revoke_api_token(token_id: int) -> ResponseReturnValue:
+    """Revoke one of the account's tokens: a program using it is refused from now on."""
+    form = ButtonForm()
+    if not form.validate_on_submit():
+        abort(400)
+    if not api_tokens.revoke_token(current_user, token_id):
+        abort(404)
+    flash(_("That token is revoked."), "info")
+    return redirect(url_for("accounts.account"))
 
 
 @bp.post("/account/devices/<int:token_id>/logout")

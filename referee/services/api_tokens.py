@@ -1,0 +1,78 @@
+"""Personal access tokens: a random secret per program, stored hashed, sent as ``Authorization: Bearer``.
+
+A token lives until it is revoked: on the account page, with ``DELETE /api/v1/tokens/{id}``, or all at once
+when the password changes or the account is deleted (a password change means the old secret may be out;
+the tokens made with it go with it, as the device logins do).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import delete, select, update
+
+from ..extensions import db
+from ..models import ApiToken, User, now
+
+# token_urlsafe(32) gives 43 characters; anything else is not one of ours and is not looked up.
+_SECRET = re.compile(r"[A-Za-z0-9_-]{43}")
+# A use is written at most this often: a program polling every second does not write every second.
+_TOUCH = timedelta(minutes=5)
+
+
+def digest(secret: str) -> str:
+    """What is stored of a secret: its SHA-256 (256 random bits need no slow hash)."""
+    return hashlib.sha256(secret.encode("ascii", "replace")).hexdigest()
+
+
+def well_formed(secret: str) -> bool:
+    """True when the text has the shape of a secret this app makes."""
+    return _SECRET.fullmatch(secret) is not None
+
+
+def create_token(user: User, name: str) -> tuple[ApiToken, str]:
+    """A new token for the account, and its secret (shown once: only its hash is kept)."""
+    secret = secrets.token_urlsafe(32)
+    token = ApiToken(user=user, name=name.strip(), secret_hash=digest(secret), created_at=now())
+    db.session.add(token)
+    db.session.commit()
+    return token, secret
+
+
+def token_of(secret: str) -> ApiToken | None:
+    """The live token with this secret, its last use noted (at most every few minutes); None for any other."""
+    if not well_formed(secret):
+        return None
+    token = db.session.scalar(select(ApiToken).where(ApiToken.secret_hash == digest(secret)))
+    if token is None:
+        return None
+    moment = now()
+    if token.last_used_at is None or moment - token.last_used_at >= _TOUCH:
+        # Its own short transaction: the request's session is neither committed nor expired by it.
+        with db.engine.begin() as connection:
+            connection.execute(update(ApiToken).where(ApiToken.id == token.id).values(last_used_at=moment))
+        token.last_used_at = moment
+    return token
+
+
+def tokens_of(user: User) -> list[ApiToken]:
+    """The account's tokens, the newest first."""
+    return list(db.session.scalars(select(ApiToken).where(ApiToken.user_id == user.id)
+                                   .order_by(ApiToken.id.desc())))
+
+
+def revoke_token(user: User, token_id: int) -> bool:
+    """Revoke one of the account's tokens; False when it has none of this id (another account's included)."""
+    count = db.session.execute(delete(ApiToken).where(ApiToken.id == token_id, ApiToken.user_id == user.id)).rowcount
+    db.session.commit()
+    return bool(count)
+
+
+def revoke_tokens(user: User) -> int:
+    """Revoke every token of the account; how many there were."""
+    count = db.session.execute(delete(ApiToken).where(ApiToken.user_id == user.id)).rowcount
+    db.session.commit()
+    return count or 0

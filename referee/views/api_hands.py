@@ -1,0 +1,207 @@
+"""The match API's hands, draw, trail and rematch, through the services the pages use.
+
+A new hand may carry an ``Idempotency-Key``: the hands service keeps it as the hand's client_token, the one
+the pages use to recognise a resent form, so a repeat answers the hand it saved (200). A correction and an
+undo need the match's version as ``If-Match`` (its ETag): a stale one is 412, none at all 428.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, request
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from .. import match_payloads, payloads
+from ..api_auth import api_user, token_required
+from ..match_json import hand_json, match_json
+from ..messages import finding_words
+from ..models import Hand, Match
+from ..rules import InvalidEntry, Problem, TallyEntry, check_hand
+from ..services import Conflict, HandDraft, edit_hand, get_match, record_hand, rematch, undo_last_hand
+from ..services.draws import draw_round, draw_state
+from ..services.hands import resent_hand
+from ..services.matches import ruleset_of
+from ..services.scoreboard import dealer_after
+from ..throttling import throttle_per_token
+from .api import _body, bp
+from .api_matches import match_answer
+
+HIDDEN_FACTS = ("client_token",)
+
+
+def _error(status: int, field: str, message: str) -> ResponseReturnValue:
+    """One error in the API's shape."""
+    return {"errors": [{"field": field, "message": message}]}, status
+
+
+def _refuse(problem: Problem) -> None:
+    """422 for one problem of the body."""
+    raise InvalidEntry([problem])
+
+
+def _draft(match: Match, dealer_default: int | None, key: str | None = None) -> tuple[HandDraft, dict[str, Any]]:
+    """The posted hand as the hands service takes it, and /score's answer for it (422 for a bad entry)."""
+    asked = match_payloads.read_hand_request(_body(), len(match.seats))
+    dealer = asked.dealer if asked.dealer is not None else dealer_default
+    if dealer is None:
+        _refuse(Problem(("dealer",), "no_dealer_yet"))
+    sides = asked.body.get("sides")
+    if isinstance(sides, list) and len(sides) != match.sides:
+        _refuse(Problem(("sides",), "sides_of_match", {"sides": match.sides, "count": len(sides)}))
+    entry = payloads.read_score({"ruleset": match.preset, "options": ruleset_of(match).options(),
+                                 "deck_style": match.deck_style, **asked.body})
+    report = check_hand(entry)
+    messages = [finding_words(finding, deck=entry.ruleset.deck_style) for finding in report.findings]
+    mode = "tally" if isinstance(entry, TallyEntry) else "cards"
+    draft = HandDraft(mode=mode, body=asked.body, dealer=int(dealer or 0), client_token=key)
+    return draft, payloads.report_json(report, entry, messages)
+
+
+def _hand_answer(match: Match, hand: Hand, report: dict[str, Any], status: int) -> ResponseReturnValue:
+    """The hand with /score's report, and the match (its version as the ETag)."""
+    response = jsonify({"hand": hand_json(match, hand) | {"report": report}, "match": match_json(match)})
+    response.status_code = status
+    response.set_etag(str(match.version))
+    return response
+
+
+def _if_match(match: Match) -> ResponseReturnValue | None:
+    """None when If-Match names the match's version; else 428 (none sent) or 412 (another version)."""
+    header = request.headers.get("If-Match")
+    if header is None:
+        return _error(428, "If-Match", _("Send the match's version (its ETag) as If-Match."))
+    sent = {tag.strip().removeprefix("W/").strip('"') for tag in header.split(",")}
+    if str(match.version) not in sent and "*" not in sent:
+        return _error(412, "If-Match", _("The match has changed since that version: read it again (version "
+                                         "%(version)s) and send your change again.", version=match.version))
+    return None
+
+
+@bp.post("/matches/<int:match_id>/hands")
+@throttle_per_token
+@token_required
+def record(match_id: int) -> ResponseReturnValue:
+    """Record the next hand: 201, or 200 with the hand already saved under the same Idempotency-Key."""
+    match = get_match(api_user(), match_id)
+    key = match_payloads.read_idempotency_key(request.headers.get("Idempotency-Key"))
+    # A repeat that gives no dealer means the one its hand was saved with, not the next one since.
+    repeated = next((h for h in match.hands if key is not None and h.client_token == key), None)
+    dealer = repeated.dealer if repeated is not None else dealer_after(match, list(match.hands))
+    draft, report = _draft(match, dealer, key)
+    try:
+        saved = resent_hand(match, draft)
+        if saved is not None:
+            return _hand_answer(match, saved, report, 200)
+        if match.finished:
+            return _error(409, "", _("This match is over: correct a hand, or start a rematch."))
+        hand = record_hand(match, draft, expected_number=len(match.hands) + 1)
+    except Conflict as conflict:
+        return _conflict(conflict)
+    return _hand_answer(match, hand, report, 201)
+
+
+def _conflict(conflict: Conflict) -> ResponseReturnValue:
+    """What a Conflict from the hands service is in the API: 422 for a key reused, 409 otherwise."""
+    if conflict.reason == "resend_differs":
+        raise InvalidEntry([Problem(("Idempotency-Key",), "resend_differs", conflict.params)])
+    if conflict.reason == "undone":
+        return _error(409, "Idempotency-Key", _("The hand saved under this Idempotency-Key was taken back."))
+    return _error(409, "", _("The match changed meanwhile: read it again."))
+
+
+def _hand(match: Match, number: int) -> Hand | None:
+    """The match's hand of this number, if any."""
+    return next((h for h in match.hands if h.number == number), None)
+
+
+@bp.put("/matches/<int:match_id>/hands/<int:number>")
+@throttle_per_token
+@token_required
+def correct(match_id: int, number: int) -> ResponseReturnValue:
+    """Correct a saved hand (If-Match: the version); the winner follows, a finished match may reopen."""
+    match = get_match(api_user(), match_id)
+    hand = _hand(match, number)
+    if hand is None:
+        return _error(404, "", _("Not found."))
+    refused = _if_match(match)
+    if refused is not None:
+        return refused
+    draft, report = _draft(match, hand.dealer)
+    try:
+        edit_hand(match, number, draft, version=match.version)
+    except Conflict as conflict:
+        return _conflict(conflict)
+    return _hand_answer(match, hand, report, 200)
+
+
+@bp.delete("/matches/<int:match_id>/hands/<int:number>")
+@throttle_per_token
+@token_required
+def undo(match_id: int, number: int) -> ResponseReturnValue:
+    """Take back the last hand (If-Match: the version); an earlier one is 409."""
+    match = get_match(api_user(), match_id)
+    if _hand(match, number) is None:
+        return _error(404, "", _("Not found."))
+    refused = _if_match(match)
+    if refused is not None:
+        return refused
+    if number != len(match.hands):
+        return _error(409, "", _("Only the last hand can be taken back: correct an earlier one instead."))
+    try:
+        undo_last_hand(match, match.version, number)
+    except Conflict as conflict:
+        return _conflict(conflict)
+    return match_answer_with_key(match)
+
+
+def match_answer_with_key(match: Match) -> ResponseReturnValue:
+    """``{"match": ...}``, its version as the ETag."""
+    response = jsonify({"match": match_json(match)})
+    response.set_etag(str(match.version))
+    return response
+
+
+@bp.get("/matches/<int:match_id>/events")
+@throttle_per_token
+@token_required
+def events(match_id: int) -> ResponseReturnValue:
+    """The match's trail: every change, oldest first, with what it was before and after."""
+    match = get_match(api_user(), match_id)
+
+    def facts(value: dict[str, Any] | None) -> dict[str, Any] | None:
+        """What the trail keeps, less the pages' resend tokens."""
+        return None if value is None else {k: v for k, v in value.items() if k not in HIDDEN_FACTS}
+
+    return jsonify({"events": [{"id": e.id, "at": e.at.isoformat(timespec="seconds") + "Z", "kind": e.kind,
+                                "hand_number": e.hand_number, "before": facts(e.before), "after": facts(e.after)}
+                               for e in match.events]})
+
+
+@bp.post("/matches/<int:match_id>/rematch")
+@throttle_per_token
+@token_required
+def again(match_id: int) -> ResponseReturnValue:
+    """A new match with the same players, seating and rules: 201."""
+    return match_answer(rematch(api_user(), get_match(api_user(), match_id)), 201)
+
+
+@bp.post("/matches/<int:match_id>/draw")
+@throttle_per_token
+@token_required
+def draw(match_id: int) -> ResponseReturnValue:
+    """One round of the draw for dealer: the dealer, or the seats that tied and draw again."""
+    match = get_match(api_user(), match_id)
+    cards = match_payloads.read_draw(_body())
+    state = draw_state(match)
+    if not state.drawing:
+        return _error(409, "", _("The first dealer is known already."))
+    if tuple(sorted(cards)) != state.drawing:
+        return _error(422, "cards", _("Seats %(seats)s draw this round, one card each.",
+                                      seats=", ".join(str(s) for s in state.drawing)))
+    try:
+        result = draw_round(match, len(state.rounds) + 1, cards)
+    except Conflict as conflict:
+        return _conflict(conflict)
+    return jsonify({"dealer": result.dealer, "redraw": list(result.redraw), "match": match_json(match)})

@@ -1,0 +1,65 @@
+"""The account page's API tokens at phone size, light and dark: a token made, shown once, and listed; it fits
+320 px, axe finds nothing serious, and screenshots are kept to look at."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from phone import PHONE, register, shot
+from playwright.sync_api import Browser, Page, expect
+from test_accessibility import axe_script, violations  # noqa: F401  (axe_script is a fixture)
+from werkzeug.serving import make_server
+
+from referee import create_app
+
+pytestmark = pytest.mark.e2e
+
+SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 568}}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app on a free local port."""
+    path: Path = tmp_path_factory.mktemp("tokens") / "tokens.sqlite"
+    app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+def sideways(page: Page) -> int:
+    """How far the page scrolls sideways, in px."""
+    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_token_is_made_shown_once_and_revoked_on_a_phone(
+        browser: Browser, served: str, axe_script: str, scheme: str) -> None:  # noqa: F811  (the fixture imported)
+    """Make a token by name: its secret shows once; the list has it; Revoke takes it away."""
+    context = browser.new_context(**PHONE, color_scheme=scheme)
+    page = context.new_page()
+    register(page, served, f"tokens-{scheme}")
+    found = {}
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.goto(served + "/account")
+        page.get_by_label("Token name").fill(f"Tournament sheet {size}")
+        page.get_by_role("button", name="Make a token").click()
+        expect(page.locator(".token-secret")).to_have_text(re.compile(r"^[A-Za-z0-9_-]{43}$"))
+        found[f"made {size}"] = (sideways(page), violations(page, axe_script))
+        shot(page, f"account-token-made-{size}-{scheme}")
+        page.goto(served + "/account")
+        expect(page.locator(".token-secret")).to_have_count(0)
+        expect(page.locator(".tokens li").first).to_contain_text(f"Tournament sheet {size}")
+        found[f"listed {size}"] = (sideways(page), violations(page, axe_script))
+        shot(page, f"account-tokens-{size}-{scheme}")
+    page.get_by_role("button", name="Revoke Tournament sheet 390").click()
+    expect(page.locator(".tokens li")).to_have_count(1)
+    context.close()
+    bad = {name: result for name, result in found.items() if result != (0, [])}
+    assert not bad, bad
