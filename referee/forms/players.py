@@ -6,13 +6,11 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import SelectField
 
+from ..game_names import GAME_NAMES
 from ..rules import PRESETS
 from .common import options
 
-# Each preset by its short name, as the match list writes it (referee/views/filters.py GAME_NAMES).
-GAME_LABELS = {"escova-rs": _l("Escova RS"), "escoba-es": _l("Escoba (Spain)"),
-               "escoba-intl": _l("Escoba international")}
-GAME_CHOICES = [("", _l("Every game")), *((preset, GAME_LABELS.get(preset, preset)) for preset in PRESETS)]
+GAME_CHOICES = [("", _l("Every game")), *((preset, GAME_NAMES.get(preset, preset)) for preset in PRESETS)]
 PERIOD_CHOICES = [("all", _l("All time")), ("year", _l("This year")), ("30d", _l("Last 30 days"))]
 
 

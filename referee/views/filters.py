@@ -7,9 +7,9 @@ from datetime import datetime
 
 from flask import Flask
 from flask_babel import LazyString, get_locale
-from flask_babel import lazy_gettext as _l
 
 from ..deck_words import categories_in, words_for
+from ..game_names import GAME_NAMES
 from ..rules import DECK, Card
 from ..rules.names import DeckStyle, card_name, rank_symbol, suit_symbol
 from .rating_chart import rating_chart
@@ -22,11 +22,6 @@ def card_face(code: str, style: str) -> dict[str, str]:
     return {"code": code, "rank": rank_symbol(card, deck), "suit": card.suit.value,
             "mark": suit_symbol(card.suit, deck), "name": card_name(card, deck, str(get_locale())),
             "value": str(card.value)}
-
-
-# Each preset's short name, as a list of matches shows it (the new-match page describes them in full).
-GAME_NAMES = {"escova-rs": _l("Escova RS"), "escoba-es": _l("Escoba (Spain)"),
-              "escoba-intl": _l("Escoba international")}
 
 
 def game_name(preset: str) -> str:
