@@ -221,8 +221,8 @@ def test_every_command_of_the_walkthrough_answers_as_shown(doc_account):
     """A token, a match, the draw, hands by cards and by counts, a correction (and its 412), an undo, a retry
     with an Idempotency-Key, the winner and the trail: each command run in order, each answer as shown."""
     text = DOCS.read_text()
-    section = walkthrough(text)
-    assert replay(doc_account, text) == section.count("curl -s") >= 13
+    commands = [step.command for step in steps(walkthrough(text))]
+    assert replay(doc_account, text) == sum("curl " in command for command in commands) >= 13
 
 
 def test_the_walkthrough_visits_every_step_the_issue_names():
@@ -231,6 +231,23 @@ def test_the_walkthrough_visits_every_step_the_issue_names():
     for needed in ("/api/v1/tokens", "/api/v1/matches ", '"cards": [', '"tally": "rest"', "-X PUT",
                    "If-Match", "HTTP/1.1 412", "-X DELETE", "Idempotency-Key", '"winner": 0', "/events"):
         assert needed in section, needed
+
+
+@pytest.mark.parametrize(("shown", "actual", "same"), [
+    ({"a": 1, "...": "..."}, {"a": 1, "b": 2}, True),  # fields left out
+    ({"a": 1}, {"a": 1, "b": 2}, False),  # an object shown whole must be whole
+    ({"a": "..."}, {"a": [1, 2]}, True),  # a value not shown
+    ([1, "..."], [1, 2, 3], True),  # items left out at the end
+    ([1, 2, "..."], [1], False),  # but not the items shown
+    ([2, "..."], [1, 2], False),  # the items shown are the first ones
+    ([1], [1, 2], False),  # a list shown whole must be whole
+    (True, 1, False),  # true is not 1
+    ({"a": None}, {"a": 0}, False),
+    ({"a": [{"b": 1, "...": "..."}]}, {"a": [{"b": 1, "c": 2}]}, True),
+])
+def test_a_shortened_answer_matches_what_it_shows_and_nothing_else(shown, actual, same):
+    """The page's shortening, as the replay reads it."""
+    assert (differences(shown, actual) == []) is same
 
 
 # Changes to the page's answers that the API does not say: each must make the replay fail.
