@@ -7,14 +7,21 @@ import re
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "api.md"
+MATCH_API = "## The match API"  # from here on, tests/web/test_api_walkthrough.py reads the examples
 # curl -s localhost:5000/api/v1/<path> [-H ...]* [-d '<json>']
 CURL = re.compile(r"curl -s localhost:5000(?P<path>/api/v1/\w+)(?P<rest>.*?)(?:-d '(?P<body>.*?)')?\n```", re.S)
 
 
+def referee_docs() -> str:
+    """The page's part on the stateless referee: everything before the match API's section."""
+    text = DOCS.read_text()
+    return text[:text.index(MATCH_API)]
+
+
 def examples() -> list[tuple[str, str, dict[str, object] | None]]:
-    """Every curl example: its path, its language, its JSON body (None for a GET)."""
+    """Every curl example of the referee's part: its path, its language, its JSON body (None for a GET)."""
     found = []
-    for match in CURL.finditer(DOCS.read_text()):
+    for match in CURL.finditer(referee_docs()):
         lang = re.search(r"Accept-Language: ([\w-]+)", match.group("rest"))
         body = match.group("body")
         found.append((match.group("path"), lang.group(1) if lang else "en", json.loads(body) if body else None))
@@ -55,7 +62,7 @@ ANSWER = re.compile(r"```json\n(?P<json>.*?)\n```", re.S)
 
 def test_the_documented_messages_are_the_answers_words(client):
     """Each example answer's "messages" in the docs are, word for word, what the API says (cards by name)."""
-    text = DOCS.read_text()
+    text = referee_docs()
     checked = 0
     curls = list(CURL.finditer(text))
     ends = [m.start() for m in curls[1:]] + [len(text)]
