@@ -98,19 +98,22 @@ def logged_in(app: Flask) -> FlaskClient:
     return client
 
 
-def timed(get: Callable[[], Any], runs: int, status: int) -> list[float]:
-    """Milliseconds for each of `runs` GETs, each answered `status`; the collector off while timing."""
+def timed(gets: dict[str, tuple[Callable[[], Any], int]], runs: int) -> dict[str, list[float]]:
+    """Milliseconds for each of `runs` GETs of each page, each answered its status. The pages take turns (one
+    GET of each, `runs` rounds), so a busy moment of a shared machine slows them all alike and the ratios hold;
+    the collector is off while timing."""
     import gc
 
-    times = []
+    times: dict[str, list[float]] = {name: [] for name in gets}
     gc.collect()
     gc.disable()
     try:
         for _ in range(runs):
-            start = time.perf_counter()
-            response = get()
-            times.append((time.perf_counter() - start) * 1000)
-            assert response.status_code == status, response.status_code
+            for name, (get, status) in gets.items():
+                start = time.perf_counter()
+                response = get()
+                times[name].append((time.perf_counter() - start) * 1000)
+                assert response.status_code == status, (name, response.status_code)
     finally:
         gc.enable()
     return times
@@ -156,23 +159,21 @@ def main() -> None:
             user = db.session.scalar(db.select(User).where(User.username == "bench"))
             short, long = build_match(user, 12), build_match(user, 60)
         floor_client = floor_app().test_client()
-        chosen = pages(app, client, short, long)
-        for get, status in [(lambda: floor_client.get("/rows"), 200), *chosen.values()]:
-            timed(get, 30, status)  # warm up: templates compiled, caches filled
+        chosen = {"floor": (lambda: floor_client.get("/rows"), 200), **pages(app, client, short, long)}
+        timed(chosen, 30)  # warm up: templates compiled, caches filled
         if args.profile:
-            get, status = chosen[args.profile]
             profiler = cProfile.Profile()
-            profiler.runcall(timed, get, args.runs, status)
+            profiler.runcall(timed, {args.profile: chosen[args.profile]}, args.runs)
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
             pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
             return
         print(f"{platform.platform()} · Python {sys.version.split()[0]} · "
               f"{'PostgreSQL' if args.postgres else 'SQLite'} · {args.runs} runs each")
-        floor = statistics.median(timed(lambda: floor_client.get("/rows"), args.runs, 200))
+        times = timed(chosen, args.runs)
+        floor = statistics.median(times.pop("floor"))
         print(f"  {'floor: bare 20-row Jinja page':<30} median {floor:7.2f} ms")
-        for name, (get, status) in chosen.items():
-            report(name, timed(get, args.runs, status), floor)
-
+        for name, page_times in times.items():
+            report(name, page_times, floor)
 
 if __name__ == "__main__":
     main()
