@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -100,24 +100,36 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def spectator_stamp(token: str) -> tuple[int, int]:
-    """The id and version of the match a spectator link shows, in one small query: enough to answer a
+@dataclass(frozen=True)
+class SpectatorStamp:
+    """What a spectator page's tag is made of, read without loading the match: its id and version, and its
+    players' names (a player renamed from the players' page changes them without changing the match)."""
+
+    match_id: int
+    version: int
+    names: str
+
+
+def spectator_stamp(token: str) -> SpectatorStamp:
+    """The id, version and names of the match a spectator link shows, in one small query: enough to answer a
     conditional request without loading the match. Gone for a replaced link, NotFound for one never made."""
     # Only what token_urlsafe makes is looked up: PostgreSQL refuses a NUL, and no other text can match.
     if not TOKEN.fullmatch(token):
         raise NotFound(token)
-    row = db.session.execute(select(Match.id, Match.version).where(Match.spectator_token == token)).first()
+    names = select(func.aggregate_strings(Seat.name, "\n")).where(Seat.match_id == Match.id).scalar_subquery()
+    row = db.session.execute(select(Match.id, Match.version, names.label("names"))
+                             .where(Match.spectator_token == token)).first()
     if row is not None:
-        return row.id, row.version
+        return SpectatorStamp(row.id, row.version, row.names or "")
     if db.session.scalar(select(RevokedLink.id).where(RevokedLink.token_digest == token_digest(token))):
         raise Gone(token)
     raise NotFound(token)
 
 
-def by_spectator_token(token: str) -> Match:
-    """The match a spectator link shows; Gone for a replaced link, NotFound for one never made."""
-    match_id, _version = spectator_stamp(token)
-    match = db.session.get(Match, match_id)
+def by_spectator_token(token: str, match_id: int | None = None) -> Match:
+    """The match a spectator link shows (`match_id`: its id, when its stamp was just read); Gone for a replaced
+    link, NotFound for one never made."""
+    match = db.session.get(Match, match_id if match_id is not None else spectator_stamp(token).match_id)
     if match is None or match.spectator_token != token:  # revoked between the two reads
         raise NotFound(token)
     return match

@@ -4,7 +4,7 @@ trail's buttons: views/trail.py)."""
 from __future__ import annotations
 
 from babel.lists import format_list
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -21,6 +21,7 @@ from ..services.history import match_history
 from ..services.matches import revoke_spectator_link, spectator_link
 from ..services.story import match_story
 from .chart import board_chart
+from .page_tags import HEADERS, board_tag
 from .qr import qr_svg
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -62,7 +63,8 @@ def new() -> ResponseReturnValue:
 @bp.get("/<int:match_id>")
 @login_required
 def show(match_id: int) -> ResponseReturnValue:
-    """The scoreboard, the match's chart (and its summary once won), the hands, the trail and the spectator link."""
+    """The scoreboard, the match's chart (and its summary once won), the hands, the trail and the spectator link;
+    304 while the reader's copy is still what the page would show (views/page_tags.py)."""
     match = owned(match_id)
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
@@ -70,10 +72,19 @@ def show(match_id: int) -> ResponseReturnValue:
         token = spectator_link(match)
     except Conflict:  # the match kept changing on other phones while the link was made: show it afresh
         return redirect(url_for("matches.show", match_id=match.id))
+    tag = board_tag(match)
+    if tag is not None and request.if_none_match.contains(tag):
+        response = Response(status=304, headers=HEADERS)
+        response.set_etag(tag)
+        return response
     watch_url = url_for("spectator.watch", token=token, _external=True)
     board = scoreboard(match, actions=True)
-    return render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
-                           chart=board_chart(board.rows, board.standing.target), story=match_story(board))
+    response = Response(render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
+                                        chart=board_chart(board.rows, board.standing.target),
+                                        story=match_story(board)), headers=HEADERS)
+    if tag is not None:
+        response.set_etag(tag)
+    return response
 
 
 def high_card(style: str) -> dict[str, str]:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from markupsafe import Markup
 
 
+# A code depends only on its URL, and drawing one (segno tries its eight masks) costs more than the rest of the
+# scoreboard: each link's is drawn once per process. A few hundred links in play at once fit; an old one drops out.
+@lru_cache(maxsize=512)
 def qr_svg(url: str) -> Markup:
     """An SVG QR code of a URL, scalable, dark on light whatever the theme."""
     svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", border=2)

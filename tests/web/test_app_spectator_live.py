@@ -8,9 +8,11 @@ from contextlib import contextmanager
 
 import pytest
 from spectators import watch_path
-from sqlalchemy import event
+from sqlalchemy import event, select
+from test_match_story import add_hands
 
 from referee.extensions import db
+from referee.models import Player
 
 
 @pytest.fixture
@@ -57,7 +59,7 @@ def test_the_page_carries_an_etag_and_answers_304_while_nothing_changed(keeper, 
 
 def test_a_304_costs_one_small_query_and_no_rendering(app, keeper, visitor, match_id, monkeypatch):
     """No scoreboard is computed and no template rendered for a 304; the database is asked once, for the
-    match's version alone."""
+    match's version and its players' names alone."""
     path = watch_path(keeper, match_id)
     tag = visitor.client.get(path).headers["ETag"]
     rendered = []
@@ -67,7 +69,8 @@ def test_a_304_costs_one_small_query_and_no_rendering(app, keeper, visitor, matc
         assert visitor.client.get(path, headers={"If-None-Match": tag}).status_code == 304
     assert rendered == []
     assert len(statements) == 1, statements
-    assert re.match(r'SELECT "?match"?\.id, "?match"?\.version\s+FROM "?match"?\s+WHERE', statements[0])
+    assert re.match(r'SELECT "?match"?\.id, "?match"?\.version, \(SELECT \w+\(seat\.name\b.*\)\s+AS names\s+'
+                    r'FROM "?match"?\s+WHERE', statements[0], flags=re.S)
 
 
 def test_a_saved_hand_a_correction_or_an_undo_changes_the_tag(keeper, visitor, match_id):
@@ -133,3 +136,45 @@ def test_the_owner_sees_the_same_spectator_page_as_anyone(keeper, visitor, match
 def test_a_link_never_made_stays_404_even_with_a_tag(visitor, keeper, match_id):
     """A made-up token of the right shape is not found, whatever tag comes with it."""
     assert visitor.client.get("/watch/" + "A" * 43, headers={"If-None-Match": '"abc"'}).status_code == 404
+
+
+def test_a_player_renamed_is_a_new_page(keeper, visitor, match_id):
+    """Renaming a player changes the names on the page without changing the match: the old tag is stale, and the
+    page kept for it is not shown again."""
+    path = watch_path(keeper, match_id)
+    tag = visitor.client.get(path).headers["ETag"]
+    [(bea,)] = keeper.query(select(Player.id).where(Player.name == "Bea"))
+    assert keeper.submit(f"/players/{bea}/rename", {"name": "Beatriz"}).status_code == 302
+    response = visitor.client.get(path, headers={"If-None-Match": tag})
+    assert response.status_code == 200 and response.headers["ETag"] != tag
+    assert "Beatriz" in visitor.text(response.get_data(as_text=True))
+    assert "Beatriz" in visitor.text(visitor.page(path))
+
+
+def test_a_page_drawn_once_is_served_again_without_drawing_it(app, keeper, visitor, match_id, monkeypatch):
+    """The second phone to ask for the whole page gets the page drawn for the first, byte for byte, with the
+    same tag; a saved hand, another language or another address draws it afresh."""
+    path = watch_path(keeper, match_id)
+    first = visitor.client.get(path)
+    drawn = []
+    monkeypatch.setattr("referee.views.spectator.render_template", lambda *a, **k: drawn.append(a) or "drawn")
+    second = app.test_client().get(path)
+    assert drawn == [] and second.get_data() == first.get_data() and second.headers["ETag"] == first.headers["ETag"]
+    assert app.test_client().get(path, headers={"Accept-Language": "es"}).get_data() == b"drawn"
+    assert app.test_client().get(path + "?from=qr").get_data() == b"drawn"
+    monkeypatch.undo()
+    keeper.save_hand(match_id, mirror=True)
+    assert "Ana 4 11 to go Bea 4 11 to go" in visitor.text(visitor.page(path))
+
+
+def test_the_spectator_page_asks_the_database_as_often_with_60_hands_as_with_2(app, keeper, visitor):
+    """No query per hand on the spectator page either."""
+    counts = []
+    for hands in (2, 60):
+        match_id = keeper.start(("Ana", "Bea"), target="100")
+        add_hands(app, match_id, [[1, 0]] * hands)
+        path = watch_path(keeper, match_id)
+        with counted_queries(app) as statements:
+            assert "Hand by hand" in visitor.page(path)
+        counts.append(len(statements))
+    assert counts[0] == counts[1] <= 5, counts

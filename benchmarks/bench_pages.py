@@ -1,0 +1,186 @@
+"""Times the hot pages in process against the framework's own floor: the logged-in scoreboard (12 and 60 hands),
+its conditional 304, the spectator page (and its 304), and a bare 20-row Jinja page from a bare Flask app.
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/bench_pages.py [--runs N] [--postgres URL] [--profile PAGE]
+
+It builds a throwaway database (SQLite, or a new database on a PostgreSQL server), registers an account through the
+pages, starts two matches of two players through the services (12 and 60 hands by counts, each with its trail),
+logs in with the test client (the spectator page is asked for by another, logged in to nothing) and GETs each page
+`--runs` times, after a warm-up, timing each by this process's CPU time (`--wall`: the wall clock; on a shared
+machine CPU time is the steadier yardstick). The app is configured as in production (CSRF, throttling, security
+headers, a file database; TESTING off), except the one-line request log, which is left off so the figures are the
+pages' own. It prints each page's median and p95 in ms and its ratio to the floor page (the floor's median over the
+page's: 0.5× means twice as slow). With `--profile scoreboard` (or `spectator`, `scoreboard-60`), it prints a
+cProfile summary of that page's top costs instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import platform
+import pstats
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, render_template_string
+from flask.testing import FlaskClient
+from throwaway_db import throwaway_database
+
+from referee import create_app
+from referee.extensions import db
+from referee.models import Match, User
+from referee.services import MatchSettings, create_match, scoreboard
+from referee.services.hands import HandDraft, record_hand
+from referee.services.matches import spectator_link
+
+PASSWORD = "slow-table-2026"
+# The floor: what Flask and Jinja cost for a page of 20 rows, with nothing of the project.
+FLOOR_TEMPLATE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title></head>
+<body><h1>{{ title }}</h1><table>{% for row in rows %}<tr><td>{{ row.number }}</td><td>{{ row.name }}</td>
+<td>{{ row.points }}</td></tr>{% endfor %}</table></body></html>"""
+
+
+def floor_app() -> Flask:
+    """A bare Flask app with one page: a table of 20 rows from a Jinja template."""
+    app = Flask("floor")
+    rows = [{"number": n, "name": f"Player {n}", "points": n * 3} for n in range(1, 21)]
+
+    @app.get("/rows")
+    def page() -> str:
+        """The 20-row page."""
+        return render_template_string(FLOOR_TEMPLATE, title="Rows", rows=rows)
+
+    return app
+
+
+def tally(number: int) -> HandDraft:
+    """A plausible hand by counts for two players, different from one hand to the next (the velo changing
+    sides, now and then the sevens or an escoba), about one point a hand; its dealer is set by the caller."""
+    sevens = (3, 1) if number % 3 == 0 else (2, 2)
+    body = {"sides": [{"tally": {"cards": 20, "oros": 5, "sevens": sevens[side], "velo": number % 2 == side},
+                       "escobas": int(number % (4 + side) == 0)} for side in (0, 1)],
+            "leftover_sum": 10, "last_capture": number % 2}
+    return HandDraft(mode="tally", body=body, dealer=0)
+
+
+def build_match(user: User, hands: int) -> int:
+    """A match of Ana and Bea to 100 (so 60 hands are still short of it) with `hands` hands saved through the
+    services, each in the trail; its id."""
+    match = create_match(user, MatchSettings(preset="escova-rs", options={"target": 100}, deck_style="spanish",
+                                             names=("Ana", "Bea"), first_dealer=0))
+    for number in range(1, hands + 1):
+        draft = tally(number)
+        dealer = scoreboard(match).next_dealer
+        record_hand(match, HandDraft(draft.mode, draft.body, dealer if dealer is not None else 0), number)
+    spectator_link(match)
+    return match.id
+
+
+def csrf_of(html: str) -> str:
+    """The CSRF token of a page's form."""
+    found = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html)
+    assert found, "no CSRF token on the page"
+    return found.group(1)
+
+
+def logged_in(app: Flask) -> FlaskClient:
+    """A test client registered and logged in through the pages, as a phone would be."""
+    client = app.test_client()
+    page = client.get("/register").get_data(as_text=True)
+    answer = client.post("/register", data={"csrf_token": csrf_of(page), "username": "bench", "password": PASSWORD,
+                                            "confirm": PASSWORD})
+    assert answer.status_code == 302, answer.get_data(as_text=True)[:2000]
+    return client
+
+
+def timed(gets: dict[str, tuple[Callable[[], Any], int]], runs: int,
+          clock: Callable[[], float] = time.process_time) -> dict[str, list[float]]:
+    """Milliseconds for each of `runs` GETs of each page, each answered its status, by `clock`: this process's
+    CPU time by default (what a request costs a worker, whatever else the machine runs), or the wall clock. The
+    pages take turns (one GET of each, `runs` rounds), so a busy moment slows them all alike and the ratios
+    hold; the collector is off while timing."""
+    import gc
+
+    times: dict[str, list[float]] = {name: [] for name in gets}
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(runs):
+            for name, (get, status) in gets.items():
+                start = clock()
+                response = get()
+                times[name].append((clock() - start) * 1000)
+                assert response.status_code == status, (name, response.status_code)
+    finally:
+        gc.enable()
+    return times
+
+
+def report(name: str, times: list[float], floor: float) -> None:
+    """Median, 95th percentile and the ratio to the floor page."""
+    times = sorted(times)
+    median = statistics.median(times)
+    p95 = times[max(int(len(times) * 0.95) - 1, 0)]
+    print(f"  {name:<30} median {median:7.2f} ms   p95 {p95:7.2f} ms   {floor / median:6.2f}× the floor")
+
+
+def pages(app: Flask, client: FlaskClient, short: int, long: int) -> dict[str, tuple[Callable[[], Any], int]]:
+    """Each page to time: how to GET it, and the status it must answer."""
+    with app.app_context():
+        watch = f"/watch/{db.session.get(Match, short).spectator_token}"
+    board, board_long = f"/matches/{short}", f"/matches/{long}"
+    board_tag = client.get(board).headers.get("ETag")
+    stranger = app.test_client()  # the spectator page is for phones logged in to nothing
+    watch_tag = stranger.get(watch).headers["ETag"]
+    chosen: dict[str, tuple[Callable[[], Any], int]] = {
+        "scoreboard": (lambda: client.get(board), 200),
+        "scoreboard-60": (lambda: client.get(board_long), 200),
+        "spectator": (lambda: stranger.get(watch), 200),
+        "spectator-304": (lambda: stranger.get(watch, headers={"If-None-Match": watch_tag}), 304),
+    }
+    if board_tag:  # the scoreboard answers conditional requests
+        chosen["scoreboard-304"] = (lambda: client.get(board, headers={"If-None-Match": board_tag}), 304)
+    return chosen
+
+
+def main() -> None:
+    """Build, warm up, time (or profile)."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=300)
+    parser.add_argument("--postgres", help="a PostgreSQL server URL (postgresql://user@host:port/db)")
+    parser.add_argument("--profile", metavar="PAGE", help="profile one page: scoreboard, scoreboard-60, spectator")
+    parser.add_argument("--wall", action="store_true", help="time by the wall clock, not this process's CPU time")
+    args = parser.parse_args()
+    with throwaway_database(args.postgres, "bench_pages") as url:
+        app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "REQUEST_LOG": False})
+        client = logged_in(app)
+        with app.app_context():
+            user = db.session.scalar(db.select(User).where(User.username == "bench"))
+            short, long = build_match(user, 12), build_match(user, 60)
+        floor_client = floor_app().test_client()
+        chosen = {"floor": (lambda: floor_client.get("/rows"), 200), **pages(app, client, short, long)}
+        timed(chosen, 30)  # warm up: templates compiled, caches filled
+        if args.profile:
+            profiler = cProfile.Profile()
+            profiler.runcall(timed, {args.profile: chosen[args.profile]}, args.runs)
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+            return
+        print(f"{platform.platform()} · Python {sys.version.split()[0]} · "
+              f"{'PostgreSQL' if args.postgres else 'SQLite'} · {args.runs} runs each · "
+              f"{'wall clock' if args.wall else 'CPU time'}")
+        times = timed(chosen, args.runs, time.perf_counter if args.wall else time.process_time)
+        floor = statistics.median(times.pop("floor"))
+        print(f"  {'floor: bare 20-row Jinja page':<30} median {floor:7.2f} ms")
+        for name, page_times in times.items():
+            report(name, page_times, floor)
+
+if __name__ == "__main__":
+    main()

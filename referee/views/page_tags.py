@@ -1,0 +1,65 @@
+"""Conditional GETs for the logged-in scoreboard: an ETag made of everything the page shows, so a phone that
+reloads (or comes back to) an unchanged scoreboard gets a bare 304, found without rendering anything.
+
+The tag is private to the reader: it holds the account, this device's login and this browser's session (whose
+CSRF token the page's forms carry), the language and the theme, the match's version (every change of a match
+bumps it: a hand saved, corrected, taken back or restored, the link replaced) and its players' names (a player
+renamed from the players' page changes them without touching the match), the address asked for, and the code
+that draws the page. The answer says `Cache-Control: private, no-cache` and `Vary: Cookie, Accept-Language`, as
+the spectator page's does, so no shared cache keeps it and the browser asks again each time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from pathlib import Path
+
+from flask import current_app, request, session
+from flask_babel import get_locale
+from flask_login import current_user
+
+from ..models import Match
+from .pwa import THEME_COOKIE
+
+HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Cookie, Accept-Language"}
+PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def code_stamp() -> str:
+    """What tells this version of the app from another: the names, sizes and times of its templates, static
+    files, code and catalogs, read once per process (a deploy restarts the workers, which all find the same)."""
+    known = current_app.extensions.get("code_stamp")
+    if known is None:
+        folders = [Path(current_app.template_folder or ""), Path(current_app.static_folder or ""), PACKAGE]
+        digest = hashlib.sha256()
+        for folder in folders:
+            for path in sorted(folder.rglob("*")):
+                if path.is_file() and path.suffix not in (".pyc", ".po", ".pot"):
+                    stat = path.stat()
+                    digest.update(f"{path.relative_to(folder)}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+        known = current_app.extensions["code_stamp"] = digest.hexdigest()[:16]
+    return known
+
+
+def csrf_period() -> str:
+    """Which stretch of time the page's CSRF tokens come from. A token is signed with its time and refused after
+    WTF_CSRF_TIME_LIMIT: a page kept by the browser must be drawn again well before that, so the tag changes
+    every half of the limit (a 304 never hands back a form more than half the limit old)."""
+    limit = current_app.config.get("WTF_CSRF_TIME_LIMIT", 3600)
+    return str(int(time.time() // max(limit // 2, 1))) if limit else ""
+
+
+def board_tag(match: Match) -> str | None:
+    """The scoreboard's ETag for this reader, or None when the page cannot be answered from the browser's copy:
+    a message waits to be shown once (after a save, a revoke…)."""
+    if session.get("_flashes"):
+        return None
+    login = getattr(current_user, "login_token", None)  # this device's login (referee/services/sessions.py)
+    parts = (
+        str(current_user.id), current_user.username, str(login.id if login else ""),
+        str(session.get("csrf_token", "")), csrf_period(),
+        str(get_locale()), request.cookies.get(THEME_COOKIE, ""), request.host_url, request.full_path,
+        str(match.id), str(match.version), *(seat.name for seat in match.seats), code_stamp(),
+    )
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
