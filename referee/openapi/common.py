@@ -42,10 +42,11 @@ def parameter_ref(name: str) -> dict[str, str]:
 # The errors every JSON endpoint may answer, besides its own 422s.
 LIMITS = {"413": response_ref("TooLarge"), "429": response_ref("TooManyRequests")}
 # What every endpoint of the match API takes, and may answer whatever it is asked.
-TOKEN = [{"bearerAuth": []}]
+TOKEN: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 GUARDED = {"401": response_ref("Unauthorized"), "429": response_ref("TooManyRequests")}
 WITH_BODY = {"400": response_ref("BadBody"), **GUARDED, "413": response_ref("TooLarge")}
-SEAT = {"type": "integer", "minimum": 0, "maximum": MAX_SIDES - 1, "description": "A seat, from 0 in the order of play."}
+SEAT = {"type": "integer", "minimum": 0, "maximum": MAX_SIDES - 1,
+        "description": "A seat, from 0 in the order of play."}
 SIDE = {"type": "integer", "minimum": 0, "maximum": MAX_SIDES - 1, "description": "A side's index, from 0."}
 WHOLE = {"type": "integer", "minimum": 0}
 # A name as the API reads it: surrounding spaces dropped, then 1 to NAME_LENGTH characters (no control characters,

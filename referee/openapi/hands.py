@@ -9,8 +9,8 @@ from ..match_payloads import IDEMPOTENCY_KEY
 from ..payloads import MAX_CARDS
 from ..rules.cards import DECK_SUM
 from ..rules.rulesets import MAX_SIDES
-from .match_examples import EXAMPLES as ex
 from .common import GUARDED, SEAT, TOKEN, WITH_BODY, error_response, json_content, parameter_ref, ref
+from .match_examples import EXAMPLES as ex
 from .matches import ETAG
 from .matches import SCHEMAS as MATCH_SCHEMAS
 
@@ -42,7 +42,8 @@ SCHEMAS: dict[str, Any] = {
         "type": "object", "additionalProperties": False, "required": ["hand", "match"],
         "properties": {
             "hand": {**_SUMMARY, "required": [*_SUMMARY["required"], "report"], "properties": {
-                **_SUMMARY["properties"], "report": {**ref("Report"), "description": "As `POST /api/v1/score` answers."}}},
+                **_SUMMARY["properties"],
+                "report": {**ref("Report"), "description": "As `POST /api/v1/score` answers."}}},
             "match": ref("Match"),
         },
     },

@@ -13,8 +13,8 @@ from importlib.resources import files
 from typing import Any
 
 from ..services.stats import BONUSES, CATEGORIES, HandFigures, Opponent, Partner, Record
-from .match_examples import EXAMPLES as ex
 from .common import GUARDED, TOKEN, WHOLE, json_content, parameter_ref, ref
+from .match_examples import EXAMPLES as ex
 from .matches import match_get
 
 

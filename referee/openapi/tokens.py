@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..match_payloads import DEFAULT_TOKEN_NAME
-from .match_examples import EXAMPLES as ex
 from .common import GUARDED, NAME, TOKEN, error_response, json_content, ref, response_ref
+from .match_examples import EXAMPLES as ex
 
 SCHEMAS: dict[str, Any] = {
     "TokenRequest": {

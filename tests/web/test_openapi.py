@@ -109,7 +109,8 @@ def test_every_example_in_the_document_fits_its_schema():
                 validator(f"{where}/content/application~1json/schema").validate(example["value"])
                 checked += 1
         if "requestBody" in op and any(status.startswith("2") for status in op["responses"]):
-            accepted = {name for status in op["responses"] if status.startswith("2") for name in examples_of(op, status)}
+            accepted = {name for status in op["responses"] if status.startswith("2")
+                        for name in examples_of(op, status)}
             for name, example in op["requestBody"]["content"]["application/json"]["examples"].items():
                 if name in accepted:
                     validator(f"/paths/{escape(path)}/{method}/requestBody/content/application~1json/schema").validate(
