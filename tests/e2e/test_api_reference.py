@@ -42,3 +42,19 @@ def test_the_reference_fits_a_small_phone(browser, live_server: str) -> None:
     shot(small, "api-reference-320")
     assert small.evaluate("document.documentElement.scrollWidth") <= 320
     context.close()
+
+
+def test_a_match_api_operation_shows_its_token_its_examples_and_its_errors(page: Page, live_server: str) -> None:
+    """Recording a hand: the lock of the bearer token, the request examples to pick from, the 401, 412-free answers
+    (a new hand needs no If-Match) and the 422; the open block still fits a phone."""
+    page.goto(live_server + "/api/reference")
+    record = page.locator("#operations-hands-recordHand")
+    record.locator(".opblock-summary").click()
+    expect(record.locator(".authorization__btn")).to_be_visible()
+    expect(record.locator(".parameters")).to_contain_text("Idempotency-Key")
+    expect(record.locator(".responses-table").first).to_contain_text("422")
+    expect(record.locator(".responses-table").first).to_contain_text("401")
+    expect(record.locator(".responses-table").first).not_to_contain_text("412")
+    expect(record.locator("select.examples-select-element").first).to_contain_text("by_tallies")
+    shot(page, "api-reference-hand")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
