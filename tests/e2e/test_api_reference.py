@@ -45,8 +45,8 @@ def test_the_reference_fits_a_small_phone(browser, live_server: str) -> None:
 
 
 def test_a_match_api_operation_shows_its_token_its_examples_and_its_errors(page: Page, live_server: str) -> None:
-    """Recording a hand: the lock of the bearer token, the request examples to pick from, the 401, 412-free answers
-    (a new hand needs no If-Match) and the 422; the open block still fits a phone."""
+    """Recording a hand: the bearer token's lock, its Idempotency-Key, the request examples to pick from, the 401
+    and the 422 (no 412: a new hand takes no If-Match); the open block still fits a phone."""
     page.goto(live_server + "/api/reference")
     record = page.locator("#operations-hands-recordHand")
     record.locator(".opblock-summary").click()
