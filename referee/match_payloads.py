@@ -17,6 +17,7 @@ from .services.matches import MatchSettings
 
 TOKEN_KEYS = {"name"}
 DEFAULT_TOKEN_NAME = "API"
+NO_BODY = object()  # a request without a body, unlike one whose body is JSON's null
 
 
 def _has_control_characters(text: str) -> bool:
@@ -40,8 +41,8 @@ def read_name(reader: _Reader, value: Any, location: tuple[str | int, ...]) -> s
 
 
 def read_token_request(data: Any) -> str:
-    """The name of a token to make: ``{"name": "..."}``, or no body at all for the default name."""
-    if data is None:
+    """The name of a token to make: ``{"name": "..."}``, or no body at all (NO_BODY) for the default name."""
+    if data is NO_BODY:
         return DEFAULT_TOKEN_NAME
     reader = _Reader()
     body = reader.obj(data, (), TOKEN_KEYS)

@@ -22,6 +22,15 @@ class IdConverter(IntegerConverter):
         kwargs.setdefault("max", ID_MAX)
         super().__init__(url_map, *args, **kwargs)
 
+    def to_python(self, value: str) -> int:
+        """The number; one above ID_MAX is 0, which no id or hand number is, so its lookup finds nothing (404).
+
+        Not Werkzeug's ValidationError: the router then tries the path's other rules, and a path with a rule per
+        method (PUT and DELETE of a hand) answered 405 Method Not Allowed for a big number instead of 404."""
+        if len(value) > len(str(ID_MAX)) or int(value) > ID_MAX:
+            return 0
+        return int(super().to_python(value))
+
 
 def init_app(app: Flask) -> None:
     """Replace the int converter before any route is added."""

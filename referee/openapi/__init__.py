@@ -15,9 +15,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from . import common, health, referee_api
+from . import common, hands, health, matches, players, referee_api, tokens
 
-PIECES: tuple[dict[str, Any], ...] = (referee_api.PIECE, health.PIECE)
+PIECES: tuple[dict[str, Any], ...] = (referee_api.PIECE, tokens.PIECE, matches.PIECE, hands.PIECE, players.PIECE,
+                                       health.PIECE)
 
 
 def merge(base: dict[str, Any], *pieces: dict[str, Any]) -> dict[str, Any]:

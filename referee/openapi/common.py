@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..models import NAME_LENGTH
 from ..rules import DeckStyle
+from ..rules.rulesets import MAX_SIDES
 
 OPENAPI_VERSION = "3.1.0"
 
@@ -27,11 +29,31 @@ def error_response(description: str, examples: dict[str, Any] | None = None) -> 
     return {"description": description, **json_content(ref("Errors"), examples)}
 
 
+def response_ref(name: str) -> dict[str, str]:
+    """A reference to components.responses."""
+    return {"$ref": f"#/components/responses/{name}"}
+
+
+def parameter_ref(name: str) -> dict[str, str]:
+    """A reference to components.parameters."""
+    return {"$ref": f"#/components/parameters/{name}"}
+
+
 # The errors every JSON endpoint may answer, besides its own 422s.
-LIMITS = {
-    "413": {"$ref": "#/components/responses/TooLarge"},
-    "429": {"$ref": "#/components/responses/TooManyRequests"},
-}
+LIMITS = {"413": response_ref("TooLarge"), "429": response_ref("TooManyRequests")}
+# What every endpoint of the match API takes, and may answer whatever it is asked.
+TOKEN: list[dict[str, list[str]]] = [{"bearerAuth": []}]
+GUARDED = {"401": response_ref("Unauthorized"), "429": response_ref("TooManyRequests")}
+WITH_BODY = {"400": response_ref("BadBody"), **GUARDED, "413": response_ref("TooLarge")}
+SEAT = {"type": "integer", "minimum": 0, "maximum": MAX_SIDES - 1,
+        "description": "A seat, from 0 in the order of play."}
+SIDE = {"type": "integer", "minimum": 0, "maximum": MAX_SIDES - 1, "description": "A side's index, from 0."}
+WHOLE = {"type": "integer", "minimum": 0}
+# A name as the API reads it: surrounding spaces dropped, then 1 to NAME_LENGTH characters (no control characters,
+# which the pattern does not spell out). The pattern allows the spaces, so that it is exactly as strict as the API.
+NAME = {"type": "string", "pattern": rf"^\s*\S(?:.{{0,{NAME_LENGTH - 2}}}\S)?\s*$",
+        "description": f"1 to {NAME_LENGTH} characters once surrounding spaces are dropped; no control characters.",
+        "examples": ["Ana"]}
 
 BASE: dict[str, Any] = {
     "openapi": OPENAPI_VERSION,
@@ -110,6 +132,17 @@ BASE: dict[str, Any] = {
             "TooLarge": error_response("The body is over 64 KB.", {
                 "too_large": {"errors": [{"field": "body", "message": "The request is too large."}]},
             }),
+            "Unauthorized": {
+                **error_response("No token, or one revoked or never made (under HTTP Basic: a wrong username or "
+                                 "password).", {"no_token": {"errors": [{
+                                     "field": "Authorization",
+                                     "message": "Send a personal access token as 'Authorization: Bearer <token>'."}]}}),
+                "headers": {"WWW-Authenticate": {"description": "The scheme to use: `Bearer realm=\"referee\"` (or "
+                                                               "`Basic realm=\"referee\"` when making a token).",
+                                                "required": True, "schema": {"type": "string"}}},
+            },
+            "NotFound": error_response("No such thing in the account (another account's is not found either).", {
+                "not_found": {"errors": [{"field": "", "message": "Not found."}]}}),
             "TooManyRequests": {
                 **error_response("Over the requests allowed from one address (120 a minute by default)."),
                 "headers": {"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}},
@@ -120,7 +153,13 @@ BASE: dict[str, Any] = {
                 "type": "http",
                 "scheme": "bearer",
                 "description": "A personal access token: `Authorization: Bearer <token>`. No cookie ever "
-                               "authorises an API request.",
+                               "authorises an API request. Make one with `POST /api/v1/tokens` or on the account "
+                               "page.",
+            },
+            "basicAuth": {
+                "type": "http",
+                "scheme": "basic",
+                "description": "The account's username and password, only to make a token (`POST /api/v1/tokens`).",
             },
         },
     },

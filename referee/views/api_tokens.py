@@ -17,9 +17,9 @@ from .api import bp
 
 
 def _optional_body() -> object:
-    """The request's JSON body, or None when it has none."""
+    """The request's JSON body, or NO_BODY when it has none (a JSON null is a body, and not an object)."""
     data = request.get_data(cache=False)
-    return json_body.parse(data) if data.strip() else None
+    return json_body.parse(data) if data.strip() else match_payloads.NO_BODY
 
 
 @bp.post("/tokens")

@@ -7,6 +7,12 @@ import pytest
 from phone import shot
 from playwright.sync_api import Page, expect
 
+from referee.openapi import document
+
+# Every operation of the document, each drawn as one block.
+OPERATIONS = sum(1 for item in document()["paths"].values() for method in item if method in ("get", "post", "put",
+                                                                                             "delete", "patch"))
+
 pytestmark = pytest.mark.e2e
 
 
@@ -14,7 +20,7 @@ def test_the_reference_draws_every_operation_and_tries_one(page: Page, live_serv
     """Every documented operation is listed; "Try it out" on /captures sends its example and shows the answer."""
     page.goto(live_server + "/api/reference")
     operations = page.locator(".opblock")
-    expect(operations).to_have_count(4)
+    expect(operations).to_have_count(OPERATIONS)
     expect(page.get_by_text("Escoba Referee API", exact=False).first).to_be_visible()
     shot(page, "api-reference")
     captures = page.locator("#operations-referee-captures")
@@ -32,7 +38,23 @@ def test_the_reference_fits_a_small_phone(browser, live_server: str) -> None:
     context = browser.new_context(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True)
     small = context.new_page()
     small.goto(live_server + "/api/reference")
-    expect(small.locator(".opblock")).to_have_count(4)
+    expect(small.locator(".opblock")).to_have_count(OPERATIONS)
     shot(small, "api-reference-320")
     assert small.evaluate("document.documentElement.scrollWidth") <= 320
     context.close()
+
+
+def test_a_match_api_operation_shows_its_token_its_examples_and_its_errors(page: Page, live_server: str) -> None:
+    """Recording a hand: the bearer token's lock, its Idempotency-Key, the request examples to pick from, the 401
+    and the 422 (no 412: a new hand takes no If-Match); the open block still fits a phone."""
+    page.goto(live_server + "/api/reference")
+    record = page.locator("#operations-hands-recordHand")
+    record.locator(".opblock-summary").click()
+    expect(record.locator(".authorization__btn")).to_be_visible()
+    expect(record.locator(".parameters")).to_contain_text("Idempotency-Key")
+    expect(record.locator(".responses-table").first).to_contain_text("422")
+    expect(record.locator(".responses-table").first).to_contain_text("401")
+    expect(record.locator(".responses-table").first).not_to_contain_text("412")
+    expect(record.locator("select.examples-select-element").first).to_contain_text("by_tallies")
+    shot(page, "api-reference-hand")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

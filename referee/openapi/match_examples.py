@@ -1,0 +1,16 @@
+"""The match API's examples in the OpenAPI document: requests, and the answers the API gives them (in English).
+
+They are data (referee/schemas/openapi-match-examples.json): the answers were taken from the API in the scene of
+tests/web/api_scene.py (an account with a match of two, one hand recorded, and a match of three still drawing for
+its first dealer), and tests/web/test_openapi.py replays every request against that scene, checking each answer's
+status and shape, and its schema.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+from typing import Any
+
+EXAMPLES: dict[str, Any] = json.loads(
+    files("referee").joinpath("schemas/openapi-match-examples.json").read_text(encoding="utf-8"))

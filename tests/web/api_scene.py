@@ -1,0 +1,58 @@
+"""A small account seen through the match API, for replaying the OpenAPI document's examples of it.
+
+Ana (tests/conftest.py's password) has a token, a match of two with one hand recorded by cards, and a match of
+three whose first dealer is still to be drawn. referee/openapi/match_examples.py holds the answers the API gives
+in this scene; tests/web/test_openapi.py replays every example against it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from api_client import PASSWORD, by_cards
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+TWO = {"ruleset": "escova-rs", "players": ["Ana", "Bea"], "first_dealer": 0}
+THREE_TO_DRAW = {"ruleset": "escoba-es", "players": ["Ana", "Bea", "Carla"], "first_dealer": None}
+ENGLISH = {"Accept-Language": "en"}
+
+
+@dataclass
+class Scene:
+    """The account's token and what its path parameters name."""
+
+    client: FlaskClient
+    token: str
+    token_id: int
+    match: int  # the match of two, one hand recorded
+    drawing: int  # the match of three, its first dealer not drawn yet
+    player: int  # Ana
+
+    def request(self, method: str, url: str, body: Any = None, headers: dict[str, str] | None = None) -> TestResponse:
+        """One request with the token, in English."""
+        sent = ENGLISH | {"Authorization": f"Bearer {self.token}"} | (headers or {})
+        return self.client.open(url, method=method, json=body, headers=sent)
+
+    def version(self) -> str:
+        """The match of two's ETag."""
+        return self.request("GET", f"/api/v1/matches/{self.match}").headers["ETag"]
+
+    def path_values(self, path: str) -> dict[str, int]:
+        """What each path parameter names here (the draw's match is the one still drawing)."""
+        return {"token_id": self.token_id, "match_id": self.drawing if path.endswith("/draw") else self.match,
+                "number": 1, "player_id": self.player}
+
+
+def play_scene(client: FlaskClient, username: str = "ana") -> Scene:
+    """Make the scene in an account that exists (and has no matches yet)."""
+    made = client.post("/api/v1/tokens", auth=(username, PASSWORD), json={"name": "tests"})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    scene = Scene(client, made.get_json()["token"], made.get_json()["id"], 0, 0, 0)
+    scene.match = scene.request("POST", "/api/v1/matches", TWO).get_json()["id"]
+    assert scene.request("POST", f"/api/v1/matches/{scene.match}/hands", by_cards()).status_code == 201
+    scene.drawing = scene.request("POST", "/api/v1/matches", THREE_TO_DRAW).get_json()["id"]
+    players = scene.request("GET", "/api/v1/players").get_json()["players"]
+    scene.player = next(p["id"] for p in players if p["name"] == "Ana")
+    return scene
