@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -107,7 +108,7 @@ def _record(match: Match, draft: HandDraft, expected_number: int) -> Hand:
         after = whole_hand(hand)
         if draft.client_token:
             after["client_token"] = draft.client_token
-        match.events.append(MatchEvent(kind="hand_recorded", hand_number=number, after=after))
+        note(match, MatchEvent(kind="hand_recorded", hand_number=number, after=after))
         _settle(match)
     return hand
 
@@ -123,11 +124,31 @@ def resent_hand(match: Match, draft: HandDraft) -> Hand | None:
         if any(draft.same_as(facts) for facts in _entries_of(match, hand)):
             return hand
         raise Conflict("resend_differs", number=hand.number)
-    undone = next((e for e in match.events
-                   if e.kind == "hand_undone" and (e.before or {}).get("client_token") == token), None)
+    # Only the hands taken back are read, not the whole trail (every change's entry, before and after).
+    undone = next((e for e in _undone(match) if (e.before or {}).get("client_token") == token), None)
     if undone is not None:
         raise Conflict("undone", number=undone.hand_number)
     return None
+
+
+def _undone(match: Match) -> list[MatchEvent]:
+    """The match's hands taken back, as the trail noted them: from the trail when it is loaded, else read alone
+    (not every change's entry, before and after), once per version of the match in this session (the entry page
+    checks a resend before saving, and saving checks it again)."""
+    if "events" not in inspect(match).unloaded:
+        return [e for e in match.events if e.kind == "hand_undone"]
+    known: dict[tuple[int, int], list[MatchEvent]] = db.session.info.setdefault("hands_undone", {})
+    key = (match.id, match.version)
+    if key not in known:
+        known[key] = list(db.session.scalars(select(MatchEvent).where(MatchEvent.match_id == match.id,
+                                                                      MatchEvent.kind == "hand_undone")))
+    return known[key]
+
+
+def note(match: Match, event: MatchEvent) -> None:
+    """Add an event to the match's trail without reading the trail first (as appending to match.events would)."""
+    event.match = match  # onto match.events only if the trail is already loaded
+    db.session.add(event)
 
 
 # The events that change a saved hand's entry in place: a correction, and a correction reverted.
@@ -164,8 +185,7 @@ def reshape(match: Match, hand: Hand, draft: HandDraft, report: HandReport, kind
     hand.entry, hand.mode, hand.dealer = draft.body, draft.mode, draft.dealer
     hand.points, hand.valid, hand.erred = points, report.valid, erring_sides(report)
     keep_results(match, hand, report)
-    match.events.append(MatchEvent(kind=kind, hand_number=hand.number, before=before,
-                                   after={**whole_hand(hand), **noted}))
+    note(match, MatchEvent(kind=kind, hand_number=hand.number, before=before, after={**whole_hand(hand), **noted}))
     _settle(match)
 
 
@@ -184,7 +204,7 @@ def undo_last_hand(match: Match, version: int, number: int | None = None) -> boo
         raise Conflict("stale")
     with _saving(hand.number):
         before = {**whole_hand(hand), "client_token": hand.client_token}
-        match.events.append(MatchEvent(kind="hand_undone", hand_number=hand.number, before=before))
+        note(match, MatchEvent(kind="hand_undone", hand_number=hand.number, before=before))
         match.hands.remove(hand)
         _settle(match)
     return True
@@ -202,7 +222,7 @@ def _settle(match: Match) -> None:
     was_winner = match.winner
     if result.winner != match.winner:
         kind = "reopened" if result.winner is None else "finished"
-        match.events.append(MatchEvent(kind=kind, before={"winner": match.winner}, after={"winner": result.winner}))
+        note(match, MatchEvent(kind=kind, before={"winner": match.winner}, after={"winner": result.winner}))
         match.finished_at = None if result.winner is None else now()
     match.winner, match.finished = result.winner, result.finished
     match.updated_at = now()  # every change bumps the match's version

@@ -9,6 +9,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import login_required
+from wtforms import FieldList, Form
 
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
 from ..forms.hands import AgainForm
@@ -73,10 +74,23 @@ def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status
         context.setdefault("stage", form.stage(places))
         context.setdefault("rest_counts", quick.rest_counts(form, match.sides, context.get("report")))
     number = hand.number if hand else len(match.hands) + 1
+    # The error summary's names for the fields, only for a page that has errors to sum up.
+    summed_up = bool(context.get("problems")) or has_errors(form)
+    labels = summary_labels(form, side_names(match), match.deck_style) if summed_up else {}
     return render_template("hands/entry.html", match=match, form=form, mode=mode, hand=hand,
                            sides=side_names(match), places=places,
                            draft_group=hand_draft(match.id, number, correcting=hand is not None),
-                           summary_labels=summary_labels(form, side_names(match), match.deck_style), **context), status
+                           summary_labels=labels, summed_up=summed_up, **context), status
+
+
+def has_errors(form: Any) -> bool:
+    """True when a form or any of its fields holds an error, one added after validation too (which WTForms'
+    form.errors, worked out once, misses)."""
+    if isinstance(form, FieldList):
+        return bool(form.errors) or any(has_errors(entry) for entry in form.entries)
+    if isinstance(form, Form):
+        return bool(form.form_errors) or any(has_errors(field) for field in form)
+    return bool(form.errors)
 
 
 def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
