@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import inspect, select
+from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -75,22 +75,23 @@ class _Raced(Conflict):
     """A Conflict found at the commit: another request changed the match after this one read it."""
 
 
-def record_hand(match: Match, draft: HandDraft, expected_number: int) -> Hand:
-    """Save the next hand in one transaction; a resent form returns the hand it already saved.
+def record_hand(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None = None) -> Hand:
+    """Save the next hand in one transaction; a resent form returns the hand it already saved. `report` is
+    review_hand's on this draft, when the caller has it already (the rules of a match never change).
 
     A resend whose entry differs from the hand saved under its token is a Conflict('resend_differs'),
     and one whose hand was since undone a Conflict('undone'): neither is saved, or dropped, in silence.
     """
     try:
-        return _record(match, draft, expected_number)
+        return _record(match, draft, expected_number, report)
     except _Raced:
         # Read the match again and decide anew: the same form sent twice at once (a double tap, a resend
         # racing the first send) finds the hand its twin saved; a hand saved under this number from another
         # phone is a conflict; any other change meanwhile is no reason to refuse the hand.
-        return _record(match, draft, expected_number)
+        return _record(match, draft, expected_number, report)
 
 
-def _record(match: Match, draft: HandDraft, expected_number: int) -> Hand:
+def _record(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None) -> Hand:
     """One try at recording the hand (see record_hand)."""
     saved = resent_hand(match, draft)
     if saved is not None:
@@ -98,7 +99,7 @@ def _record(match: Match, draft: HandDraft, expected_number: int) -> Hand:
     number = len(match.hands) + 1
     if expected_number != number:
         raise Conflict("hand_exists", number=expected_number)
-    report = review_hand(match, draft)
+    report = report or review_hand(match, draft)
     points = _scorable(report)
     with _saving(number):
         hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body, points=points,
@@ -131,6 +132,10 @@ def resent_hand(match: Match, draft: HandDraft) -> Hand | None:
     return None
 
 
+# Built once: building the statement anew for every save costs as much as running it.
+_UNDONE = select(MatchEvent).where(MatchEvent.match_id == bindparam("match"), MatchEvent.kind == "hand_undone")
+
+
 def _undone(match: Match) -> list[MatchEvent]:
     """The match's hands taken back, as the trail noted them: from the trail when it is loaded, else read alone
     (not every change's entry, before and after), once per version of the match in this session (the entry page
@@ -140,8 +145,7 @@ def _undone(match: Match) -> list[MatchEvent]:
     known: dict[tuple[int, int], list[MatchEvent]] = db.session.info.setdefault("hands_undone", {})
     key = (match.id, match.version)
     if key not in known:
-        known[key] = list(db.session.scalars(select(MatchEvent).where(MatchEvent.match_id == match.id,
-                                                                      MatchEvent.kind == "hand_undone")))
+        known[key] = list(db.session.scalars(_UNDONE, {"match": match.id}))
     return known[key]
 
 
@@ -166,11 +170,12 @@ def _entries_of(match: Match, hand: Hand) -> Iterator[dict[str, Any]]:
             yield event.before or {}
 
 
-def edit_hand(match: Match, number: int, draft: HandDraft, version: int) -> Hand:
-    """Replace a saved hand's entry; totals and winner follow, a finished match may reopen."""
+def edit_hand(match: Match, number: int, draft: HandDraft, version: int, report: HandReport | None = None) -> Hand:
+    """Replace a saved hand's entry; totals and winner follow, a finished match may reopen. `report` as for
+    record_hand."""
     _check_version(match, version)
     hand = next(h for h in match.hands if h.number == number)
-    report = review_hand(match, draft)
+    report = report or review_hand(match, draft)
     with _saving(number):
         reshape(match, hand, draft, report, "hand_edited")
     return hand

@@ -16,7 +16,7 @@ from ..forms.hands import AgainForm
 from ..forms.quick import COUNTS
 from ..messages import finding_words
 from ..models import Hand, Match
-from ..rules import InvalidEntry
+from ..rules import HandReport, InvalidEntry
 from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, review_hand
 from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
@@ -120,7 +120,7 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
             return _over(match)
         report = review_hand(match, draft)
         if form.saving:
-            return _save(match, draft, form, hand)
+            return _save(match, draft, form, hand, report)
     except InvalidEntry as error:
         if isinstance(form, QuickHandForm):
             error = quick.place_problems(form, error, match)
@@ -170,15 +170,16 @@ def _restore(form: HandFormBase, match: Match, hand: Hand | None) -> None:
         form.dealer.errors = []
 
 
-def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None) -> ResponseReturnValue:
-    """Store the hand and go back to the scoreboard."""
+def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None,
+          report: HandReport) -> ResponseReturnValue:
+    """Store the hand (checked already: `report`) and go back to the scoreboard."""
     if hand is None:
-        saved = record_hand(match, draft, expected_number=int(form.number.data))
+        saved = record_hand(match, draft, expected_number=int(form.number.data), report=report)
         flash(_("Hand %(number)s saved.", number=saved.number), "success")
         # The draft of the page it was typed on: the number the page had (a resend may be saved under it).
         confirm_saved(hand_draft(match.id, int(form.number.data), correcting=False))
     else:
-        edit_hand(match, hand.number, draft, version=int(form.version.data))
+        edit_hand(match, hand.number, draft, version=int(form.version.data), report=report)
         flash(_("Hand %(number)s corrected.", number=hand.number), "success")
         confirm_saved(hand_draft(match.id, hand.number, correcting=True))
         if form.number.data != str(hand.number):  # typed as a new hand, sent as this correction (a resend)
