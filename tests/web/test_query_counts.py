@@ -55,7 +55,7 @@ def test_checking_the_hand_costs_no_more_in_a_long_match(keeper):
     for match_id in (long_match(keeper, 1), long_match(keeper, 10)):
         url = keeper.hand_url(match_id, "cards")
         fields = keeper.form(url) | keeper.hand_fields("cards") | {"action": "review"}
-        counts.append(len(statements(keeper, lambda: keeper.client.post(url, data=fields))))
+        counts.append(len(statements(keeper, lambda url=url, fields=fields: keeper.client.post(url, data=fields))))
     assert counts[0] == counts[1] <= 6, counts
 
 
