@@ -22,7 +22,7 @@ assert sorted(code for row in ROWS for code in row) == sorted(str(card) for card
 
 
 def picker_tiles(style: str) -> tuple[tuple[tuple[str, Markup], ...], ...]:
-    """The picker's rows of (card code, the tile's markup up to its select), in the reader's language."""
+    """The picker's rows of (card code, the tile's markup up to its select's options), in the reader's language."""
     # The sprite's address is part of the key: it changes with the file's fingerprint (while developing).
     sprite = url_for("static", filename=f"img/cards/{style}.svg")
     return _tiles(style, str(get_locale()), sprite)

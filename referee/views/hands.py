@@ -212,6 +212,8 @@ def new(match_id: int) -> ResponseReturnValue:
 def _taken_back(match: Match) -> Hand | None:
     """The entry of a hand taken back that ?again= names, as an unsaved hand to start the next one from;
     None without ?again=, 404 for an event that is no such hand of this match."""
+    if "again" not in request.args:
+        return None  # the common case: no form to build
     form = AgainForm(formdata=request.args)
     if not form.validate():
         abort(404)
