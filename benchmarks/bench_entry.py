@@ -1,14 +1,17 @@
 """Times entering a hand in process: the entry page, "check the hand", saving (by cards and by counts), the match
 history and a player's page, against a bare 20-row Jinja page from a bare Flask app in the same process.
 
-Run from the repository root: .venv/bin/python benchmarks/bench_entry.py [--runs N] [--profile NAME]
+Run from the repository root:
+    .venv/bin/python benchmarks/bench_entry.py [--runs N] [--history 100,1000,10000] [--profile NAME]
 
 The app runs as in production: a file SQLite database in a throwaway folder (WAL, the default synchronous level),
 CSRF on, every form filled in from the page it came from (tests/conftest.py's Scorekeeper), the request log off
-(its lines would be timed as terminal output). Each figure is the median of `--runs` requests through Flask's
-test client, after a warm-up; the ratio is the bare page's median over the page's (1.0 is as fast as the floor,
-0.5 half as fast). --profile NAME (entry, check, save-cards, save-tally, history-100, history-1000, player, floor)
-prints where that request's time goes (cProfile) instead.
+(its lines would be timed as terminal output). The entry page and "check" are those of hand 13 of a 12-hand match
+of two partnerships; saves go into fresh matches, hands 1 to 12 by turns. Each figure is the median of `--runs`
+requests through Flask's test client, after a warm-up, in wall time and in this process's CPU time (steadier on a
+shared machine; a save's wait for the disk shows in the wall time alone); the ratio is the bare page's median
+over the page's (1.0 is as fast as the floor, 0.5 twice as slow). --profile NAME (entry, entry-quick, check,
+save-cards, save-tally, player, floor, history-N) prints where that request's time goes (cProfile) instead.
 """
 
 from __future__ import annotations
@@ -157,8 +160,9 @@ def main() -> None:
     """Build, time (or profile), print."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=60)
-    parser.add_argument("--profile", choices=["entry", "check", "save-cards", "save-tally", "history-100",
-                                              "history-1000", "player", "floor"])
+    parser.add_argument("--history", default="100,1000", help="the history's sizes, e.g. 100,1000,10000")
+    parser.add_argument("--profile", help="entry, entry-quick, check, save-cards, save-tally, player, floor or "
+                                           "history-N (N matches)")
     args = parser.parse_args()
     floor = floor_app().test_client()
     with tempfile.TemporaryDirectory() as folder:
@@ -181,14 +185,14 @@ def main() -> None:
             saving = name.startswith("save")
             wall, cpu = timed(call[1], args.runs, prepare=call[0]) if saving else timed(call, args.runs)
             results[name] = statistics.median(wall), statistics.median(cpu)
-        for count in (100, 1000):
+        sizes = [int(size) for size in args.history.split(",")]
+        for count in sizes:
             wall, cpu = timed(bench.history(count), args.runs)
             results[f"history-{count}"] = statistics.median(wall), statistics.median(cpu)
         labels = {"floor": "bare 20-row Jinja page", "entry": "hand entry page (every card)",
                   "entry-quick": "hand entry page (quick)", "check": "check the hand",
                   "save-cards": "save a hand (by cards)", "save-tally": "save a hand (by counts)",
-                  "player": "a player's page", "history-100": "history, 100 matches",
-                  "history-1000": "history, 1,000 matches"}
+                  "player": "a player's page"} | {f"history-{n}": f"history, {n:,} matches" for n in sizes}
         floor_wall, floor_cpu = results["floor"]
         print(f"  {'':32} {'wall':>8}    {'× floor':>7}   {'CPU':>8}    {'× floor':>7}")
         for name, label in labels.items():
