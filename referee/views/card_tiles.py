@@ -1,4 +1,5 @@
-"""The entry page's 40 card tiles, drawn once per deck style and language in each process.
+"""The entry page's 40 card tiles (and the review's small faces), drawn once per deck style and language in each
+process.
 
 A tile's face, name and value never change for a deck and a language, yet drawing them (a card's name in the
 reader's language, the sprite's fingerprinted address, a macro call) cost about two thirds of the entry page;
@@ -35,6 +36,20 @@ def _tiles(style: str, _language: str, _sprite: str) -> tuple[tuple[tuple[str, M
     return tuple(tuple((code, Markup(head(code, style)).strip()) for code in row) for row in ROWS)
 
 
+def mini_faces(style: str) -> dict[str, Markup]:
+    """Each card's small face for the review's fifteens (card code → markup), in the reader's language."""
+    sprite = url_for("static", filename=f"img/cards/{style}.svg")
+    return _minis(style, str(get_locale()), sprite)
+
+
+@cache
+def _minis(style: str, _language: str, _sprite: str) -> dict[str, Markup]:
+    """The small faces of one deck style in one language (see mini_faces)."""
+    mini = get_template_attribute("hands/_tile.html", "mini_face")
+    return {str(card): Markup(mini(str(card), style)).strip() for card in DECK}
+
+
 def init_app(app: Flask) -> None:
-    """Make the tiles available to the templates."""
+    """Make the tiles and faces available to the templates."""
     app.jinja_env.globals["picker_tiles"] = picker_tiles
+    app.jinja_env.globals["mini_faces"] = mini_faces
