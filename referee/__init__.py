@@ -116,8 +116,9 @@ def register_errorhandlers(app: Flask) -> None:
 
 def register_template_helpers(app: Flask) -> None:
     """Card faces, the error summary and the drafts' names for the templates."""
-    from .views import drafts, filters, summary
+    from .views import card_tiles, drafts, filters, summary
 
+    card_tiles.init_app(app)
     drafts.init_app(app)
     filters.init_app(app)
     summary.init_app(app)

@@ -12,6 +12,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Reg
 from ..deck_words import words_for
 from .common import BoundedFieldList, WholeNumberField, options
 from .matches import CARD_CODES
+from .wtforms_words import translations
 
 # The hidden fields the entry page writes: a hand number, the match's version, a random token
 # (uuid4().hex; static/js/outbox.js resends it). Anything else was not written by the page.
@@ -21,6 +22,9 @@ TOKEN_LENGTH = 64  # as Hand.client_token stores it
 
 class HandFormBase(FlaskForm):  # type: ignore[misc]
     """What both ways of entering a hand share."""
+
+    class Meta:
+        get_translations = translations  # WTForms' catalog read once per process
 
     last_capture = RadioField(_l("Last capture"), validators=[InputRequired(_l("Who made the last capture?"))])
     dealer = SelectField(_l("Dealer"))
@@ -124,3 +128,4 @@ class AgainForm(FlaskForm):  # type: ignore[misc]
 
     class Meta:
         csrf = False
+        get_translations = translations

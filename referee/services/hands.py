@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -74,22 +75,23 @@ class _Raced(Conflict):
     """A Conflict found at the commit: another request changed the match after this one read it."""
 
 
-def record_hand(match: Match, draft: HandDraft, expected_number: int) -> Hand:
-    """Save the next hand in one transaction; a resent form returns the hand it already saved.
+def record_hand(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None = None) -> Hand:
+    """Save the next hand in one transaction; a resent form returns the hand it already saved. `report` is
+    review_hand's on this draft, when the caller has it already (the rules of a match never change).
 
     A resend whose entry differs from the hand saved under its token is a Conflict('resend_differs'),
     and one whose hand was since undone a Conflict('undone'): neither is saved, or dropped, in silence.
     """
     try:
-        return _record(match, draft, expected_number)
+        return _record(match, draft, expected_number, report)
     except _Raced:
         # Read the match again and decide anew: the same form sent twice at once (a double tap, a resend
         # racing the first send) finds the hand its twin saved; a hand saved under this number from another
         # phone is a conflict; any other change meanwhile is no reason to refuse the hand.
-        return _record(match, draft, expected_number)
+        return _record(match, draft, expected_number, report)
 
 
-def _record(match: Match, draft: HandDraft, expected_number: int) -> Hand:
+def _record(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None) -> Hand:
     """One try at recording the hand (see record_hand)."""
     saved = resent_hand(match, draft)
     if saved is not None:
@@ -97,7 +99,7 @@ def _record(match: Match, draft: HandDraft, expected_number: int) -> Hand:
     number = len(match.hands) + 1
     if expected_number != number:
         raise Conflict("hand_exists", number=expected_number)
-    report = review_hand(match, draft)
+    report = report or review_hand(match, draft)
     points = _scorable(report)
     with _saving(number):
         hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body, points=points,
@@ -107,7 +109,7 @@ def _record(match: Match, draft: HandDraft, expected_number: int) -> Hand:
         after = whole_hand(hand)
         if draft.client_token:
             after["client_token"] = draft.client_token
-        match.events.append(MatchEvent(kind="hand_recorded", hand_number=number, after=after))
+        note(match, MatchEvent(kind="hand_recorded", hand_number=number, after=after))
         _settle(match)
     return hand
 
@@ -123,11 +125,34 @@ def resent_hand(match: Match, draft: HandDraft) -> Hand | None:
         if any(draft.same_as(facts) for facts in _entries_of(match, hand)):
             return hand
         raise Conflict("resend_differs", number=hand.number)
-    undone = next((e for e in match.events
-                   if e.kind == "hand_undone" and (e.before or {}).get("client_token") == token), None)
+    # Only the hands taken back are read, not the whole trail (every change's entry, before and after).
+    undone = next((e for e in _undone(match) if (e.before or {}).get("client_token") == token), None)
     if undone is not None:
         raise Conflict("undone", number=undone.hand_number)
     return None
+
+
+# Built once: building the statement anew for every save costs as much as running it.
+_UNDONE = select(MatchEvent).where(MatchEvent.match_id == bindparam("match"), MatchEvent.kind == "hand_undone")
+
+
+def _undone(match: Match) -> list[MatchEvent]:
+    """The match's hands taken back, as the trail noted them: from the trail when it is loaded, else read alone
+    (not every change's entry, before and after), once per version of the match in this session (the entry page
+    checks a resend before saving, and saving checks it again)."""
+    if "events" not in inspect(match).unloaded:
+        return [e for e in match.events if e.kind == "hand_undone"]
+    known: dict[tuple[int, int], list[MatchEvent]] = db.session.info.setdefault("hands_undone", {})
+    key = (match.id, match.version)
+    if key not in known:
+        known[key] = list(db.session.scalars(_UNDONE, {"match": match.id}))
+    return known[key]
+
+
+def note(match: Match, event: MatchEvent) -> None:
+    """Add an event to the match's trail without reading the trail first (as appending to match.events would)."""
+    event.match = match  # onto match.events only if the trail is already loaded
+    db.session.add(event)
 
 
 # The events that change a saved hand's entry in place: a correction, and a correction reverted.
@@ -145,11 +170,12 @@ def _entries_of(match: Match, hand: Hand) -> Iterator[dict[str, Any]]:
             yield event.before or {}
 
 
-def edit_hand(match: Match, number: int, draft: HandDraft, version: int) -> Hand:
-    """Replace a saved hand's entry; totals and winner follow, a finished match may reopen."""
+def edit_hand(match: Match, number: int, draft: HandDraft, version: int, report: HandReport | None = None) -> Hand:
+    """Replace a saved hand's entry; totals and winner follow, a finished match may reopen. `report` as for
+    record_hand."""
     _check_version(match, version)
     hand = next(h for h in match.hands if h.number == number)
-    report = review_hand(match, draft)
+    report = report or review_hand(match, draft)
     with _saving(number):
         reshape(match, hand, draft, report, "hand_edited")
     return hand
@@ -164,8 +190,7 @@ def reshape(match: Match, hand: Hand, draft: HandDraft, report: HandReport, kind
     hand.entry, hand.mode, hand.dealer = draft.body, draft.mode, draft.dealer
     hand.points, hand.valid, hand.erred = points, report.valid, erring_sides(report)
     keep_results(match, hand, report)
-    match.events.append(MatchEvent(kind=kind, hand_number=hand.number, before=before,
-                                   after={**whole_hand(hand), **noted}))
+    note(match, MatchEvent(kind=kind, hand_number=hand.number, before=before, after={**whole_hand(hand), **noted}))
     _settle(match)
 
 
@@ -184,7 +209,7 @@ def undo_last_hand(match: Match, version: int, number: int | None = None) -> boo
         raise Conflict("stale")
     with _saving(hand.number):
         before = {**whole_hand(hand), "client_token": hand.client_token}
-        match.events.append(MatchEvent(kind="hand_undone", hand_number=hand.number, before=before))
+        note(match, MatchEvent(kind="hand_undone", hand_number=hand.number, before=before))
         match.hands.remove(hand)
         _settle(match)
     return True
@@ -202,7 +227,7 @@ def _settle(match: Match) -> None:
     was_winner = match.winner
     if result.winner != match.winner:
         kind = "reopened" if result.winner is None else "finished"
-        match.events.append(MatchEvent(kind=kind, before={"winner": match.winner}, after={"winner": result.winner}))
+        note(match, MatchEvent(kind=kind, before={"winner": match.winner}, after={"winner": result.winner}))
         match.finished_at = None if result.winner is None else now()
     match.winner, match.finished = result.winner, result.finished
     match.updated_at = now()  # every change bumps the match's version

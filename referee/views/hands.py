@@ -9,13 +9,14 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import login_required
+from wtforms import FieldList, Form
 
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
 from ..forms.hands import AgainForm
 from ..forms.quick import COUNTS
 from ..messages import finding_words
 from ..models import Hand, Match
-from ..rules import InvalidEntry
+from ..rules import HandReport, InvalidEntry
 from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, review_hand
 from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
@@ -73,10 +74,23 @@ def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status
         context.setdefault("stage", form.stage(places))
         context.setdefault("rest_counts", quick.rest_counts(form, match.sides, context.get("report")))
     number = hand.number if hand else len(match.hands) + 1
+    # The error summary's names for the fields, only for a page that has errors to sum up.
+    summed_up = bool(context.get("problems")) or has_errors(form)
+    labels = summary_labels(form, side_names(match), match.deck_style) if summed_up else {}
     return render_template("hands/entry.html", match=match, form=form, mode=mode, hand=hand,
                            sides=side_names(match), places=places,
                            draft_group=hand_draft(match.id, number, correcting=hand is not None),
-                           summary_labels=summary_labels(form, side_names(match), match.deck_style), **context), status
+                           summary_labels=labels, summed_up=summed_up, **context), status
+
+
+def has_errors(form: Any) -> bool:
+    """True when a form or any of its fields holds an error, one added after validation too (which WTForms'
+    form.errors, worked out once, misses)."""
+    if isinstance(form, FieldList):
+        return bool(form.errors) or any(has_errors(entry) for entry in form.entries)
+    if isinstance(form, Form):
+        return bool(form.form_errors) or any(has_errors(field) for field in form)
+    return bool(form.errors)
 
 
 def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
@@ -106,7 +120,7 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
             return _over(match)
         report = review_hand(match, draft)
         if form.saving:
-            return _save(match, draft, form, hand)
+            return _save(match, draft, form, hand, report)
     except InvalidEntry as error:
         if isinstance(form, QuickHandForm):
             error = quick.place_problems(form, error, match)
@@ -156,15 +170,16 @@ def _restore(form: HandFormBase, match: Match, hand: Hand | None) -> None:
         form.dealer.errors = []
 
 
-def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None) -> ResponseReturnValue:
-    """Store the hand and go back to the scoreboard."""
+def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None,
+          report: HandReport) -> ResponseReturnValue:
+    """Store the hand (checked already: `report`) and go back to the scoreboard."""
     if hand is None:
-        saved = record_hand(match, draft, expected_number=int(form.number.data))
+        saved = record_hand(match, draft, expected_number=int(form.number.data), report=report)
         flash(_("Hand %(number)s saved.", number=saved.number), "success")
         # The draft of the page it was typed on: the number the page had (a resend may be saved under it).
         confirm_saved(hand_draft(match.id, int(form.number.data), correcting=False))
     else:
-        edit_hand(match, hand.number, draft, version=int(form.version.data))
+        edit_hand(match, hand.number, draft, version=int(form.version.data), report=report)
         flash(_("Hand %(number)s corrected.", number=hand.number), "success")
         confirm_saved(hand_draft(match.id, hand.number, correcting=True))
         if form.number.data != str(hand.number):  # typed as a new hand, sent as this correction (a resend)
@@ -197,6 +212,8 @@ def new(match_id: int) -> ResponseReturnValue:
 def _taken_back(match: Match) -> Hand | None:
     """The entry of a hand taken back that ?again= names, as an unsaved hand to start the next one from;
     None without ?again=, 404 for an event that is no such hand of this match."""
+    if "again" not in request.args:
+        return None  # the common case: no form to build
     form = AgainForm(formdata=request.args)
     if not form.validate():
         abort(404)

@@ -15,14 +15,16 @@ def meanwhile(monkeypatch: pytest.MonkeyPatch, post: Callable[[], Any]) -> list[
     receives its answer."""
     from referee.services import hands as service
 
-    review, answers, started = service.review_hand, [], threading.Event()
+    # The hook: the points read off the referee's report, once the match is read and before anything is stored
+    # (the report itself may come from the page, checked before the save began).
+    scorable, answers, started = service._scorable, [], threading.Event()
 
-    def review_and_race(match: Any, draft: Any) -> Any:
+    def score_and_race(report: Any) -> Any:
         if not started.is_set():  # the first save only: the other phone's goes straight through
             started.set()
             thread = threading.Thread(target=lambda: answers.append(post()))
             thread.start()
             thread.join()
-        return review(match, draft)
-    monkeypatch.setattr(service, "review_hand", review_and_race)
+        return scorable(report)
+    monkeypatch.setattr(service, "_scorable", score_and_race)
     return answers
