@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from load_browser import Browser
-from load_pages import Page, floor_pages, goals, project_pages
+from load_pages import PAIRED, Page, floor_pages, goals, project_pages
 from load_seed import PASSWORD, Seeded, seed
 from load_server import Server, Workers
 from load_wrk import Result, WrkMissing, run, wrk_path
@@ -75,7 +75,8 @@ def seed_database(url: str, secret: str, args: argparse.Namespace) -> Seeded:
     app = create_app({"SECRET_KEY": secret, "SQLALCHEMY_DATABASE_URI": url})
     begin = time.perf_counter()
     with app.app_context():
-        seeded = seed(args.tables, random.Random(SEED), sizes=(("h100", 100), (f"h{args.history}", args.history)))
+        sizes = sorted({100, min(1000, args.history), args.history})
+        seeded = seed(args.tables, random.Random(SEED), sizes=sizes)
         if db.engine.dialect.name == "postgresql":
             with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
                 connection.exec_driver_sql("ANALYZE")
@@ -96,13 +97,13 @@ def warm(base: str, page: Page) -> None:
             urllib.request.urlopen(request, timeout=30).read()
 
 
-def drive(base: str, page: Page, args: argparse.Namespace) -> Result:
-    """One row's wrk run."""
+def drive(base: str, page: Page, args: argparse.Namespace, seconds: float | None = None) -> Result:
+    """One row's wrk run (for `seconds`, else the run's duration)."""
     warm(base, page)
     connections = page.tables or args.connections
     threads = page.tables or None
-    return run(base + page.path if page.path else base, page.script, page.wrk_env(), connections, args.duration,
-               threads)
+    return run(base + page.path if page.path else base, page.script, page.wrk_env(), connections,
+               seconds or args.duration, threads)
 
 
 def measure(url: str, args: argparse.Namespace, workers: Workers, folder: Path) -> dict[str, tuple[Page, Result]]:
@@ -113,30 +114,41 @@ def measure(url: str, args: argparse.Namespace, workers: Workers, folder: Path) 
     env = {"SECRET_KEY": secret, "DATABASE_URL": url}
     with Server("load_floor:app", workers, {}, folder / "floor") as floor, \
             Server("load_project:create_app()", workers, env, folder / "project") as project:
-        browsers = {name: Browser(project.url) for name in seeded.histories}
+        browsers = {name: Browser(project.url) for name in ["bench", *seeded.histories]}
         for name, browser in browsers.items():
             browser.log_in(name, PASSWORD)
         pages = floor_pages() + project_pages(seeded, browsers, args.tables)
+        floor_rows = pages[1]
         for page in pages:
             if args.only and args.only not in page.key and not page.key.startswith("floor_rows"):
                 continue
-            base = floor.url if page.server == "floor" else project.url
-            result = drive(base, page, args)
+            if page.server == "project":  # its own floor, measured just before it: the machine is shared
+                paired = drive(floor.url, floor_rows, args, args.duration / 3)
+                results[f"{page.key}{PAIRED}"] = (floor_rows, paired)
+            result = drive(floor.url if page.server == "floor" else project.url, page, args)
             results[page.key] = (page, result)
-            print(f"  {page.label:48} {result.rate:8.1f} req/s  p99 {result.p99_ms:7.1f} ms  {result.status_words()}",
+            print(f"  {page.label:48} {result.rate:8.1f} req/s  p99 {result.p99_ms:7.1f} ms  {result.status_words()}"
+                  + (f"  (floor just before: {paired.rate:.0f} req/s)" if page.server == "project" else ""),
                   flush=True)
     return results
 
 
 def table(results: dict[str, tuple[Page, Result]]) -> str:
-    """The run's table (Markdown)."""
-    floor = results["floor_rows"][1].rate if "floor_rows" in results else 0.0
+    """The run's table (Markdown): each project row's ratio is to the floor page measured just before it."""
     lines = ["| page | req/s | p50 | p99 | × the 20-row floor page | not the expected answer |",
              "|---|---:|---:|---:|---:|---:|"]
-    for page, result in results.values():
+    for key, (page, result) in results.items():
+        if key.endswith(PAIRED):
+            continue
+        paired = results.get(f"{key}{PAIRED}") or results.get("floor_rows")
+        floor = paired[1].rate if paired else 0.0
         ratio = f"{result.rate / floor:.3f}×" if floor else "—"
         lines.append(f"| {page.label} | {result.rate:,.0f} | {result.p50_ms:.0f} ms | {result.p99_ms:.0f} ms | "
                      f"{ratio} | {result.unexpected} |")
+    floors = [result.rate for key, (_page, result) in results.items() if key.endswith(PAIRED)]
+    if floors:
+        lines.append(f"\nThe floor page measured before each project row: {min(floors):,.0f} to {max(floors):,.0f} "
+                     f"req/s ({len(floors)} runs of a third of the duration).")
     return "\n".join(lines)
 
 

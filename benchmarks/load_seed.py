@@ -2,9 +2,10 @@
 
 - account ``bench``: a match of 12 hands and one of 60 (four players, target 100, legal hands by cards chosen
   so that neither reaches the target), a spectator link to the 12-hand one, the matches the save benchmark
-  records into (one per table, target 100, a hand that gives every side one point: they never finish), and a
-  history of 1 000 matches;
-- accounts ``h100`` and ``h10000``: histories of 100 and 10 000 matches, for the "history page flat" goal.
+  records into (one per table, target 100, a hand that gives every side the same points: they never finish),
+  and the template matches below;
+- accounts ``h100``, ``h1000`` and ``h10000``: histories of 100, 1 000 and 10 000 matches (the history page and
+  its "flat" goal), and the roster of 12 players, whose busiest (in ``h1000``) is the player page measured.
 
 A history is made of a few template matches recorded through the services (``record_hand``: real hand rows,
 their side results, the trail and the ratings), then copied in bulk with their seats, hands, side results, trail
@@ -51,11 +52,11 @@ class Seeded:
     save_matches: list[int] = field(default_factory=list)
     even: dict[str, Any] = field(default_factory=dict)  # the legal four-player hand the saves enter
     histories: dict[str, int] = field(default_factory=dict)  # account -> matches in its history
+    player_account: str = ""  # the account of the player page
     counts: dict[str, int] = field(default_factory=dict)  # table -> rows, for the output
 
 
-def seed(tables: int, rng: random.Random, sizes: Sequence[tuple[str, int]] = (("h100", 100), ("h10000", 10_000)),
-         history: int = 1000) -> Seeded:
+def seed(tables: int, rng: random.Random, sizes: Sequence[int] = (100, 1000, 10_000)) -> Seeded:
     """Fill the app's (empty, migrated) database; call inside an app context."""
     seeded = Seeded()
     bench = register_user("bench", PASSWORD)
@@ -68,14 +69,12 @@ def seed(tables: int, rng: random.Random, sizes: Sequence[tuple[str, int]] = (("
     for match_id in seeded.save_matches:  # a first hand, so the entry page is that of a match under way
         _record(db.session.get(Match, match_id), even)
     templates = _templates(bench, rng)
-    _copy_history(bench, templates, history, rng)
-    seeded.histories["bench"] = db.session.scalar(select(db.func.count()).select_from(Match)
-                                                  .where(Match.user_id == bench.id)) or 0
-    for name, size in sizes:
-        account = register_user(name, PASSWORD)
+    for size in sizes:
+        account = register_user(f"h{size}", PASSWORD)
         _copy_history(account, templates, size, rng)
-        seeded.histories[name] = size
-    seeded.player = _busiest(bench)
+        seeded.histories[account.username] = size
+        if size == 1000 or not seeded.player:  # the player page: in the 1 000-match history if there is one
+            seeded.player, seeded.player_account = _busiest(account), account.username
     seeded.counts = {model.__tablename__: db.session.scalar(select(db.func.count()).select_from(model)) or 0
                      for model in (Match, Hand, HandSide, MatchEvent, RatingChange)}
     return seeded
