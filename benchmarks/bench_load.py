@@ -27,11 +27,13 @@ import urllib.request
 from datetime import UTC, datetime
 from pathlib import Path
 
+from flask import Flask
 from load_browser import Browser
 from load_pages import PAIRED, Page, floor_pages, goals, project_pages
+from load_safety import durability, other_account, saved_hands
 from load_seed import PASSWORD, Seeded, seed
 from load_server import Server, Workers
-from load_wrk import Result, WrkMissing, run, wrk_path
+from load_wrk import Result, WrkMissing, combined, run, wrk_path
 from throwaway_db import throwaway_database
 
 from referee import create_app
@@ -54,7 +56,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--worker-class", default="sync", help="gunicorn's: sync (default), gthread, …")
     parser.add_argument("--threads", type=int, default=1, help="threads per worker (gthread)")
     parser.add_argument("--history", type=int, default=10_000, help="the biggest history (default 10 000)")
-    parser.add_argument("--only", default="", help="only the rows whose key holds this (e.g. board, history)")
+    parser.add_argument("--only", default="",
+                        help="only the rows whose key holds one of these, comma-separated (board,history,save)")
     parser.add_argument("--quick", action="store_true", help="smoke: 2 s a page, a history of 2 000 at most")
     args = parser.parse_args(argv)
     if args.quick:
@@ -70,8 +73,9 @@ def machine(workers: Workers, args: argparse.Namespace) -> str:
             f"table), {args.duration:g} s a page; throttling disabled (RATELIMIT_ENABLED=False)")
 
 
-def seed_database(url: str, secret: str, args: argparse.Namespace) -> Seeded:
-    """Migrate and fill the run's database through the project's services."""
+def seed_database(url: str, secret: str, args: argparse.Namespace) -> tuple[Seeded, Flask]:
+    """Migrate and fill the run's database through the project's services; what was made, and the app (to read
+    the database again after the run)."""
     app = create_app({"SECRET_KEY": secret, "SQLALCHEMY_DATABASE_URI": url})
     begin = time.perf_counter()
     with app.app_context():
@@ -83,7 +87,7 @@ def seed_database(url: str, secret: str, args: argparse.Namespace) -> Seeded:
         db.engine.dispose()
     rows = ", ".join(f"{n} {table}" for table, n in seeded.counts.items())
     print(f"seeded in {time.perf_counter() - begin:.0f} s: {rows}", flush=True)
-    return seeded
+    return seeded, app
 
 
 def warm(base: str, page: Page) -> None:
@@ -106,10 +110,12 @@ def drive(base: str, page: Page, args: argparse.Namespace, seconds: float | None
                seconds or args.duration, threads)
 
 
-def measure(url: str, args: argparse.Namespace, workers: Workers, folder: Path) -> dict[str, tuple[Page, Result]]:
-    """Seed, serve both apps, drive every row; the results by row key."""
+def measure(url: str, args: argparse.Namespace, workers: Workers,
+            folder: Path) -> tuple[dict[str, tuple[Page, Result]], list[str]]:
+    """Seed, serve both apps, drive every row, check what speed must not cost; the results by row key, and the
+    problems found."""
     secret = secrets.token_hex(32)
-    seeded = seed_database(url, secret, args)
+    seeded, app = seed_database(url, secret, args)
     results: dict[str, tuple[Page, Result]] = {}
     env = {"SECRET_KEY": secret, "DATABASE_URL": url}
     with Server("load_floor:app", workers, {}, folder / "floor") as floor, \
@@ -118,23 +124,47 @@ def measure(url: str, args: argparse.Namespace, workers: Workers, folder: Path) 
         for name, browser in browsers.items():
             browser.log_in(name, PASSWORD)
         pages = floor_pages() + project_pages(seeded, browsers, args.tables)
-        floor_rows = pages[1]
+        floor_rows, between = pages[1], None
         for page in pages:
-            if args.only and args.only not in page.key and not page.key.startswith("floor_rows"):
+            if args.only and page.key != "floor_rows" and not any(part in page.key for part in args.only.split(",")):
                 continue
-            if page.server == "project":  # its own floor, measured just before it: the machine is shared
-                paired = drive(floor.url, floor_rows, args, args.duration / 3)
-                results[f"{page.key}{PAIRED}"] = (floor_rows, paired)
-            result = drive(floor.url if page.server == "floor" else project.url, page, args)
-            results[page.key] = (page, result)
+            if page.server == "floor":
+                results[page.key] = (page, drive(floor.url, page, args))
+                print(f"  {page.label:48} {results[page.key][1].rate:8.1f} req/s", flush=True)
+                continue
+            # Its own floor, measured just before and just after it (the machine is shared, its load varies):
+            # each floor run between two rows serves both.
+            before = between or drive(floor.url, floor_rows, args, args.duration / 3)
+            result = drive(project.url, page, args)
+            between = drive(floor.url, floor_rows, args, args.duration / 3)
+            paired = combined(before, between)
+            results[page.key], results[f"{page.key}{PAIRED}"] = (page, result), (floor_rows, paired)
             print(f"  {page.label:48} {result.rate:8.1f} req/s  p99 {result.p99_ms:7.1f} ms  {result.status_words()}"
-                  + (f"  (floor just before: {paired.rate:.0f} req/s)" if page.server == "project" else ""),
-                  flush=True)
-    return results
+                  f"  (floor around it: {before.rate:.0f}, {between.rate:.0f} req/s)", flush=True)
+        problems = safety(app, seeded, browsers, results)
+    return results, problems
+
+
+def safety(app: Flask, seeded: Seeded, browsers: dict[str, Browser],
+           results: dict[str, tuple[Page, Result]]) -> list[str]:
+    """Issue 11, point 4, after the load: every save answered 302 is a hand in the database (and a few more at
+    most: a save in flight when wrk stopped is stored, its answer not counted); the database's durability
+    settings; no page of one account for another."""
+    answered = sum(result.statuses.get("302", 0) for key, (_page, result) in results.items()
+                   if key in ("record", "save"))
+    stored = saved_hands(app, seeded)
+    print(f"\nsafety: {answered} saves answered 302, {stored} hands stored; {durability(app)}", flush=True)
+    in_flight = 2 * len(seeded.save_matches)  # one per table in each of the two save rows
+    problems = [] if answered <= stored <= answered + in_flight else [
+        f"{answered} saves answered 302 but {stored} hands were stored"]
+    problems += other_account(browsers["bench"], browsers["h100"], seeded)
+    for problem in problems:
+        print(f"  PROBLEM {problem}", flush=True)
+    return problems
 
 
 def table(results: dict[str, tuple[Page, Result]]) -> str:
-    """The run's table (Markdown): each project row's ratio is to the floor page measured just before it."""
+    """The run's table (Markdown): each project row's ratio is to the floor page measured around it."""
     lines = ["| page | req/s | p50 | p99 | × the 20-row floor page | not the expected answer |",
              "|---|---:|---:|---:|---:|---:|"]
     for key, (page, result) in results.items():
@@ -147,8 +177,8 @@ def table(results: dict[str, tuple[Page, Result]]) -> str:
                      f"{ratio} | {result.unexpected} |")
     floors = [result.rate for key, (_page, result) in results.items() if key.endswith(PAIRED)]
     if floors:
-        lines.append(f"\nThe floor page measured before each project row: {min(floors):,.0f} to {max(floors):,.0f} "
-                     f"req/s ({len(floors)} runs of a third of the duration).")
+        lines.append(f"\nEach project row's ratio is to the floor page measured just before and after it (runs of a "
+                     f"third of the duration): {min(floors):,.0f} to {max(floors):,.0f} req/s in this run.")
     return "\n".join(lines)
 
 
@@ -182,11 +212,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n## {database}", flush=True)
         with tempfile.TemporaryDirectory(prefix="bench_load_") as folder, \
                 throwaway_database(args.postgres if database == "postgresql" else None, "bench_load") as url:
-            results = measure(url, args, workers, Path(folder))
+            results, problems = measure(url, args, workers, Path(folder))
         print("\n" + table(results) + "\n\n" + verdicts(results, args.history), flush=True)
-        bad += sum(result.unexpected for _page, result in results.values())
+        bad += sum(result.unexpected for _page, result in results.values()) + len(problems)
     if bad:
-        print(f"\n{bad} answers were not the expected status: the figures above are not to be trusted", flush=True)
+        print(f"\n{bad} answers not of the expected status, or safety problems: the figures above are not to be "
+              "trusted", flush=True)
     return 1 if bad else 0
 
 

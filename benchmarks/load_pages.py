@@ -11,7 +11,7 @@ from load_deal import form_fields
 from load_seed import PRESET, Seeded
 from load_wrk import Result
 
-PAIRED = "@floor"  # a row's key with this after it: the floor page measured just before that row
+PAIRED = "@floor"  # a row's key with this after it: the floor page measured just before and after that row
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class Goal:
 
 
 def _ratio(key: str, bound: float) -> Callable[[dict[str, Result]], tuple[bool, str] | None]:
-    """A page's rate over that of the floor page measured just before it, at least `bound`."""
+    """A page's rate over that of the floor page measured around it, at least `bound`."""
     def check(results: dict[str, Result]) -> tuple[bool, str] | None:
         ratio = _relative(results, key)
         return None if ratio is None else (ratio >= bound, f"{ratio:.3f}×")
@@ -113,7 +113,7 @@ def _ratio(key: str, bound: float) -> Callable[[dict[str, Result]], tuple[bool, 
 
 
 def _relative(results: dict[str, Result], key: str) -> float | None:
-    """A page's rate over that of the floor page measured just before it (None when not measured)."""
+    """A page's rate over that of the floor page measured around it (None when not measured)."""
     floor = results.get(f"{key}{PAIRED}") or results.get("floor_rows")
     if key not in results or floor is None or not floor.rate:
         return None
@@ -127,7 +127,7 @@ def _within(faster: str, slower: str, bound: float) -> Callable[[dict[str, Resul
         if fast is None or not slow:
             return None
         ratio = fast / slow
-        return ratio <= bound, f"{ratio:.2f}× slower"
+        return ratio <= bound, f"{ratio:.2f} (at most {bound})"
     return check
 
 

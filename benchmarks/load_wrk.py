@@ -50,6 +50,15 @@ class Result:
         return " ".join(f"{k}×{v}" for k, v in sorted(self.statuses.items()) if k != "unexpected")
 
 
+def combined(first: Result, second: Result) -> Result:
+    """Two runs of the same page as one: their requests over their time; the worse of each percentile."""
+    statuses = {key: first.statuses.get(key, 0) + second.statuses.get(key, 0)
+                for key in first.statuses.keys() | second.statuses.keys()}
+    return Result(first.requests + second.requests, first.seconds + second.seconds, max(first.p50_ms, second.p50_ms),
+                  max(first.p90_ms, second.p90_ms), max(first.p99_ms, second.p99_ms), max(first.max_ms, second.max_ms),
+                  first.socket_errors + second.socket_errors, statuses)
+
+
 def parse(output: str) -> Result:
     """The figures in wrk's output (the LOADJSON line of our Lua done())."""
     for line in output.splitlines():

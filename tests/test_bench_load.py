@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import bench_load
 from load_deal import form_fields, play_hand
 from load_seed import seed
-from load_wrk import parse
+from load_wrk import combined, parse
 
 from referee import create_app, payloads
 from referee.extensions import db
@@ -57,6 +57,13 @@ def test_wrk_output_is_read_with_its_error_answers() -> None:
     assert (result.p50_ms, result.p99_ms) == (15.53, 83.082)
     assert result.unexpected == 26  # 23 answers 403 where 200 was expected, 3 socket errors
     assert result.status_words() == "200×5400 403×23"
+
+
+def test_two_floor_runs_combine_into_their_requests_over_their_time() -> None:
+    first = parse(WRK_OUTPUT)
+    both = combined(first, first)
+    assert both.requests == 2 * 5423 and both.rate == first.rate
+    assert both.statuses == {"200": 10800, "403": 46, "unexpected": 46}
 
 
 def test_output_without_the_lua_summary_is_refused() -> None:
