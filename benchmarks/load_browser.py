@@ -57,8 +57,9 @@ class Browser:
 
 
 def hidden(page: str, name: str) -> str:
-    """The value of a hidden field of a page (the first of that name)."""
-    found = re.search(rf'name="{name}" type="hidden" value="([^"]*)"', page)
-    if found is None:
+    """The value of a hidden field of a page (the first input of that name, its attributes in any order)."""
+    tag = re.search(rf'<input[^>]*\bname="{name}"[^>]*>', page)
+    value = re.search(r'\bvalue="([^"]*)"', tag.group(0)) if tag else None
+    if value is None:
         raise ValueError(f"no hidden field {name!r} in the page")
-    return unescape(found.group(1))
+    return unescape(value.group(1))

@@ -32,7 +32,9 @@ end
 done = common.done
 
 local function field(body, name)
-  return body:match('name="' .. name .. '" type="hidden" value="([^"]*)"')
+  -- the input of that name, its attributes in any order
+  local tag = body:match('<input[^>]-name="' .. name .. '"[^>]->')
+  return tag and tag:match('value="([^"]*)"')
 end
 
 function request()
