@@ -4,7 +4,6 @@ output, and a quick run against one page."""
 from __future__ import annotations
 
 import random
-import shutil
 import sys
 from pathlib import Path
 
@@ -92,7 +91,6 @@ def test_seeding_makes_real_hands_and_histories(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("wrk") is None, reason="wrk is not installed (apt-get install wrk)")
 def test_a_quick_run_of_the_health_check_and_the_saves_meets_only_expected_answers(
         capsys: pytest.CaptureFixture[str]) -> None:
     words = ["--quick", "--duration", "1", "--only", "healthz,save", "--history", "100", "--tables", "2"]
