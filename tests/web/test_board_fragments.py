@@ -128,3 +128,24 @@ def test_every_change_of_the_match_shows_at_once(app, keeper, match_id):
     page = keeper.page(f"/matches/{match_id}")
     assert "The match is open again" in page
     assert fragments(page) != seen and board(keeper, match_id) == fresh(app, keeper, match_id)
+
+
+def test_the_kept_trail_carries_each_browsers_own_csrf_token(app, keeper, match_id):
+    """A hand taken back: its line's Restore form, kept, carries this browser's token on one phone and the other
+    phone's own on the other, and each phone's restores the hand."""
+    assert keeper.submit(f"/matches/{match_id}/undo").status_code == 302
+    keeper.page(f"/matches/{match_id}")
+    phone = keeper.another_phone()
+    [(event_id,)] = keeper.query(select(MatchEvent.id).where(MatchEvent.match_id == match_id,
+                                                             MatchEvent.kind == "hand_undone"))
+    restore = f"/matches/{match_id}/trail/{event_id}/restore"
+    tokens = []
+    for person in (keeper, phone, keeper):
+        page = person.page(f"/matches/{match_id}")
+        trail = re.search(r'<section class="trail".*?</section>', page, re.S).group(0)
+        assert f'action="{restore}"' in trail and "csrf-" not in trail
+        tokens.append(person.fields(page, action=restore)["csrf_token"])
+    assert tokens[1] not in (tokens[0], tokens[2])  # each session its own (signed anew each second)
+    assert fresh(app, phone, match_id) == board(phone, match_id)
+    assert phone.submit(f"/matches/{match_id}", action=restore).status_code == 302
+    assert "/hands/2/edit" in board(keeper, match_id)[1]
