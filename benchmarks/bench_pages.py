@@ -140,6 +140,7 @@ def pages(app: Flask, client: FlaskClient, short: int, long: int) -> dict[str, t
     stranger = app.test_client()  # the spectator page is for phones logged in to nothing
     watch_tag = stranger.get(watch).headers["ETag"]
     chosen: dict[str, tuple[Callable[[], Any], int]] = {
+        "tools": (lambda: client.get("/tools/"), 200),  # the logged-in page shell, nearly alone
         "scoreboard": (lambda: client.get(board), 200),
         "scoreboard-60": (lambda: client.get(board_long), 200),
         "spectator": (lambda: stranger.get(watch), 200),
@@ -155,7 +156,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=300)
     parser.add_argument("--postgres", help="a PostgreSQL server URL (postgresql://user@host:port/db)")
-    parser.add_argument("--profile", metavar="PAGE", help="profile one page: scoreboard, scoreboard-60, spectator")
+    parser.add_argument("--profile", metavar="PAGE", help="profile one page: tools, scoreboard, spectator…")
     parser.add_argument("--wall", action="store_true", help="time by the wall clock, not this process's CPU time")
     args = parser.parse_args()
     with throwaway_database(args.postgres, "bench_pages") as url:

@@ -20,7 +20,7 @@ from ..services.draws import DrawState, draw_round, draw_state
 from ..services.history import match_history
 from ..services.matches import revoke_spectator_link, spectator_link
 from ..services.story import match_story
-from .chart import board_chart
+from .board_fragments import board_fragments, trail_fragment
 from .page_tags import HEADERS, board_tag
 from .qr import qr_svg
 
@@ -79,9 +79,11 @@ def show(match_id: int) -> ResponseReturnValue:
         return response
     watch_url = url_for("spectator.watch", token=token, _external=True)
     board = scoreboard(match, actions=True)
+    chart, hands = board_fragments(board)
     response = Response(render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
-                                        chart=board_chart(board.rows, board.standing.target),
-                                        story=match_story(board)), headers=HEADERS)
+                                        chart_html=chart, hands_html=hands, trail_html=trail_fragment(board),
+                                        story=match_story(board)),
+                        headers=HEADERS)
     if tag is not None:
         response.set_etag(tag)
     return response
