@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from sqlalchemy import event, select
+from sql_counts import counted_queries
+from sqlalchemy import select
 
-from referee.extensions import db
 from referee.models import Player, User
 
 
@@ -53,15 +53,8 @@ def test_a_304_renders_nothing_and_asks_the_database_little(app, keeper, match_i
     rendered = []
     monkeypatch.setattr("referee.views.matches.render_template", lambda *a, **k: rendered.append(a) or "")
     monkeypatch.setattr("referee.views.matches.scoreboard", lambda *a, **k: rendered.append(a))
-    statements: list[str] = []
-    with app.app_context():
-        engine = db.engine
-    listener = lambda _conn, _cursor, statement, *_args: statements.append(statement)  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
+    with counted_queries(app) as statements:
         assert again(keeper, match_id, tag).status_code == 304
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
     assert rendered == []
     assert len(statements) <= 4, statements
     assert not any("hand" in s.split("FROM", 1)[-1].split("WHERE")[0] for s in statements), statements

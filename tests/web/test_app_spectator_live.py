@@ -4,14 +4,13 @@ rendering), a new tag on every save, and nothing shown of the reader's own accou
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
 
 import pytest
 from spectators import watch_path
-from sqlalchemy import event, select
+from sql_counts import counted_queries
+from sqlalchemy import select
 from test_match_story import add_hands
 
-from referee.extensions import db
 from referee.models import Player
 
 
@@ -21,24 +20,6 @@ def match_id(keeper):
     match_id = keeper.start(("Ana", "Bea"))
     keeper.save_hand(match_id)
     return match_id
-
-
-@contextmanager
-def counted_queries(app):
-    """The SQL statements run inside the block."""
-    statements: list[str] = []
-    with app.app_context():
-        engine = db.engine
-
-    def note(_conn, _cursor, statement, *_args):
-        """Keep each statement."""
-        statements.append(statement)
-
-    event.listen(engine, "before_cursor_execute", note)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", note)
 
 
 def test_the_page_carries_an_etag_and_answers_304_while_nothing_changed(keeper, visitor, match_id):

@@ -18,7 +18,8 @@ from flask import Flask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from spectators import watch_path
-from sqlalchemy import event, select
+from sql_counts import counted_queries
+from sqlalchemy import select
 
 from referee.extensions import db
 from referee.models import Hand, HandSide, Match
@@ -360,16 +361,8 @@ def test_the_scoreboard_asks_the_database_as_often_with_64_hands_as_with_5(app, 
             match.finished, match.winner = True, 0
             db.session.commit()
         keeper.page(f"/matches/{match_id}")  # the spectator link is made once, on the first visit
-        seen: list[str] = []
-        with app.app_context():
-            def count(_conn, _cursor, statement, *_args, seen=seen):
-                """Note each statement sent."""
-                seen.append(statement)
-            event.listen(db.engine, "before_cursor_execute", count)
-            try:
-                html = keeper.page(f"/matches/{match_id}")
-            finally:
-                event.remove(db.engine, "before_cursor_execute", count)
+        with counted_queries(app) as seen:
+            html = keeper.page(f"/matches/{match_id}")
         assert "How the match went" in keeper.text(html)
         counts.append(len(seen))
     assert counts[0] == counts[1], counts
