@@ -43,6 +43,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from load_deal import play
+
 from referee.rules.cards import DECK, Card, parse_cards
 from referee.rules.fifteens import find_captures, split_pile
 
@@ -153,50 +155,9 @@ def describe(counts: Counts) -> str:
 # 1. Real hands
 
 
-def _makes_fifteens(cards: Sequence[Card]) -> bool:
-    """True when the cards split into fifteens (tiny sets only: the initial table)."""
-    total = sum(c.value for c in cards)
-    if total == 15:
-        return True
-    if total != 30:
-        return False
-    return any(
-        sum(c.value for c in group) == 15 for r in range(1, len(cards)) for group in itertools.combinations(cards, r)
-    )
-
-
 def play_hand(players: int, partnerships: bool, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
     """Play one hand with random legal moves; return each side's pile (without leftover) and the leftover."""
-    deck = list(DECK)
-    rng.shuffle(deck)
-    sides = 2 if partnerships else players
-    piles: list[list[Card]] = [[] for _ in range(sides)]
-    table = [deck.pop() for _ in range(4)]
-    dealer = players - 1
-    last_capture: int | None = None
-    if _makes_fifteens(table):  # the dealer takes the initial table
-        piles[dealer % sides].extend(table)
-        table = []
-        last_capture = dealer % sides
-    while deck:
-        hands = [[deck.pop() for _ in range(3)] for _ in range(players)]
-        for _ in range(3):
-            for seat in range(players):
-                side = seat % sides
-                hand = hands[seat]
-                options = [(card, cap) for card in hand for cap in find_captures(card, table)]
-                if options and rng.random() < 0.9:  # sometimes a capture is missed
-                    sweeps = [o for o in options if o[1].escoba]
-                    card, cap = rng.choice(sweeps) if sweeps and rng.random() < 0.8 else rng.choice(options)
-                    hand.remove(card)
-                    taken = set(cap.cards)
-                    table = [c for c in table if c not in taken]
-                    piles[side].extend([card, *cap.cards])
-                    last_capture = side
-                else:
-                    card = hand.pop(rng.randrange(len(hand)))
-                    table.append(card)
-    assert last_capture is not None or not table
+    piles, table, _escobas, _last = play(players, 2 if partnerships else players, rng)
     return piles, table
 
 

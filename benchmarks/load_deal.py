@@ -1,9 +1,10 @@
-"""Legal hands for the load benchmark: a seeded random but legal play of one hand, as the API's entry by cards.
+"""Legal hands for the benchmarks: a seeded random but legal play of one hand.
 
-The play follows the simulation of bench_fifteens.py (deal 4 to the table, 3 cards each per round, a capture
-when one is found 90 % of the time, an escoba when one exists 80 % of those), and also counts each side's
-escobas and who made the last capture, so the entry is whole: ``{"sides": [{"cards", "escobas"}…],
-"leftover", "last_capture"}``. Every hand made here is one the rules core accepts as valid.
+The one simulation of a hand (bench_fifteens.py times its piles, bench_load.py records it): deal 4 to the
+table, 3 cards each per round, a capture when one is found 90 % of the time, an escoba when one exists 80 % of
+those. ``play_hand`` gives it as the API's entry by cards, with each side's escobas and who made the last
+capture: ``{"sides": [{"cards", "escobas"}…], "leftover", "last_capture"}``. Every hand made here is one the
+rules core accepts as valid.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ def _makes_fifteens(cards: Sequence[Card]) -> bool:
                                for r in range(1, len(cards)) for group in itertools.combinations(cards, r))
 
 
-def play_hand(players: int, sides: int, rng: random.Random) -> dict[str, Any]:
-    """One hand played with random legal moves by `players` seats forming `sides` sides; its entry by cards."""
+def play(players: int, sides: int, rng: random.Random) -> tuple[list[list[Card]], list[Card], list[int], int]:
+    """One hand played with random legal moves by `players` seats forming `sides` sides: each side's pile
+    (without the leftover), the leftover, each side's escobas and the side that made the last capture."""
     deck = list(DECK)
     rng.shuffle(deck)
     piles: list[list[Card]] = [[] for _ in range(sides)]
@@ -54,6 +56,12 @@ def play_hand(players: int, sides: int, rng: random.Random) -> dict[str, Any]:
                     last_capture = side
                 else:
                     table.append(hand.pop(rng.randrange(len(hand))))
+    return piles, table, escobas, last_capture
+
+
+def play_hand(players: int, sides: int, rng: random.Random) -> dict[str, Any]:
+    """One hand played with random legal moves by `players` seats forming `sides` sides; its entry by cards."""
+    piles, table, escobas, last_capture = play(players, sides, rng)
     return {"sides": [{"cards": [str(c) for c in pile], "escobas": escobas[i]} for i, pile in enumerate(piles)],
             "leftover": [str(c) for c in table], "last_capture": last_capture}
 
