@@ -303,6 +303,8 @@ RULESETS_ANSWER: dict[str, Any] = {
                 "over30": 0,
                 "penalty": "forfeit",
                 "deal_passes": "right",
+                "sevens": "most",
+                "ties": "nobody",
             },
         },
         {
@@ -317,6 +319,8 @@ RULESETS_ANSWER: dict[str, Any] = {
                 "over30": 0,
                 "penalty": "forfeit",
                 "deal_passes": "right",
+                "sevens": "most",
+                "ties": "nobody",
             },
         },
         {
@@ -331,6 +335,8 @@ RULESETS_ANSWER: dict[str, Any] = {
                 "over30": 0,
                 "penalty": "forfeit",
                 "deal_passes": "right",
+                "sevens": "most",
+                "ties": "nobody",
             },
         },
     ],
@@ -341,6 +347,8 @@ RULESETS_ANSWER: dict[str, Any] = {
         "over30": {"min": 0, "max": 2},
         "penalty": {"choices": ["forfeit", "void", "flag"]},
         "deal_passes": {"choices": ["right", "left"]},
+        "sevens": {"choices": ["most", "setenta", "most_tiebreak"]},
+        "ties": {"choices": ["nobody", "shared"]},
     },
     "sides": {"min": 2, "max": 4},
 }
