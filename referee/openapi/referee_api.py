@@ -199,6 +199,9 @@ PIECE: dict[str, Any] = {
                 "by_cards": (examples.SCORE_BY_CARDS, examples.SCORE_BY_CARDS_ANSWER),
                 "by_tallies": (examples.SCORE_BY_TALLIES, examples.SCORE_BY_TALLIES_ANSWER),
                 "every_tally_but_one": (examples.SCORE_QUICK, examples.SCORE_QUICK_ANSWER),
-            }, {"refused": (examples.SCORE_REFUSED, examples.SCORE_REFUSED_ANSWER)})},
+                "as_in_argentina_setenta": (examples.SCORE_SETENTA, examples.SCORE_SETENTA_ANSWER),
+                "as_in_uruguay_sevens_then_sixes": (examples.SCORE_TIEBREAK, examples.SCORE_TIEBREAK_ANSWER),
+            }, {"refused": (examples.SCORE_REFUSED, examples.SCORE_REFUSED_ANSWER),
+                "tiebreak_count_missing": (examples.SCORE_TIEBREAK_REFUSED, examples.SCORE_TIEBREAK_REFUSED_ANSWER)})},
     },
 }
