@@ -117,7 +117,7 @@ PROBLEMS: dict[str, Words] = {
     "setenta_lacks_suit": lambda p: _(
         "a side with fewer than 4 cards or no %(suit)s lacks a suit: its setenta is 0, not %(value)s", **p),
     "tiebreak_exceeds_cards": lambda p: _(
-        "%(counted)s sevens, sixes, aces and fives do not fit in %(cards)s cards", **p),
+        "%(count)s sevens, sixes, aces and fives do not fit in %(cards)s cards", **p),
     "total_sixes": lambda p: _("the sides hold %(total)s sixes together; the deck has %(expected)s", **p),
     "total_aces": lambda p: _("the sides hold %(total)s aces together; the deck has %(expected)s", **p),
     "total_fives": lambda p: _("the sides hold %(total)s fives together; the deck has %(expected)s", **p),

@@ -38,7 +38,7 @@ def variant_bounds(i: int, side: SideTally) -> list[Problem]:
     counted = side.sevens + sum(getattr(side, name) or 0 for name, _ in TIEBREAK)
     if not problems and counted > side.cards:
         problems.append(Problem((*where, "cards"), "tiebreak_exceeds_cards", {"cards": side.cards,
-                                                                             "counted": counted}))
+                                                                             "count": counted}))
     if side.setenta not in (None, LACKS_A_SUIT):
         low, high = setenta_range(side.sevens)
         if side.cards < len(SUITS) or side.oros == 0:
