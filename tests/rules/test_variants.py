@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from builders import SUIT_PAIRS, cards, entry
 
-from referee.rules import Counts, InvalidOption, check_hand, make_ruleset
+from referee.rules import Counts, InvalidOption, Ruleset, check_hand, make_ruleset
 from referee.rules.hand import count_cards
 from referee.rules.rulesets import Sevens, Ties
 from referee.rules.scoring import apply_penalty, earn
@@ -16,9 +16,9 @@ SETENTA = make_ruleset("escoba-es", sevens="setenta")
 URUGUAY = make_ruleset("escoba-es", sevens="most_tiebreak")
 
 
-def sevens_points(ruleset: object, counts: list[Counts]) -> list[int]:
+def sevens_points(ruleset: Ruleset, counts: list[Counts]) -> list[int]:
     """Who takes the sevens point, side by side."""
-    return [e.sevens for e in earn(ruleset, counts, [0] * len(counts))]  # type: ignore[arg-type]
+    return [e.sevens for e in earn(ruleset, counts, [0] * len(counts))]
 
 
 def test_every_preset_plays_most_sevens_and_no_shared_ties_unless_the_match_chooses() -> None:
