@@ -104,6 +104,25 @@ PROBLEMS: dict[str, Words] = {
         "no other side holds the velo, so this side does, but the others' counts leave it no oro or no seven"),
     "rest_counts_exceed_cards": lambda p: _(
         "the others' counts leave this side %(cards)s cards, too few for %(oros)s oros and %(sevens)s sevens", **p),
+    "setenta_needed": lambda p: _(
+        "%(side)s's setenta is needed: this match plays the setenta (the best card of each suit: 7 = 21, 6 = 18, "
+        "ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, figures = 10); give 0 for a side that lacks a suit", **p),
+    "sixes_needed": lambda p: _(
+        "%(side)s's sixes are needed: the sevens are tied (%(sevens)s each) and the most sixes break the tie", **p),
+    "aces_needed": lambda p: _(
+        "%(side)s's aces are needed: sevens and sixes are tied, and the most aces break the tie", **p),
+    "fives_needed": lambda p: _(
+        "%(side)s's fives are needed: sevens, sixes and aces are tied, and the most fives break the tie", **p),
+    "setenta_range": lambda p: _("a setenta with %(sevens)s sevens is from %(min)s to %(max)s, not %(value)s", **p),
+    "setenta_lacks_suit": lambda p: _(
+        "a side with fewer than 4 cards or no %(suit)s lacks a suit: its setenta is 0, not %(value)s", **p),
+    "tiebreak_exceeds_cards": lambda p: _(
+        "%(count)s sevens, sixes, aces and fives do not fit in %(cards)s cards", **p),
+    "total_sixes": lambda p: _("the sides hold %(total)s sixes together; the deck has %(expected)s", **p),
+    "total_aces": lambda p: _("the sides hold %(total)s aces together; the deck has %(expected)s", **p),
+    "total_fives": lambda p: _("the sides hold %(total)s fives together; the deck has %(expected)s", **p),
+    "setenta_beside_tally": lambda p: _(
+        "the setenta goes inside the tally; beside it only for a side given as 'rest'"),
     "derived_pile_sum_range": lambda p: _(
         "the other pile sums leave %(sum)s for this side, which its cards cannot make (%(min)s to %(max)s)", **p),
 }

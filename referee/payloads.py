@@ -27,6 +27,7 @@ from .rules import (
     Rest,
     Ruleset,
     SidePile,
+    SideReport,
     SideTally,
     TallyEntry,
     UnknownCard,
@@ -35,11 +36,12 @@ from .rules import (
 )
 from .rules.cards import DECK, DECK_SUM
 from .rules.problems import Location
-from .rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, MAX_SIDES, PRESETS, TARGET_RANGE, DealPasses, Penalty
+from .rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, CHOICE_OPTIONS, MAX_SIDES, PRESETS, TARGET_RANGE, Sevens
 
-SIDE_KEYS = {"cards", "tally", "escobas"}
+SIDE_KEYS = {"cards", "tally", "escobas", "setenta"}
 REST = "rest"  # a side's tally given as "rest": what the deck leaves after the other sides' tallies
-TALLY_KEYS = {"cards", "oros", "sevens", "velo", "pile_sum"}
+TALLY_KEYS = {"cards", "oros", "sevens", "velo", "pile_sum", "setenta", "sixes", "aces", "fives"}
+VARIANT_COUNTS = ("setenta", "sixes", "aces", "fives")  # what the regional options may need of a tally
 SCORE_KEYS = {"ruleset", "options", "deck_style", "sides", "leftover", "leftover_sum", "last_capture"}
 CAPTURES_KEYS = {"card", "table", "deck_style"}
 MAX_CARDS = len(DECK)
@@ -178,8 +180,7 @@ def _option_limits(option: str) -> dict[str, object]:
         return {"min": TARGET_RANGE[0], "max": TARGET_RANGE[1]}
     if option in BONUS_OPTIONS:
         return {"min": BONUS_RANGE[0], "max": BONUS_RANGE[1]}
-    kind = Penalty if option == "penalty" else DealPasses
-    return {"choices": ", ".join(m.value for m in kind)}
+    return {"choices": ", ".join(m.value for m in CHOICE_OPTIONS[option])}
 
 
 def _side(reader: _Reader, value: Any, i: int) -> SidePile | SideTally | Rest | None:
@@ -192,11 +193,16 @@ def _side(reader: _Reader, value: Any, i: int) -> SidePile | SideTally | Rest | 
     if ("cards" in side) == ("tally" in side):
         reader.fail(where, "cards_or_tally")
         return None
+    if "setenta" in side and side.get("tally") != REST:
+        # A side's setenta is part of its tally; only the side left out (whose tally is "rest") gives it beside.
+        reader.fail((*where, "setenta"), "setenta_beside_tally")
+        return None
     if "cards" in side:
         cards = reader.cards(side["cards"], (*where, "cards"))
         return None if cards is None or escobas is None else SidePile(cards, escobas)
     if side["tally"] == REST:
-        return None if escobas is None else Rest(escobas)
+        setenta = reader.whole(side["setenta"], (*where, "setenta")) if "setenta" in side else None
+        return None if escobas is None or ("setenta" in side and setenta is None) else Rest(escobas, setenta)
     return _tally(reader, side["tally"], (*where, "tally"), escobas)
 
 
@@ -212,9 +218,10 @@ def _tally(reader: _Reader, value: Any, where: Location, escobas: int | None) ->
     pile_sum = tally.get("pile_sum")
     if pile_sum is not None:
         pile_sum = reader.whole(pile_sum, (*where, "pile_sum"))
-    if None in counts.values() or escobas is None or not isinstance(velo, bool):
+    more = {key: reader.whole(tally[key], (*where, key)) for key in VARIANT_COUNTS if key in tally}
+    if None in counts.values() or None in more.values() or escobas is None or not isinstance(velo, bool):
         return None
-    return SideTally(counts["cards"], counts["oros"], counts["sevens"], velo, escobas, pile_sum)
+    return SideTally(counts["cards"], counts["oros"], counts["sevens"], velo, escobas, pile_sum, **more)
 
 
 def _leftover_sum(reader: _Reader, value: Any) -> None:
@@ -286,6 +293,17 @@ def errors_json(problems: tuple[Problem, ...], word: Callable[[Problem], str]) -
     return {"errors": [{"field": field_name(p.location), "message": word(p)} for p in problems[:MAX_PROBLEMS]]}
 
 
+def variant_json(side: SideReport, ruleset: Ruleset) -> dict[str, Any]:
+    """What a side's report adds under the match's ``sevens`` option: nothing under ``most`` (the answers stay
+    as they always were), its setenta (sum and best card of each suit) or the counts that break a tie."""
+    counts = side.counts
+    if ruleset.sevens is Sevens.SETENTA:
+        return {"setenta": {"sum": counts.setenta, "cards": [str(card) for card in counts.setenta_cards]}}
+    if ruleset.sevens is Sevens.MOST_TIEBREAK:
+        return {"tiebreak": {"sixes": counts.sixes, "aces": counts.aces, "fives": counts.fives}}
+    return {}
+
+
 def report_json(report: HandReport, entry: HandEntry, messages: list[str]) -> dict[str, Any]:
     """The body of a score answer."""
     sides = []
@@ -298,6 +316,7 @@ def report_json(report: HandReport, entry: HandEntry, messages: list[str]) -> di
             "earned": asdict(side.earned),
             "pile_sum": side.pile_sum,
         }
+        item.update(variant_json(side, entry.ruleset))
         if side.split is not None:
             item["fifteens"] = [[str(card) for card in group] for group in side.split.fifteens]
             item["suspects"] = [str(card) for card in side.split.suspects]

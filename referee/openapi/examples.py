@@ -303,6 +303,8 @@ RULESETS_ANSWER: dict[str, Any] = {
                 "over30": 0,
                 "penalty": "forfeit",
                 "deal_passes": "right",
+                "sevens": "most",
+                "ties": "nobody",
             },
         },
         {
@@ -317,6 +319,8 @@ RULESETS_ANSWER: dict[str, Any] = {
                 "over30": 0,
                 "penalty": "forfeit",
                 "deal_passes": "right",
+                "sevens": "most",
+                "ties": "nobody",
             },
         },
         {
@@ -331,6 +335,8 @@ RULESETS_ANSWER: dict[str, Any] = {
                 "over30": 0,
                 "penalty": "forfeit",
                 "deal_passes": "right",
+                "sevens": "most",
+                "ties": "nobody",
             },
         },
     ],
@@ -341,6 +347,188 @@ RULESETS_ANSWER: dict[str, Any] = {
         "over30": {"min": 0, "max": 2},
         "penalty": {"choices": ["forfeit", "void", "flag"]},
         "deal_passes": {"choices": ["right", "left"]},
+        "sevens": {"choices": ["most", "setenta", "most_tiebreak"]},
+        "ties": {"choices": ["nobody", "shared"]},
     },
     "sides": {"min": 2, "max": 4},
+}
+
+# The regional options (docs/rules.md, Regional options): answers gain a side's setenta or its tiebreak counts.
+SCORE_SETENTA: dict[str, Any] = {
+    "ruleset": "escoba-es",
+    "options": {"sevens": "setenta"},
+    "sides": [
+        {
+            "cards": ["5o", "6o", "7o", "8o", "9o", "10o", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "10c", "4e", "4b"],
+            "escobas": 1,
+        },
+        {
+            "cards": [
+                "1c",
+                "2c",
+                "1e",
+                "2e",
+                "3e",
+                "5e",
+                "6e",
+                "7e",
+                "8e",
+                "9e",
+                "10e",
+                "1b",
+                "2b",
+                "3b",
+                "5b",
+                "6b",
+                "7b",
+                "8b",
+                "9b",
+                "10b",
+            ]
+        },
+    ],
+    "leftover": ["1o", "2o", "3o", "4o"],
+    "last_capture": 0,
+}
+
+SCORE_TIEBREAK: dict[str, Any] = {
+    "ruleset": "escoba-es",
+    "options": {"sevens": "most_tiebreak", "ties": "shared"},
+    "sides": [
+        {"tally": {"cards": 20, "oros": 6, "sevens": 2, "velo": True, "sixes": 3}, "escobas": 1},
+        {"tally": {"cards": 20, "oros": 4, "sevens": 2, "velo": False, "sixes": 1}},
+    ],
+    "leftover_sum": 10,
+    "last_capture": 0,
+}
+
+SCORE_TIEBREAK_REFUSED: dict[str, Any] = {
+    **SCORE_TIEBREAK,
+    "sides": [
+        {"tally": {"cards": 20, "oros": 6, "sevens": 2, "velo": True}, "escobas": 1},
+        {"tally": {"cards": 20, "oros": 4, "sevens": 2, "velo": False, "sixes": 1}},
+    ],
+}
+
+SCORE_SETENTA_ANSWER: dict[str, Any] = {
+    "valid": True,
+    "leftover": {"sum": 10, "ok": True},
+    "needs_pile_sums": False,
+    "max_deck_points": 4,
+    "sides": [
+        {
+            "erred": False,
+            "points": 4,
+            "counts": {"cards": 20, "oros": 10, "sevens": 2, "velo": True},
+            "earned": {
+                "cards": 0,
+                "oros": 1,
+                "sevens": 1,
+                "velo": 1,
+                "all_oros": 0,
+                "all_sevens": 0,
+                "over30": 0,
+                "escobas": 1,
+            },
+            "pile_sum": 105,
+            "setenta": {"sum": 70, "cards": ["7o", "7c", "4e", "4b"]},
+            "fifteens": [
+                ["10c", "5c"],
+                ["10o", "5o"],
+                ["9c", "6c"],
+                ["9o", "6o"],
+                ["8c", "7c"],
+                ["8o", "7o"],
+                ["4b", "4c", "4e", "3c"],
+            ],
+            "suspects": [],
+        },
+        {
+            "erred": False,
+            "points": 0,
+            "counts": {"cards": 20, "oros": 0, "sevens": 2, "velo": False},
+            "earned": {
+                "cards": 0,
+                "oros": 0,
+                "sevens": 0,
+                "velo": 0,
+                "all_oros": 0,
+                "all_sevens": 0,
+                "over30": 0,
+                "escobas": 0,
+            },
+            "pile_sum": 105,
+            "setenta": {"sum": None, "cards": ["1c", "7e", "7b"]},
+            "fifteens": [
+                ["10b", "5b"],
+                ["10e", "5e"],
+                ["9b", "6b"],
+                ["9e", "6e"],
+                ["8b", "7b"],
+                ["8e", "7e"],
+                ["3b", "3e", "2b", "2c", "2e", "1b", "1c", "1e"],
+            ],
+            "suspects": [],
+        },
+    ],
+    "messages": [
+        "The leftover sums to 10: right (10, 25, 40 or 55).",
+        "Side 1's pile sums to 105 and splits into 7 fifteens.",
+        "Side 2's pile sums to 105 and splits into 7 fifteens.",
+    ],
+}
+
+
+SCORE_TIEBREAK_ANSWER: dict[str, Any] = {
+    "valid": True,
+    "leftover": {"sum": 10, "ok": True},
+    "needs_pile_sums": False,
+    "max_deck_points": 4,
+    "sides": [
+        {
+            "erred": False,
+            "points": 5,
+            "counts": {"cards": 20, "oros": 6, "sevens": 2, "velo": True},
+            "earned": {
+                "cards": 1,
+                "oros": 1,
+                "sevens": 1,
+                "velo": 1,
+                "all_oros": 0,
+                "all_sevens": 0,
+                "over30": 0,
+                "escobas": 1,
+            },
+            "pile_sum": None,
+            "tiebreak": {"sixes": 3, "aces": None, "fives": None},
+        },
+        {
+            "erred": False,
+            "points": 1,
+            "counts": {"cards": 20, "oros": 4, "sevens": 2, "velo": False},
+            "earned": {
+                "cards": 1,
+                "oros": 0,
+                "sevens": 0,
+                "velo": 0,
+                "all_oros": 0,
+                "all_sevens": 0,
+                "over30": 0,
+                "escobas": 0,
+            },
+            "pile_sum": None,
+            "tiebreak": {"sixes": 1, "aces": None, "fives": None},
+        },
+    ],
+    "messages": ["The leftover sums to 10: right (10, 25, 40 or 55)."],
+}
+
+
+SCORE_TIEBREAK_REFUSED_ANSWER: dict[str, Any] = {
+    "errors": [
+        {
+            "field": "sides[0].tally.sixes",
+            "message": "Side 1's sixes are needed: the sevens are tied (2 each) and the most sixes break the tie",
+        }
+    ]
 }

@@ -12,7 +12,9 @@ from typing import Any
 from ..payloads import MAX_CARDS, REST
 from ..rules import PRESETS
 from ..rules.cards import DECK_SUM
-from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, MAX_SIDES, TARGET_RANGE, DealPasses, Penalty
+from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, MAX_SIDES, TARGET_RANGE, DealPasses, Penalty, Sevens, Ties
+from ..rules.sevens import SETENTA_LEAST, SETENTA_MOST, TIEBREAK
+from ..rules.tally_variants import EACH, LACKS_A_SUIT
 from . import examples
 from .common import LIMITS, error_response, json_content, ref
 
@@ -42,7 +44,22 @@ _OPTIONS = _object({
                                "takes the deck points; `void`: erring sides score 0; `flag`: shown, counted as "
                                "entered."},
     "deal_passes": {"type": "string", "enum": _DEAL_PASSES},
+    "sevens": {"type": "string", "enum": [s.value for s in Sevens],
+               "description": "Who takes the sevens point: `most` sevens; `setenta`, the best card of each suit by "
+                              "the primiera table (7 = 21, 6 = 18, ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, "
+                              "figures = 10), highest sum, a side lacking a suit cannot take it; `most_tiebreak`, "
+                              "most sevens, tied: most sixes, then aces, then fives. See docs/rules.md."},
+    "ties": {"type": "string", "enum": [t.value for t in Ties],
+             "description": "When sides tie for the lead in cards, oros or sevens: `nobody` scores it, or every "
+                            "tied leader does (`shared`, a house rule)."},
 })
+_SETENTA = {"oneOf": [{"const": LACKS_A_SUIT, "description": "The side lacks a suit."},
+                      _range(SETENTA_LEAST, SETENTA_MOST)],
+            "description": "The setenta sum, needed when the match plays `sevens` = `setenta`: 0 for a side lacking "
+                           "a suit."}
+_TIEBREAK = {name: {**_range(0, EACH), "description": f"The {name}: needed under `sevens` = `most_tiebreak` when "
+                                                     "the sevens (and the counts before this one) are tied."}
+             for name, _ in TIEBREAK}
 
 SCHEMAS: dict[str, Any] = {
     "RulesetName": {"type": "string", "enum": list(PRESETS)},
@@ -78,6 +95,8 @@ SCHEMAS: dict[str, Any] = {
         "sevens": _range(0, 4),
         "velo": {"type": "boolean", "description": "Holds the 7 of oros.", "default": False},
         "pile_sum": {**_range(0, DECK_SUM), "description": "The sum of the pile's counting values."},
+        "setenta": _SETENTA,
+        **_TIEBREAK,
     }, ("cards", "oros", "sevens"), description="A side's whole pile counted, the leftover included if it took it."),
     "PileSide": _object({
         "cards": {**_CARDS, "description": "The side's captures, without the leftover."},
@@ -86,6 +105,8 @@ SCHEMAS: dict[str, Any] = {
     "TallySide": _object({
         "tally": {"oneOf": [ref("Tally"), {"const": REST, "description": "What the deck leaves after the others."}]},
         "escobas": {**_WHOLE, "default": 0},
+        "setenta": {**_SETENTA, "description": "Only beside a `rest` tally: the setenta of the side left out, "
+                                               "which the others' counts cannot give."},
     }, ("tally",)),
     "ScoreRequest": _object({
         "ruleset": ref("RulesetName"),
@@ -112,6 +133,14 @@ SCHEMAS: dict[str, Any] = {
                      "description": "Card entry only: a split of the pile into fifteens."},
         "suspects": {"type": "array", "items": ref("CardCode"),
                      "description": "Card entry only: the cards that fit in no fifteen."},
+        "setenta": _object({
+            "sum": {"type": ["integer", "null"], "description": "null when the side lacks a suit."},
+            "cards": {"type": "array", "items": ref("CardCode"), "maxItems": 4,
+                      "description": "Card entry only: the best card of each suit the side holds."},
+        }, ("sum", "cards"), description="Only under `sevens` = `setenta`."),
+        "tiebreak": _object({name: {"type": ["integer", "null"]} for name, _ in TIEBREAK},
+                            tuple(name for name, _ in TIEBREAK),
+                            description="Only under `sevens` = `most_tiebreak`: null where a tally gave none."),
     }, ("erred", "points", "counts", "earned", "pile_sum")),
     "Report": _object({
         "valid": {"type": "boolean"},
@@ -170,6 +199,9 @@ PIECE: dict[str, Any] = {
                 "by_cards": (examples.SCORE_BY_CARDS, examples.SCORE_BY_CARDS_ANSWER),
                 "by_tallies": (examples.SCORE_BY_TALLIES, examples.SCORE_BY_TALLIES_ANSWER),
                 "every_tally_but_one": (examples.SCORE_QUICK, examples.SCORE_QUICK_ANSWER),
-            }, {"refused": (examples.SCORE_REFUSED, examples.SCORE_REFUSED_ANSWER)})},
+                "as_in_argentina_setenta": (examples.SCORE_SETENTA, examples.SCORE_SETENTA_ANSWER),
+                "as_in_uruguay_sevens_then_sixes": (examples.SCORE_TIEBREAK, examples.SCORE_TIEBREAK_ANSWER),
+            }, {"refused": (examples.SCORE_REFUSED, examples.SCORE_REFUSED_ANSWER),
+                "tiebreak_count_missing": (examples.SCORE_TIEBREAK_REFUSED, examples.SCORE_TIEBREAK_REFUSED_ANSWER)})},
     },
 }

@@ -12,7 +12,7 @@ from .names import DeckStyle
 from .problems import InvalidEntry, Problem
 from .quick import Rest, complete_tallies
 from .report import Finding, HandReport, SideReport
-from .rulesets import PRESETS, DealPasses, InvalidOption, Penalty, Ruleset, UnknownRuleset, make_ruleset
+from .rulesets import PRESETS, DealPasses, InvalidOption, Penalty, Ruleset, Sevens, Ties, UnknownRuleset, make_ruleset
 from .scoring import Counts, Earned
 
 __all__ = [
@@ -36,12 +36,14 @@ __all__ = [
     "Problem",
     "Rest",
     "Ruleset",
+    "Sevens",
     "SidePile",
     "SideReport",
     "SideTally",
     "Standing",
     "Suit",
     "TallyEntry",
+    "Ties",
     "UnknownCard",
     "UnknownRuleset",
     "check_hand",

@@ -23,7 +23,9 @@ class SidePile:
 class SideTally:
     """A side's counts at the end of a hand, the leftover included if it took it.
 
-    ``pile_sum`` is the sum of the side's whole pile (leftover included), when counted.
+    ``pile_sum`` is the sum of the side's whole pile (leftover included), when counted. The regional
+    options need more, when a match plays them (rules/tally_variants.py): ``setenta``, the side's setenta
+    sum (0 when it lacks a suit), and ``sixes``, ``aces``, ``fives`` to break a tie in sevens.
     """
 
     cards: int
@@ -32,6 +34,10 @@ class SideTally:
     velo: bool
     escobas: int = 0
     pile_sum: int | None = None
+    setenta: int | None = None
+    sixes: int | None = None
+    aces: int | None = None
+    fives: int | None = None
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from .fifteens import PileSplit, split_pile
 from .problems import InvalidEntry, Problem
 from .report import Finding, HandReport, SideReport
 from .scoring import Counts, apply_penalty, earn
+from .sevens import TIEBREAK, best_per_suit, setenta_of
 from .tally import check_tally
 
 
@@ -26,12 +27,16 @@ def check_hand(entry: HandEntry) -> HandReport:
 
 
 def count_cards(cards: Sequence[Card]) -> Counts:
-    """Cards, oros, sevens and the velo among some cards."""
+    """Cards, oros, sevens and the velo among some cards; and what the regional options count (the
+    setenta, the sixes, aces and fives), whatever the match plays: a card entry knows them all."""
     return Counts(
         cards=len(cards),
         oros=sum(1 for c in cards if c.suit is Suit.OROS),
         sevens=sum(1 for c in cards if c.value == 7),
         velo=any(c.is_velo for c in cards),
+        **{name: sum(1 for c in cards if c.value == value) for name, value in TIEBREAK},
+        setenta=setenta_of(cards),
+        setenta_cards=best_per_suit(cards),
     )
 
 

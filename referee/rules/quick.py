@@ -8,13 +8,21 @@ for the side that took it, as in every tally (what a player counts is the pile a
 lies at the end of the hand).
 
 >>> ana = SideTally(cards=20, oros=10, sevens=2, velo=True, escobas=1)
->>> complete_tallies([ana, Rest(escobas=0)])[1]
-SideTally(cards=20, oros=0, sevens=2, velo=False, escobas=0, pile_sum=None)
+>>> rest = complete_tallies([ana, Rest(escobas=0)])[1]
+>>> rest.cards, rest.oros, rest.sevens, rest.velo, rest.escobas, rest.pile_sum
+(20, 0, 2, False, 0, None)
 
 When nobody counted holds the velo, the side left out does:
 
->>> complete_tallies([SideTally(12, 3, 1, False), SideTally(10, 2, 1, False), Rest()])[2]
-SideTally(cards=18, oros=5, sevens=2, velo=True, escobas=0, pile_sum=None)
+>>> rest = complete_tallies([SideTally(12, 3, 1, False), SideTally(10, 2, 1, False), Rest()])[2]
+>>> rest.cards, rest.oros, rest.sevens, rest.velo
+(18, 5, 2, True)
+
+The sixes, aces and fives of the side left out follow too, when every other side gave them; its setenta
+never does (it is the best card of each suit, not a count), so a Rest gives its own:
+
+>>> complete_tallies([SideTally(20, 5, 2, True, sixes=3), Rest(setenta=70)])[1].sixes
+1
 """
 
 from __future__ import annotations
@@ -26,16 +34,22 @@ from .cards import DECK
 from .entries import SideTally
 from .problems import InvalidEntry, Problem
 from .scoring import ALL_OROS, ALL_SEVENS
+from .sevens import TIEBREAK
 from .tally import fit_problems, side_bounds
+from .tally_variants import EACH, variant_bounds
 
 DECK_COUNTS = {"cards": len(DECK), "oros": ALL_OROS, "sevens": ALL_SEVENS}
 
 
 @dataclass(frozen=True)
 class Rest:
-    """A side whose counts are not given: they are what the deck leaves after the other sides'."""
+    """A side whose counts are not given: they are what the deck leaves after the other sides'.
+
+    ``setenta`` is its setenta sum, when the match plays the setenta (the others' counts cannot give it).
+    """
 
     escobas: int = 0
+    setenta: int | None = None
 
 
 def complete_tallies(sides: Sequence[SideTally | Rest]) -> tuple[SideTally, ...]:
@@ -58,20 +72,30 @@ def complete_tallies(sides: Sequence[SideTally | Rest]) -> tuple[SideTally, ...]
     rest = rests[0]
     counted = [(i, side) for i, side in enumerate(sides) if isinstance(side, SideTally)]
     # Counts out of their own bounds are those sides' problems, not the remainder's.
-    problems = [problem for i, side in counted for problem in side_bounds(i, side)]
+    problems = [problem for i, side in counted for problem in side_bounds(i, side) or variant_bounds(i, side)]
     if problems:
         raise InvalidEntry(problems)
-    tally = _remainder([side for _, side in counted], sides[rest].escobas)
+    left_out = sides[rest]
+    assert isinstance(left_out, Rest)
+    tally = _remainder([side for _, side in counted], left_out)
     problems = _remainder_problems(rest, [side for _, side in counted], tally)
     if problems:
         raise InvalidEntry(problems)
     return tuple(tally if isinstance(side, Rest) else side for side in sides)
 
 
-def _remainder(counted: Sequence[SideTally], escobas: int) -> SideTally:
-    """What the deck leaves after the counted sides (possibly impossible: negative, the velo twice)."""
+def _remainder(counted: Sequence[SideTally], rest: Rest) -> SideTally:
+    """What the deck leaves after the counted sides (possibly impossible: negative, the velo twice).
+
+    A tiebreak count (sixes, aces, fives) follows only when every counted side gave it.
+    """
     left = {name: total - sum(getattr(side, name) for side in counted) for name, total in DECK_COUNTS.items()}
-    return SideTally(left["cards"], left["oros"], left["sevens"], not any(side.velo for side in counted), escobas)
+    breakers: dict[str, int | None] = {}
+    for name, _ in TIEBREAK:
+        given = [getattr(side, name) for side in counted]
+        breakers[name] = None if None in given else EACH - sum(given)
+    return SideTally(left["cards"], left["oros"], left["sevens"], not any(side.velo for side in counted),
+                     rest.escobas, setenta=rest.setenta, **breakers)
 
 
 def _remainder_problems(rest: int, counted: Sequence[SideTally], tally: SideTally) -> list[Problem]:

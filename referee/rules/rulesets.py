@@ -5,6 +5,8 @@
 (15, 6, <Penalty.FORFEIT: 'forfeit'>)
 >>> make_ruleset("escoba-es", over30=2).max_deck_points
 6
+>>> make_ruleset("escoba-es", sevens="setenta", ties="shared").options()["sevens"]
+'setenta'
 """
 
 from __future__ import annotations
@@ -39,6 +41,21 @@ class DealPasses(Enum):
     LEFT = "left"
 
 
+class Sevens(Enum):
+    """Who takes the sevens point (RULES.md §4, Regional options)."""
+
+    MOST = "most"  # most sevens
+    SETENTA = "setenta"  # la setenta (primiera): best card of each suit by the primiera table
+    MOST_TIEBREAK = "most_tiebreak"  # most sevens; tied, most sixes, then aces, then fives
+
+
+class Ties(Enum):
+    """Who scores a category when sides tie for the lead (RULES.md §4, Regional options)."""
+
+    NOBODY = "nobody"
+    SHARED = "shared"  # a house rule: every tied leader scores it
+
+
 class UnknownRuleset(ValueError):
     """A preset name that is not one of PRESETS."""
 
@@ -70,6 +87,8 @@ class Ruleset:
     deal_passes: DealPasses = DealPasses.RIGHT
     deck_style: DeckStyle = DeckStyle.SPANISH
     partnerships_first: bool = False
+    sevens: Sevens = Sevens.MOST
+    ties: Ties = Ties.NOBODY
 
     @property
     def max_deck_points(self) -> int:
@@ -85,8 +104,15 @@ class Ruleset:
             "over30": self.over30,
             "penalty": self.penalty.value,
             "deal_passes": self.deal_passes.value,
+            "sevens": self.sevens.value,
+            "ties": self.ties.value,
         }
 
+
+# The options that take one of an enum's values, and the enum.
+CHOICE_OPTIONS: dict[str, type[Enum]] = {
+    "penalty": Penalty, "deal_passes": DealPasses, "sevens": Sevens, "ties": Ties,
+}
 
 PRESETS: dict[str, Ruleset] = {
     "escova-rs": Ruleset(
@@ -132,10 +158,8 @@ def make_ruleset(preset: str, /, **options: object) -> Ruleset:
             changes[option] = _whole_number(option, value, *TARGET_RANGE)
         elif option in BONUS_OPTIONS:
             changes[option] = _whole_number(option, value, *BONUS_RANGE)
-        elif option == "penalty":
-            changes[option] = _choice(option, value, Penalty)
-        elif option == "deal_passes":
-            changes[option] = _choice(option, value, DealPasses)
+        elif option in CHOICE_OPTIONS:
+            changes[option] = _choice(option, value, CHOICE_OPTIONS[option])
         else:
             raise InvalidOption(option, value, "unknown")
     return replace(base, **changes)

@@ -7,6 +7,12 @@
 [6, 0]
 >>> apply_penalty(rs, earn(rs, [a, b], [2, 1]), [True, False])
 [0, 7]
+
+Under shared ties every tied leader scores the category (here the cards, 20 each):
+
+>>> shared = make_ruleset("escova-rs", ties="shared")
+>>> [e.cards for e in earn(shared, [Counts(20, 6, 3, True), Counts(20, 4, 1, False)], [0, 0])]
+[1, 1]
 """
 
 from __future__ import annotations
@@ -14,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .rulesets import Penalty, Ruleset
+from .cards import Card
+from .rulesets import Penalty, Ruleset, Sevens
+from .sevens import TIEBREAK, settle, takers, tiebreak_leaders
 
 ALL_OROS = 10
 ALL_SEVENS = 4
@@ -23,12 +31,22 @@ OVER30 = 30
 
 @dataclass(frozen=True)
 class Counts:
-    """What a side holds at the end of a hand, the leftover included if it took it."""
+    """What a side holds at the end of a hand, the leftover included if it took it.
+
+    The regional options need more: ``setenta`` is the side's setenta sum (None when it lacks a suit, or
+    when nobody counted it), ``setenta_cards`` its best card in each suit it holds (a card entry only), and
+    ``sixes``, ``aces``, ``fives`` what breaks a tie in sevens (None when not counted).
+    """
 
     cards: int
     oros: int
     sevens: int
     velo: bool
+    sixes: int | None = None
+    aces: int | None = None
+    fives: int | None = None
+    setenta: int | None = None
+    setenta_cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -56,23 +74,26 @@ class Earned:
                 + self.all_oros + self.all_sevens + self.over30 + self.escobas)
 
 
-def _sole_leader(values: Sequence[int]) -> int | None:
-    """The index holding the highest value alone, or None on a tie (nobody scores)."""
-    top = max(values)
-    leaders = [i for i, value in enumerate(values) if value == top]
-    return leaders[0] if len(leaders) == 1 else None
+def sevens_takers(ruleset: Ruleset, counts: Sequence[Counts]) -> frozenset[int]:
+    """Who takes the sevens point under the match's ``sevens`` option (rules/sevens.py)."""
+    if ruleset.sevens is Sevens.SETENTA:
+        return takers([c.setenta for c in counts], ruleset.ties)
+    if ruleset.sevens is Sevens.MOST_TIEBREAK:
+        breakers = [[getattr(c, name) for c in counts] for name, _ in TIEBREAK]
+        return settle(tiebreak_leaders([c.sevens for c in counts], breakers), ruleset.ties)
+    return takers([c.sevens for c in counts], ruleset.ties)
 
 
 def earn(ruleset: Ruleset, counts: Sequence[Counts], escobas: Sequence[int]) -> list[Earned]:
-    """What each side earns from its counts and escobas, ties scoring nothing."""
-    most_cards = _sole_leader([c.cards for c in counts])
-    most_oros = _sole_leader([c.oros for c in counts])
-    most_sevens = _sole_leader([c.sevens for c in counts])
+    """What each side earns from its counts and escobas; a tie scores nothing unless ties are shared."""
+    most_cards = takers([c.cards for c in counts], ruleset.ties)
+    most_oros = takers([c.oros for c in counts], ruleset.ties)
+    most_sevens = sevens_takers(ruleset, counts)
     return [
         Earned(
-            cards=int(i == most_cards),
-            oros=int(i == most_oros),
-            sevens=int(i == most_sevens),
+            cards=int(i in most_cards),
+            oros=int(i in most_oros),
+            sevens=int(i in most_sevens),
             velo=int(c.velo),
             all_oros=ruleset.all_oros if c.oros == ALL_OROS else 0,
             all_sevens=ruleset.all_sevens if c.sevens == ALL_SEVENS else 0,

@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from .. import json_body, payloads
 from ..messages import finding_words, problem_words
 from ..rules import PRESETS, DeckStyle, InvalidEntry, Problem, check_hand, find_captures
-from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, TARGET_RANGE, DealPasses, Penalty
+from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, CHOICE_OPTIONS, TARGET_RANGE
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -44,8 +44,7 @@ def rulesets() -> ResponseReturnValue:
         "options": {
             "target": {"min": TARGET_RANGE[0], "max": TARGET_RANGE[1]},
             **{name: {"min": BONUS_RANGE[0], "max": BONUS_RANGE[1]} for name in BONUS_OPTIONS},
-            "penalty": {"choices": [p.value for p in Penalty]},
-            "deal_passes": {"choices": [d.value for d in DealPasses]},
+            **{name: {"choices": [m.value for m in kind]} for name, kind in CHOICE_OPTIONS.items()},
         },
         "sides": {"min": 2, "max": 4},
     })

@@ -163,7 +163,7 @@ def test_options_are_plain_json_values() -> None:
     """options() lists every per-match option as ints and strings."""
     rules = make_ruleset("escova-rs", penalty="void", deal_passes="left", over30=2)
     assert rules.options() == {"target": 15, "all_oros": 1, "all_sevens": 1, "over30": 2,
-                               "penalty": "void", "deal_passes": "left"}
+                               "penalty": "void", "deal_passes": "left", "sevens": "most", "ties": "nobody"}
 
 
 def test_rulesets_compare_by_value() -> None:

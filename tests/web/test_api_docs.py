@@ -29,9 +29,9 @@ def examples() -> list[tuple[str, str, dict[str, object] | None]]:
 
 
 def test_the_docs_have_an_example_for_every_endpoint():
-    """Rulesets, captures, a card entry, a tally entry, a quick one and an error."""
+    """Rulesets, captures, a card entry, a tally entry, a regional option's refusal, a quick one and an error."""
     paths = [path for path, _, _ in examples()]
-    assert paths.count("/api/v1/score") == 4
+    assert paths.count("/api/v1/score") == 5
     assert {"/api/v1/rulesets", "/api/v1/captures"} <= set(paths)
 
 
@@ -44,11 +44,13 @@ def test_every_example_answers_as_documented(client):
         answers.append((path, response.status_code, response.get_json()))
     captures = next(a for p, _, a in answers if p.endswith("captures"))
     assert len(captures["captures"]) == 3
-    cards, tally, quick, error = [(s, a) for p, s, a in answers if p.endswith("score")]
+    cards, tally, tiebreak, quick, error = [(s, a) for p, s, a in answers if p.endswith("score")]
     assert cards[0] == 200 and cards[1]["leftover"]["sum"] == 9 and cards[1]["sides"][1]["suspects"] == ["1o"]
     assert [s["points"] for s in cards[1]["sides"]] == [7, 0]
     assert tally[0] == 200 and [s["points"] for s in tally[1]["sides"]] == [8, 0]
     assert tally[1]["messages"][2] == "A soma do monte de Lado 2, 91, sai das outras: o baralho soma 220."
+    assert tiebreak == (422, {"errors": [{"field": "sides[0].tally.sixes", "message": (
+        "Side 1's sixes are needed: the sevens are tied (2 each) and the most sixes break the tie")}]})
     assert quick[0] == 200 and quick[1]["valid"] and [s["points"] for s in quick[1]["sides"]] == [3, 1, 2]
     assert quick[1]["sides"][2]["counts"] == {"cards": 14, "oros": 3, "sevens": 1, "velo": False}
     assert quick[1]["messages"] == ["Las cartas sobrantes suman 25: correcto (10, 25, 40 o 55)."]

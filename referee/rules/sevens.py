@@ -1,0 +1,110 @@
+"""Who takes the sevens point, and who scores a tied category (RULES.md §4, Regional options).
+
+``most`` (every preset's default): most sevens. ``setenta`` (la setenta, the primiera of Italian Scopa):
+each side's best card in each suit counts by the primiera table, and the highest sum takes the point; a
+side missing a suit cannot take it. ``most_tiebreak`` (Uruguay's setenta): most sevens; tied, most sixes,
+then most aces, then most fives. A tie at the end scores nothing, or, under ``ties`` = ``shared``, every
+tied leader scores it.
+
+>>> from .cards import parse_cards
+>>> [primiera(card) for card in parse_cards(["7o", "6c", "1e", "10b"])]
+[21, 18, 16, 10]
+>>> setenta_of(parse_cards(["7o", "5o", "6c", "1e", "9b"]))
+65
+>>> setenta_of(parse_cards(["7o", "6c", "1e"])) is None
+True
+>>> sorted(takers([3, 3, 1], Ties.SHARED)), sorted(takers([3, 3, 1], Ties.NOBODY))
+([0, 1], [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import SUITS, Card
+from .rulesets import Ties
+
+# The primiera table (7 = 21, 6 = 18, ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, Sota/Caballo/Rey = 10),
+# by counting value.
+PRIMIERA: dict[int, int] = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
+SETENTA_LEAST = 4 * min(PRIMIERA.values())  # four figures: 40
+SETENTA_MOST = 4 * max(PRIMIERA.values())  # the four sevens: 84
+SEVEN_POINTS = PRIMIERA[7]
+BEST_NOT_SEVEN = PRIMIERA[6]
+# The counts that break a tie in sevens under most_tiebreak, in order, by the counting value they count.
+TIEBREAK: tuple[tuple[str, int], ...] = (("sixes", 6), ("aces", 1), ("fives", 5))
+
+
+def primiera(card: Card) -> int:
+    """A card's worth in the setenta."""
+    return PRIMIERA[card.value]
+
+
+def best_per_suit(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Each suit's best card by the primiera table, in suit order; a suit the cards lack is left out.
+
+    Between cards of equal worth (the figures) the lowest counting value is shown: any one of them is right.
+    """
+    best = []
+    for suit in SUITS:
+        held = [card for card in cards if card.suit is suit]
+        if held:
+            best.append(max(held, key=lambda card: (primiera(card), -card.value)))
+    return tuple(best)
+
+
+def setenta_of(cards: Sequence[Card]) -> int | None:
+    """The setenta sum of some cards; None when they lack a suit (such a side cannot take the point)."""
+    best = best_per_suit(cards)
+    return sum(map(primiera, best)) if len(best) == len(SUITS) else None
+
+
+def setenta_range(sevens: int) -> tuple[int, int]:
+    """The least and the most setenta sum of a side holding all four suits and `sevens` sevens.
+
+    >>> setenta_range(0), setenta_range(4)
+    ((40, 72), (84, 84))
+    """
+    others = len(SUITS) - sevens
+    least = SEVEN_POINTS * sevens + min(PRIMIERA.values()) * others
+    return least, SEVEN_POINTS * sevens + BEST_NOT_SEVEN * others
+
+
+def leaders(values: Sequence[int | None], among: Sequence[int] | None = None) -> list[int]:
+    """The indices (of `among`, all by default) holding the highest value; None competes with nothing."""
+    among = range(len(values)) if among is None else among
+    known = [i for i in among if values[i] is not None]
+    if not known:
+        return []
+    top = max(values[i] or 0 for i in known)
+    return [i for i in known if values[i] == top]
+
+
+def takers(values: Sequence[int | None], ties: Ties, among: Sequence[int] | None = None) -> frozenset[int]:
+    """Who scores a category: the sole leader; on a tie nobody, or every tied leader when ties are shared."""
+    return settle(leaders(values, among), ties)
+
+
+def settle(tied: Sequence[int], ties: Ties) -> frozenset[int]:
+    """The sides that score among those left leading: one alone, or all of them when ties are shared."""
+    if len(tied) == 1 or ties is Ties.SHARED:
+        return frozenset(tied)
+    return frozenset()
+
+
+def tiebreak_leaders(sevens: Sequence[int], breakers: Sequence[Sequence[int | None]]) -> list[int]:
+    """The sides still leading after most sevens, then each breaker in turn (sixes, aces, fives).
+
+    A breaker is read only for the sides still tied; the caller makes sure those are known.
+
+    >>> tiebreak_leaders([2, 2], [[1, 2], [2, 0], [0, 2]])
+    [1]
+    >>> tiebreak_leaders([2, 2], [[2, 2], [1, 1], [1, 1]])
+    [0, 1]
+    """
+    tied = leaders(sevens)
+    for counts in breakers:
+        if len(tied) < 2:
+            break
+        tied = leaders(counts, tied)
+    return tied
