@@ -169,6 +169,9 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     over30: Mapped[int]
     penalty: Mapped[str] = mapped_column(String(10))
     deal_passes: Mapped[str] = mapped_column(String(5))
+    # The regional options (docs/rules.md, "Regional options"); matches from before them are the defaults.
+    sevens: Mapped[str] = mapped_column(String(16), default="most", server_default="most")
+    ties: Mapped[str] = mapped_column(String(8), default="nobody", server_default="nobody")
     deck_style: Mapped[str] = mapped_column(String(12))
     partnerships: Mapped[bool] = mapped_column(default=False)
     first_dealer: Mapped[int | None] = mapped_column(default=None)  # None until picked or drawn

@@ -24,7 +24,9 @@ from .hand_results import keep_results
 from .matches import ruleset_of
 from .ratings import rerate
 
-RULES = ("target", "all_oros", "all_sevens", "over30", "penalty", "deal_passes")
+RULES = ("target", "all_oros", "all_sevens", "over30", "penalty", "deal_passes", "sevens", "ties")
+# Files written before the regional options have none: their matches were scored the one way the app knew.
+RULE_DEFAULTS = {"sevens": "most", "ties": "nobody"}
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ def _new_match(user: User, players: dict[str, Player], checked: CheckedMatch) ->
     data = checked.data
     match = Match(user_id=user.id, uid=data["uid"], created_at=moment(data["created_at"]),
                   updated_at=moment(data["updated_at"]), finished_at=moment(data["finished_at"]),
-                  preset=data["rules"]["preset"], **{key: data["rules"][key] for key in RULES},
+                  preset=data["rules"]["preset"], **{key: {**RULE_DEFAULTS, **data["rules"]}[key] for key in RULES},
                   deck_style=data["deck_style"], partnerships=data["partnerships"],
                   first_dealer=data["first_dealer"], finished=data["finished"], winner=data["winner"])
     match.seats = [Seat(position=s["position"], name=s["name"], name_key=name_key(s["name"]), side=s["side"],

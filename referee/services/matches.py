@@ -39,7 +39,8 @@ def ruleset_of(match: Match) -> Ruleset:
     """The rules in force for a match, as stored when it started."""
     return make_ruleset(match.preset, target=match.target, all_oros=match.all_oros,
                         all_sevens=match.all_sevens, over30=match.over30,
-                        penalty=match.penalty, deal_passes=match.deal_passes)
+                        penalty=match.penalty, deal_passes=match.deal_passes, sevens=match.sevens,
+                        ties=match.ties)
 
 
 def create_match(user: User, settings: MatchSettings) -> Match:
@@ -66,7 +67,8 @@ def _new_match(user: User, settings: MatchSettings, ruleset: Ruleset) -> Match:
     match = Match(
         user_id=user.id, preset=ruleset.preset, target=ruleset.target, all_oros=ruleset.all_oros,
         all_sevens=ruleset.all_sevens, over30=ruleset.over30, penalty=ruleset.penalty.value,
-        deal_passes=ruleset.deal_passes.value, deck_style=settings.deck_style,
+        deal_passes=ruleset.deal_passes.value, sevens=ruleset.sevens.value, ties=ruleset.ties.value,
+        deck_style=settings.deck_style,
         partnerships=settings.partnerships, first_dealer=settings.first_dealer,
     )
     sides = 2 if settings.partnerships else len(settings.names)
