@@ -59,9 +59,11 @@ class Answer:
 
 
 def wsgi_get(app: Any, path: str, headers: dict[str, str] | None = None) -> Callable[[], Answer]:
-    """A GET of `path` that calls the WSGI app directly, as gunicorn would: the environ is built once and copied
-    for each call (a fresh, empty body stream each time), so the time is the app's own."""
+    """A GET of `path` that calls the WSGI app directly, as gunicorn would (its environ says the body stream ends,
+    as gunicorn's does): the environ is built once and copied for each call (a fresh, empty body stream each
+    time), so the time is the app's own."""
     environ = EnvironBuilder(path=path, headers=headers, environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_environ()
+    environ["wsgi.input_terminated"] = True
 
     def get() -> Answer:
         """One call; the answer's status and body, read whole (as a server sends it)."""
