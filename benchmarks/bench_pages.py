@@ -1,5 +1,6 @@
 """Times the hot pages in process against the framework's own floor: the logged-in scoreboard (12 and 60 hands),
-its conditional 304, the spectator page (and its 304), and a bare 20-row Jinja page from a bare Flask app.
+its conditional 304, the spectator page (and its 304), the logged-in tools page (the page shell), the entry page,
+`/healthz`, and the load benchmark's floor, a bare 20-row Jinja page from a bare Flask app (`load_floor.py`).
 
 Run from the repository root:
 
@@ -7,19 +8,22 @@ Run from the repository root:
 
 It builds a throwaway database (SQLite, or a new database on a PostgreSQL server), registers an account through the
 pages, starts two matches of two players through the services (12 and 60 hands by counts, each with its trail),
-logs in with the test client (the spectator page is asked for by another, logged in to nothing) and GETs each page
-`--runs` times, after a warm-up, timing each by this process's CPU time (`--wall`: the wall clock; on a shared
+logs in with the test client (the spectator page is asked for by a browser logged in to nothing) and then calls
+the WSGI app itself, as a server would, with that browser's cookies, address and User-Agent (Werkzeug's test
+client costs about 1 ms a request that no server adds): each page `--runs` times, after a warm-up, timing each
+by this process's CPU time (`--wall`: the wall clock; on a shared
 machine CPU time is the steadier yardstick). The app is configured as in production (CSRF, throttling, security
 headers, a file database; TESTING off), except the one-line request log, which is left off so the figures are the
 pages' own. It prints each page's median and p95 in ms and its ratio to the floor page (the floor's median over the
-page's: 0.5× means twice as slow). With `--profile scoreboard` (or `spectator`, `scoreboard-60`), it prints a
-cProfile summary of that page's top costs instead.
+page's: 0.5× means twice as slow). With `--profile scoreboard` (or `tools`, `healthz`, `scoreboard-304`, any
+row's name), it prints a cProfile summary of that page's top costs instead.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import io
 import platform
 import pstats
 import re
@@ -27,11 +31,14 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, render_template_string
+import load_floor
+from flask import Flask
 from flask.testing import FlaskClient
 from throwaway_db import throwaway_database
+from werkzeug.test import EnvironBuilder
 
 from referee import create_app
 from referee.extensions import db
@@ -41,23 +48,50 @@ from referee.services.hands import HandDraft, record_hand
 from referee.services.matches import spectator_link
 
 PASSWORD = "slow-table-2026"
-# The floor: what Flask and Jinja cost for a page of 20 rows, with nothing of the project.
-FLOOR_TEMPLATE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title></head>
-<body><h1>{{ title }}</h1><table>{% for row in rows %}<tr><td>{{ row.number }}</td><td>{{ row.name }}</td>
-<td>{{ row.points }}</td></tr>{% endfor %}</table></body></html>"""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a WSGI call answered: its status code and body."""
+
+    status_code: int
+    body: bytes
+
+
+def wsgi_get(app: Any, path: str, headers: dict[str, str] | None = None) -> Callable[[], Answer]:
+    """A GET of `path` that calls the WSGI app directly, as gunicorn would (its environ says the body stream ends,
+    as gunicorn's does): the environ is built once and copied for each call (a fresh, empty body stream each
+    time), so the time is the app's own."""
+    environ = EnvironBuilder(path=path, headers=headers, environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_environ()
+    environ["wsgi.input_terminated"] = True
+
+    def get() -> Answer:
+        """One call; the answer's status and body, read whole (as a server sends it)."""
+        status: list[str] = []
+
+        def start_response(line: str, _headers: Any, _exc_info: Any = None) -> None:
+            status.append(line)
+
+        body = app({**environ, "wsgi.input": io.BytesIO()}, start_response)
+        try:
+            data = b"".join(body)
+        finally:
+            getattr(body, "close", lambda: None)()
+        return Answer(int(status[0].split(" ", 1)[0]), data)
+
+    return get
 
 
 def floor_app() -> Flask:
-    """A bare Flask app with one page: a table of 20 rows from a Jinja template."""
-    app = Flask("floor")
-    rows = [{"number": n, "name": f"Player {n}", "points": n * 3} for n in range(1, 21)]
+    """The floor: the load benchmark's bare Flask app, whose `/rows` is a 20-row Jinja page compiled once."""
+    return load_floor.app
 
-    @app.get("/rows")
-    def page() -> str:
-        """The 20-row page."""
-        return render_template_string(FLOOR_TEMPLATE, title="Rows", rows=rows)
 
-    return app
+def browser_headers(client: FlaskClient) -> dict[str, str]:
+    """What a browser that logged in with `client` sends on each GET: its cookies and its User-Agent (Flask-Login's
+    session protection compares the User-Agent and address with the login's, as a real phone's would match)."""
+    cookies = "; ".join(f"{cookie.key}={cookie.value}" for cookie in client._cookies.values())
+    return {"Cookie": cookies, "User-Agent": client.environ_base["HTTP_USER_AGENT"]}
 
 
 def tally(number: int) -> HandDraft:
@@ -132,22 +166,26 @@ def report(name: str, times: list[float], floor: float) -> None:
 
 
 def pages(app: Flask, client: FlaskClient, short: int, long: int) -> dict[str, tuple[Callable[[], Any], int]]:
-    """Each page to time: how to GET it, and the status it must answer."""
+    """Each page to time: how to GET it (the WSGI app called directly), and the status it must answer."""
     with app.app_context():
         watch = f"/watch/{db.session.get(Match, short).spectator_token}"
     board, board_long = f"/matches/{short}", f"/matches/{long}"
     board_tag = client.get(board).headers.get("ETag")
     stranger = app.test_client()  # the spectator page is for phones logged in to nothing
     watch_tag = stranger.get(watch).headers["ETag"]
+    logged = browser_headers(client)
+    anonymous = {"User-Agent": logged["User-Agent"]}
     chosen: dict[str, tuple[Callable[[], Any], int]] = {
-        "tools": (lambda: client.get("/tools/"), 200),  # the logged-in page shell, nearly alone
-        "scoreboard": (lambda: client.get(board), 200),
-        "scoreboard-60": (lambda: client.get(board_long), 200),
-        "spectator": (lambda: stranger.get(watch), 200),
-        "spectator-304": (lambda: stranger.get(watch, headers={"If-None-Match": watch_tag}), 304),
+        "healthz": (wsgi_get(app, "/healthz"), 200),
+        "tools": (wsgi_get(app, "/tools/", logged), 200),  # the logged-in page shell, nearly alone
+        "scoreboard": (wsgi_get(app, board, logged), 200),
+        "scoreboard-60": (wsgi_get(app, board_long, logged), 200),
+        "entry": (wsgi_get(app, f"{board}/hands/new?mode=quick", logged), 200),
+        "spectator": (wsgi_get(app, watch, anonymous), 200),
+        "spectator-304": (wsgi_get(app, watch, anonymous | {"If-None-Match": watch_tag}), 304),
     }
     if board_tag:  # the scoreboard answers conditional requests
-        chosen["scoreboard-304"] = (lambda: client.get(board, headers={"If-None-Match": board_tag}), 304)
+        chosen["scoreboard-304"] = (wsgi_get(app, board, logged | {"If-None-Match": board_tag}), 304)
     return chosen
 
 
@@ -156,7 +194,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=300)
     parser.add_argument("--postgres", help="a PostgreSQL server URL (postgresql://user@host:port/db)")
-    parser.add_argument("--profile", metavar="PAGE", help="profile one page: tools, scoreboard, spectator…")
+    parser.add_argument("--profile", metavar="PAGE", help="profile one page: tools, scoreboard, healthz…")
     parser.add_argument("--wall", action="store_true", help="time by the wall clock, not this process's CPU time")
     args = parser.parse_args()
     with throwaway_database(args.postgres, "bench_pages") as url:
@@ -165,8 +203,7 @@ def main() -> None:
         with app.app_context():
             user = db.session.scalar(db.select(User).where(User.username == "bench"))
             short, long = build_match(user, 12), build_match(user, 60)
-        floor_client = floor_app().test_client()
-        chosen = {"floor": (lambda: floor_client.get("/rows"), 200), **pages(app, client, short, long)}
+        chosen = {"floor": (wsgi_get(floor_app(), "/rows"), 200), **pages(app, client, short, long)}
         timed(chosen, 30)  # warm up: templates compiled, caches filled
         if args.profile:
             profiler = cProfile.Profile()

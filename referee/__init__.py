@@ -117,9 +117,10 @@ def register_errorhandlers(app: Flask) -> None:
 
 
 def register_template_helpers(app: Flask) -> None:
-    """Card faces, the error summary and the drafts' names for the templates."""
-    from .views import card_tiles, drafts, filters, summary
+    """The page shell's kept parts, card faces, the error summary and the drafts' names for the templates."""
+    from .views import card_tiles, drafts, filters, page_shell, summary
 
+    page_shell.init_app(app)
     card_tiles.init_app(app)
     drafts.init_app(app)
     filters.init_app(app)

@@ -18,6 +18,8 @@ from .services import sessions
 
 __all__ = ["init_app", "log_in", "log_out", "log_out_everywhere"]
 
+_NOT_A_DEVICES_USE = frozenset({"api", "health"})  # blueprints whose requests do not keep a login alive
+
 
 def lifetimes() -> sessions.Lifetimes:
     """The app's login lifetimes (referee/config.py)."""
@@ -50,9 +52,9 @@ def _keep_session_alive() -> None:
     """Note this device's use every few minutes, pushing its expiry back, and renew its remember cookie.
 
     Done before the view, while nothing else is pending in the database session; static
-    files and the cookie-free API skip it.
+    files, the cookie-free API and the health check (a monitor's, logged in to nothing) skip it.
     """
-    if request.endpoint in (None, "static") or request.blueprint == "api":
+    if request.endpoint in (None, "static") or request.blueprint in _NOT_A_DEVICES_USE:
         return
     token = getattr(current_user, "login_token", None)
     if token is None:

@@ -23,6 +23,7 @@ from werkzeug.exceptions import HTTPException
 
 _CHUNK = 16 * 1024
 _SETTING = "body_limit_setting"  # the attribute @larger_body gives a view
+_NO_BODY = frozenset({"GET", "HEAD"})  # methods whose body no view reads
 View = TypeVar("View", bound=Callable[..., Any])
 
 
@@ -71,6 +72,10 @@ class BodyLimit:
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
         """Buffer a terminated body of unknown length, then call the app."""
+        if environ.get("REQUEST_METHOD") in _NO_BODY:
+            # No view reads the body of a GET or a HEAD: nothing to buffer, and no routing twice (gunicorn says
+            # every body stream ends, so each page read was routed here once more, for nothing).
+            return self.wsgi_app(environ, start_response)  # type: ignore[no-any-return]
         chunked = environ.get("HTTP_TRANSFER_ENCODING", "").lower() == "chunked"
         unknown_length = chunked or not environ.get("CONTENT_LENGTH")
         # Only a server that terminates the stream (gunicorn, Werkzeug's for chunked) may be read to its end.

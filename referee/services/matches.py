@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -21,6 +21,12 @@ from .players import players_for
 from .scoreboard import dealer_after
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.token_urlsafe makes it
+# Run on every scoreboard and spectator request, 304s included: built once, so each run finds its compiled SQL by
+# the statement's own memoised cache key instead of building the statement and its key again.
+_OWNED_MATCH = select(Match).where(Match.id == bindparam("match_id"), Match.user_id == bindparam("user_id"))
+_SEAT_NAMES = (select(func.aggregate_strings(Seat.name, "\n")).where(Seat.match_id == Match.id)
+               .scalar_subquery().label("names"))
+_SPECTATOR_STAMP = select(Match.id, Match.version, _SEAT_NAMES).where(Match.spectator_token == bindparam("token"))
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,7 @@ def rematch(user: User, match: Match) -> Match:
 
 def get_match(user: User, match_id: int) -> Match:
     """One of the user's matches; another account's match is NotFound, like a missing one."""
-    match = db.session.scalar(select(Match).where(Match.id == match_id, Match.user_id == user.id))
+    match = db.session.scalar(_OWNED_MATCH, {"match_id": match_id, "user_id": user.id})
     if match is None:
         raise NotFound(match_id)
     return match
@@ -118,9 +124,7 @@ def spectator_stamp(token: str) -> SpectatorStamp:
     # Only what token_urlsafe makes is looked up: PostgreSQL refuses a NUL, and no other text can match.
     if not TOKEN.fullmatch(token):
         raise NotFound(token)
-    names = select(func.aggregate_strings(Seat.name, "\n")).where(Seat.match_id == Match.id).scalar_subquery()
-    row = db.session.execute(select(Match.id, Match.version, names.label("names"))
-                             .where(Match.spectator_token == token)).first()
+    row = db.session.execute(_SPECTATOR_STAMP, {"token": token}).first()
     if row is not None:
         return SpectatorStamp(row.id, row.version, row.names or "")
     if db.session.scalar(select(RevokedLink.id).where(RevokedLink.token_digest == token_digest(token))):

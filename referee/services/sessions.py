@@ -14,8 +14,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
-from sqlalchemy.orm import joinedload
+from sqlalchemy import bindparam, delete, select, update
 from ua_parser import parse as parse_user_agent
 
 from ..extensions import db
@@ -24,6 +23,10 @@ from ..models import DEVICE_LENGTH, LoginToken, User, now
 # token_urlsafe(32) gives 43 characters; anything else in a cookie is not one of ours.
 _SECRET = re.compile(r"[A-Za-z0-9_-]{43}")
 _USER_AGENT_BOUND = 512
+# Every request of a logged-in device runs this: built once, its SQL compiled once and found in SQLAlchemy's cache
+# by the statement's own memoised key, where building it anew (with a joined eager load) cost two thirds of it.
+_LIVE_LOGIN = (select(LoginToken, User).join(LoginToken.user)
+               .where(LoginToken.secret_hash == bindparam("digest"), LoginToken.expires_at > bindparam("moment")))
 
 
 class SessionEnded(LookupError):
@@ -79,9 +82,11 @@ def load_session(secret: str) -> User | None:
     """The account a device's secret logs in, while its token lives; None for a revoked, expired or foreign one."""
     if not _SECRET.fullmatch(secret):
         return None
-    token = db.session.scalar(select(LoginToken).options(joinedload(LoginToken.user))
-                              .where(LoginToken.secret_hash == _digest(secret), LoginToken.expires_at > now()))
-    return _attach(token.user, token, secret) if token is not None else None
+    found = db.session.execute(_LIVE_LOGIN, {"digest": _digest(secret), "moment": now()}).first()
+    if found is None:
+        return None
+    token, user = found
+    return _attach(user, token, secret)
 
 
 def touch_session(token: LoginToken, lifetimes: Lifetimes, moment: datetime | None = None) -> bool:

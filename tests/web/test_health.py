@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sql_counts import counted_queries
+
 from referee import create_app
 
 
@@ -44,3 +46,10 @@ def test_the_health_check_needs_no_login_and_answers_only_get(client):
     """Anyone may ask, logged in or not; it changes nothing, so only GET is answered."""
     assert client.get("/healthz").status_code == 200
     assert client.post("/healthz").status_code == 405
+
+
+def test_the_health_check_from_a_logged_in_browser_reads_no_login(app, keeper):
+    """Its one query is the trivial one: no device login is looked up or touched for it."""
+    with counted_queries(app) as statements:
+        assert keeper.client.get("/healthz").status_code == 200
+    assert statements == ["SELECT 1"]

@@ -234,3 +234,12 @@ def test_a_device_logged_out_while_its_request_runs_is_simply_logged_out(app, ke
     assert keeper.client.get("/matches/").headers["Location"].startswith("/login")
     monkeypatch.setattr(sessions, "touch_session", real)
     assert not keeper.logged_in()
+
+
+def test_a_request_within_the_interval_sets_no_cookie(keeper, monkeypatch):
+    """The session cookie is signed and sent again only when something in it changes, and the remember cookie
+    only when a use is written (the previous test): a page read within the interval answers no Set-Cookie."""
+    later(monkeypatch, minutes=4)
+    response = keeper.client.get("/matches/")
+    assert response.status_code == 200
+    assert response.headers.getlist("Set-Cookie") == []

@@ -139,6 +139,23 @@ def test_nothing_else_is_throttled(tight, keeper, url):
     assert 429 not in statuses
 
 
+def test_only_the_apis_requests_go_through_the_limiters_check_before_the_view(tight, keeper, visitor, monkeypatch):
+    """A page read skips the limiter's before-request check (with nothing for it to apply); the API's requests
+    and a limited page's own decorator still go through it."""
+    from referee.extensions import limiter
+
+    asked: list[str] = []
+    real = limiter.identify_request
+    monkeypatch.setattr(limiter, "identify_request", lambda: asked.append("check") or real())
+    assert keeper.client.get("/tools/").status_code == 200
+    assert keeper.client.get("/matches/").status_code == 200
+    assert asked == []
+    assert keeper.client.get("/api/v1/rulesets").status_code == 200
+    assert asked
+    asked.clear()
+    assert visitor.login("ana", "wrong-password").status_code == 422
+    assert asked
+
 def test_throttling_is_on_by_default_and_storage_comes_from_the_environment(monkeypatch):
     """A deployment sets RATELIMIT_STORAGE_URI to share counts between processes; the default is memory."""
     assert config.throttling_settings()["RATELIMIT_ENABLED"] is True

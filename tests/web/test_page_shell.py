@@ -1,0 +1,94 @@
+"""The page shell's parts kept once drawn (referee/views/page_shell.py, templates/_shell.html): the same as drawn
+afresh, never another language's, theme's, nav's, page's or address's, and nothing of the reader kept in them."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+
+
+def normalised(html: str) -> str:
+    """A page with its CSRF tokens (signed with the time, so new each second) taken out."""
+    return re.sub(r'name="csrf_token" value="[^"]+"', 'name="csrf_token" value=""', html)
+
+
+def page(client, path: str = "/tools/", **environ: str) -> str:
+    """A page as this browser gets it now."""
+    response = client.get(path, environ_overrides=environ)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def csrf_of(html: str) -> str:
+    """The logout form's CSRF token."""
+    found = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert found, html
+    return found.group(1)
+
+
+def test_kept_parts_are_what_the_page_draws_and_are_not_drawn_again(app: Flask, keeper, monkeypatch):
+    """Read twice: the second time no part is drawn, and the page is what it is with nothing kept."""
+    first = page(keeper.client)
+    drawn: list[str] = []
+    monkeypatch.setattr("referee.views.page_shell.get_template_attribute",
+                        lambda template, name: drawn.append(name) or (lambda *a, **k: ""))
+    assert normalised(page(keeper.client)) == normalised(first)
+    assert drawn == []
+    monkeypatch.undo()
+    app.extensions.pop("page_shell")
+    assert normalised(page(keeper.client)) == normalised(first)
+    assert '<a href="/matches/new">New match</a>' in first
+
+
+def test_each_reader_gets_their_own_name_token_and_nav(app: Flask, keeper, scorekeeper, visitor):
+    """Two accounts and a visitor read the same page in turn: each sees the nav of their kind, their own name
+    on the logout button and their own session's token; the visitor gets no account part at all."""
+    bob = scorekeeper("bob")
+    ana_page, bob_page, visitor_page = page(keeper.client), page(bob.client), page(visitor.client)
+    assert "Log out ana" in ana_page and "Log out bob" not in ana_page
+    assert "Log out bob" in bob_page and "Log out ana" not in bob_page
+    assert csrf_of(ana_page) != csrf_of(bob_page)
+    assert '<a href="/matches/new">New match</a>' in bob_page
+    assert '<a href="/matches/new">' not in visitor_page and '<a href="/login">Log in</a>' in visitor_page
+    assert 'name="csrf_token"' not in visitor_page
+    assert "Log out ana" in page(keeper.client)  # after the others: still her own
+
+
+def test_never_another_languages_or_themes(keeper):
+    """English, then Spanish, then dark: each page in its own words and colours."""
+    english = page(keeper.client)
+    keeper.client.set_cookie("lang", "es")
+    spanish = page(keeper.client)
+    keeper.client.set_cookie("theme", "dark")
+    dark = page(keeper.client)
+    assert '<html lang="en">' in english and "For developers:" in english
+    assert '<html lang="es">' in spanish and "Nueva partida" in spanish and "For developers:" not in spanish
+    assert 'data-theme="dark"' not in spanish and '<html lang="es" data-theme="dark">' in dark
+    assert '<meta name="theme-color" content="#121212">' in dark
+
+
+def test_the_switches_link_back_to_each_page(keeper):
+    """The language and theme links return to the page they are on, query and all."""
+    assert "next=/tools/?" in page(keeper.client).replace("%2F", "/").replace("%3F", "?")
+    other = page(keeper.client, "/tools/captures?style=french").replace("%2F", "/").replace("%3F", "?")
+    assert "next=/tools/captures?style%3Dfrench" in other and "next=/tools/?" not in other
+
+
+def test_under_a_prefix_the_parts_are_the_prefixs(keeper):
+    """A page served under /escoba after one at the root: its stylesheets and nav are under /escoba."""
+    assert 'href="/static/' in page(keeper.client)
+    prefixed = page(keeper.client, SCRIPT_NAME="/escoba")
+    assert 'href="/escoba/matches/new"' in prefixed and 'href="/static/' not in prefixed
+
+
+def test_a_flashed_message_is_shown_once_over_kept_parts(keeper):
+    """The messages are the request's own: shown on the next page only."""
+    page(keeper.client)
+    with keeper.client.session_transaction() as session:
+        session["_flashes"] = [("info", "A word <once>"), ("draft-saved", "hand-3")]
+    shown = page(keeper.client)
+    assert '<p class="flash flash-info">A word &lt;once&gt;</p>' in shown
+    assert '<span hidden data-draft-saved="hand-3"></span>' in shown
+    again = page(keeper.client)
+    assert "A word" not in again and "data-draft-saved" not in again
