@@ -1,5 +1,5 @@
 """The match API's bodies read into typed values (a token's name; matches and hands follow), each bad value a
-Problem naming its field, as referee/payloads.py reads the stateless API's."""
+Problem naming its field, as referee/score_payloads.py reads the stateless API's."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 
 from .messages import shortened
 from .models import NAME_LENGTH
-from .payloads import _deck, _Reader, _ruleset
 from .rules import Card, DeckStyle
+from .score_payloads import _deck, _Reader, _ruleset
 from .services.matches import MatchSettings
 
 TOKEN_KEYS = {"name"}

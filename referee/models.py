@@ -221,7 +221,7 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
 class Hand(db.Model):  # type: ignore[name-defined,misc]
     """One hand as entered (cards or tallies) and the points the referee gave it.
 
-    ``entry`` holds the facts in the API's shape (referee/payloads.py reads it);
+    ``entry`` holds the facts in the API's shape (referee/score_payloads.py reads it);
     ``points`` the points per side after the penalty; ``erred`` the sides the
     referee found in error (None for hands saved before it was kept: the
     scoreboard then asks the rules core); ``client_token`` lets a resent form be

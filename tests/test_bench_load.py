@@ -17,7 +17,7 @@ from load_deal import form_fields, play_hand
 from load_seed import seed
 from load_wrk import combined, parse
 
-from referee import create_app, payloads
+from referee import create_app, score_payloads
 from referee.extensions import db
 from referee.models import Hand, HandSide, Match, Seat, User
 from referee.rules import check_hand
@@ -37,7 +37,7 @@ def test_the_simulated_hands_are_legal_and_use_the_whole_deck(players: int, side
         entry = play_hand(players, sides, rng)
         cards = [c for side in entry["sides"] for c in side["cards"]] + entry["leftover"]
         assert len(cards) == len(set(cards)) == 40
-        report = check_hand(payloads.read_score({"ruleset": "escoba-es", **entry}))
+        report = check_hand(score_payloads.read_score({"ruleset": "escoba-es", **entry}))
         assert report.valid, entry
 
 
@@ -86,7 +86,7 @@ def test_seeding_makes_real_hands_and_histories(tmp_path: Path) -> None:
         sides = db.session.scalar(select(func.count(func.distinct(HandSide.hand_id))))
         assert sides == db.session.scalar(select(func.count()).select_from(Hand))
         assert db.session.scalar(select(func.count()).select_from(Seat).where(Seat.player_id.is_(None))) == 0
-        even = check_hand(payloads.read_score({"ruleset": "escoba-es", **seeded.even}))
+        even = check_hand(score_payloads.read_score({"ruleset": "escoba-es", **seeded.even}))
         assert even.valid and len(set(even.points)) == 1
 
 

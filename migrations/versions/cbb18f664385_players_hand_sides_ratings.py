@@ -169,7 +169,7 @@ def search_key(text):
 
 def fill_hand_sides(connection):
     """Each stored hand's result per side, as the rules core scores its entry under its match's rules."""
-    from referee import payloads
+    from referee import score_payloads
     from referee.rules import InvalidEntry, check_hand, make_ruleset
 
     hand = sa.table('hand', sa.column('id', sa.Integer), sa.column('match_id', sa.Integer),
@@ -185,8 +185,8 @@ def fill_hand_sides(connection):
         erred = set(row.erred or [])
         try:
             ruleset = make_ruleset(match.preset, **options)
-            report = check_hand(payloads.read_score({"ruleset": match.preset, "options": ruleset.options(),
-                                                     **row.entry}))
+            report = check_hand(score_payloads.read_score({"ruleset": match.preset, "options": ruleset.options(),
+                                                           **row.entry}))
             earned = [side.earned for side in report.sides]
             erred = {i for i, side in enumerate(report.sides) if side.erred}
         except (InvalidEntry, KeyError, TypeError, ValueError):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..match_payloads import IDEMPOTENCY_KEY
-from ..payloads import MAX_CARDS
 from ..rules.cards import DECK_SUM
 from ..rules.rulesets import MAX_SIDES
+from ..score_payloads import MAX_CARDS
 from .common import GUARDED, SEAT, TOKEN, WITH_BODY, error_response, json_content, parameter_ref, ref
 from .match_examples import EXAMPLES as ex
 from .matches import ETAG

@@ -1,6 +1,6 @@
 """The stateless referee's piece of the OpenAPI document: rulesets, captures, score (referee/views/api.py).
 
-The bounds come from the code that enforces them (payloads.py, the rules core), so the schemas say what the
+The bounds come from the code that enforces them (score_payloads.py, the rules core), so the schemas say what the
 API reads. What a schema cannot say (every card in exactly one place, the deck's totals, an option's value
 for its ruleset) the API answers with a 422 naming the field.
 """
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..payloads import MAX_CARDS, REST
 from ..rules import PRESETS
 from ..rules.cards import DECK_SUM
 from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, MAX_SIDES, TARGET_RANGE, DealPasses, Penalty, Sevens, Ties
 from ..rules.sevens import SETENTA_LEAST, SETENTA_MOST, TIEBREAK
 from ..rules.tally_variants import EACH, LACKS_A_SUIT
+from ..score_payloads import MAX_CARDS, REST
 from . import examples
 from .common import LIMITS, error_response, json_content, ref
 

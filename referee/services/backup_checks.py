@@ -19,7 +19,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from .. import payloads
+from .. import score_payloads
 from ..rules import (
     HandReport,
     InvalidEntry,
@@ -299,7 +299,7 @@ class MatchCheck:
             return self.reports[key]
         request = {"ruleset": self.ruleset.preset, "options": self.ruleset.options(), **entry}
         try:
-            report = self.reports[key] = check_hand(payloads.read_score(request))
+            report = self.reports[key] = check_hand(score_payloads.read_score(request))
             return report
         except InvalidEntry as error:
             problem = error.problems[0]

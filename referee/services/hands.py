@@ -15,7 +15,7 @@ from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from .. import payloads
+from .. import score_payloads
 from ..extensions import db
 from ..models import Hand, Match, MatchEvent, now
 from ..rules import HandReport, InvalidEntry, Problem, check_hand, standing, totals
@@ -49,7 +49,7 @@ class HandDraft:
 def review_hand(match: Match, draft: HandDraft) -> HandReport:
     """The referee's report on a draft under the match's rules; InvalidEntry for bad input."""
     request = {"ruleset": match.preset, "options": ruleset_of(match).options(), **draft.body}
-    return check_hand(payloads.read_score(request))
+    return check_hand(score_payloads.read_score(request))
 
 
 def erring_sides(report: HandReport) -> list[int]:

@@ -26,7 +26,7 @@ from ..services import sessions as device_sessions
 from ..services.accounts import UsernameTaken, change_password, delete_account
 from ..throttling import retry_after, throttle_login, throttle_password_check, throttle_register
 from .errors import too_many_requests
-from .safety import safe_next
+from .redirect_targets import safe_next
 
 bp = Blueprint("accounts", __name__)
 

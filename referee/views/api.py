@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from .. import json_body, payloads
+from .. import json_body, score_payloads
 from ..messages import finding_words, problem_words
 from ..rules import PRESETS, DeckStyle, InvalidEntry, Problem, check_hand, find_captures
 from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, CHOICE_OPTIONS, TARGET_RANGE
@@ -23,13 +23,13 @@ def _body() -> Any:
 @bp.errorhandler(json_body.UnreadableBody)
 def unreadable(error: json_body.UnreadableBody) -> ResponseReturnValue:
     """400 naming the body, in the usual errors shape."""
-    return payloads.errors_json((Problem(("body",), error.code, error.params),), problem_words), 400
+    return score_payloads.errors_json((Problem(("body",), error.code, error.params),), problem_words), 400
 
 
 @bp.errorhandler(InvalidEntry)
 def invalid(error: InvalidEntry) -> ResponseReturnValue:
     """422 naming each field that breaks the rules of entry."""
-    return payloads.errors_json(error.problems, problem_words), 422
+    return score_payloads.errors_json(error.problems, problem_words), 422
 
 
 @bp.get("/rulesets")
@@ -52,13 +52,13 @@ def rulesets() -> ResponseReturnValue:
 
 def _refused(error: InvalidEntry, deck: DeckStyle) -> ResponseReturnValue:
     """422 naming each field that breaks the rules of entry, its cards named as `deck` names them."""
-    return payloads.errors_json(error.problems, lambda problem: problem_words(problem, deck=deck)), 422
+    return score_payloads.errors_json(error.problems, lambda problem: problem_words(problem, deck=deck)), 422
 
 
 @bp.post("/captures")
 def captures() -> ResponseReturnValue:
     """Every set of table cards that makes 15 with the played card."""
-    card, table, deck = payloads.read_captures(_body())
+    card, table, deck = score_payloads.read_captures(_body())
     try:
         found = find_captures(card, table)
     except InvalidEntry as error:
@@ -69,11 +69,11 @@ def captures() -> ResponseReturnValue:
 @bp.post("/score")
 def score() -> ResponseReturnValue:
     """Check a finished hand and count its points."""
-    entry = payloads.read_score(_body())
+    entry = score_payloads.read_score(_body())
     deck = entry.ruleset.deck_style
     try:
         report = check_hand(entry)
     except InvalidEntry as error:
         return _refused(error, deck)
     messages = [finding_words(finding, deck=deck) for finding in report.findings]
-    return jsonify(payloads.report_json(report, entry, messages))
+    return jsonify(score_payloads.report_json(report, entry, messages))

@@ -13,7 +13,7 @@ from flask import jsonify, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from .. import match_payloads, payloads
+from .. import match_payloads, score_payloads
 from ..api_auth import api_user, token_required
 from ..match_json import hand_json, match_json
 from ..messages import finding_words
@@ -50,13 +50,13 @@ def _draft(match: Match, dealer_default: int | None, key: str | None = None) -> 
     sides = asked.body.get("sides")
     if isinstance(sides, list) and len(sides) != match.sides:
         _refuse(Problem(("sides",), "sides_of_match", {"sides": match.sides, "count": len(sides)}))
-    entry = payloads.read_score({"ruleset": match.preset, "options": ruleset_of(match).options(),
+    entry = score_payloads.read_score({"ruleset": match.preset, "options": ruleset_of(match).options(),
                                  "deck_style": match.deck_style, **asked.body})
     report = check_hand(entry)
     messages = [finding_words(finding, deck=entry.ruleset.deck_style) for finding in report.findings]
     mode = "tally" if isinstance(entry, TallyEntry) else "cards"
     draft = HandDraft(mode=mode, body=asked.body, dealer=int(dealer or 0), client_token=key)
-    return draft, payloads.report_json(report, entry, messages)
+    return draft, score_payloads.report_json(report, entry, messages)
 
 
 def _hand_answer(match: Match, hand: Hand, report: dict[str, Any], status: int) -> ResponseReturnValue:

@@ -13,7 +13,7 @@ from ..models import Match
 from ..rules import InvalidEntry, Problem
 from ..services import HandDraft, review_hand
 from ..services.scoreboard import side_names
-from .summary import SummaryItem
+from .error_summary import SummaryItem
 
 # A tally count the referee refuses is shown beside its field; these name those fields by the rules
 # core's words for them.
@@ -91,7 +91,7 @@ def unplaced_cards(match: Match, form: HandFormBase, places: dict[str, str]) -> 
 
 
 def summary_labels(form: HandFormBase, names: tuple[str, ...], deck: str | None = None) -> dict[str, str]:
-    """The entry page's fields as its summary names them, in the page's order (see views/summary.py)."""
+    """The entry page's fields as its summary names them, in the page's order (see views/error_summary.py)."""
     labels: dict[str, str] = {}
     words = {"cards": _("Cards"), "oros": words_for(deck).oros_label, "sevens": _("Sevens"),
              "pile_sum": _("Sum of the pile")}

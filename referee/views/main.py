@@ -10,7 +10,7 @@ from ..headers import cookie_security
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES
 from ..services import scoreboard
 from ..services.history import recent_matches
-from .safety import safe_next
+from .redirect_targets import safe_next
 
 bp = Blueprint("main", __name__)
 

@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..headers import cookie_security
 from ..static_files import fingerprint
-from .safety import safe_next
+from .redirect_targets import safe_next
 
 bp = Blueprint("pwa", __name__)
 

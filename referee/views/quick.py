@@ -13,7 +13,7 @@ from ..rules import InvalidEntry, Rest, SideTally, complete_tallies
 from ..rules.checks import leftover_finding
 from ..rules.report import HandReport
 from ..services.scoreboard import side_names
-from .summary import SummaryItem
+from .error_summary import SummaryItem
 
 COUNT_KEYS = ("cards", "oros", "sevens")
 

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 from werkzeug.test import TestResponse
 
-from referee import json_body, messages, payloads
+from referee import json_body, messages, score_payloads
 
 MB = 1024 * KB
 
@@ -209,7 +209,7 @@ def test_the_limits_in_docs_api_md_are_the_apps(app):
     docs = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text()
     assert app.config["MAX_CONTENT_LENGTH"] == 64 * KB and "**64 KB** (65,536 bytes" in docs
     assert json_body.MAX_DEPTH == 400 and "**400** levels" in docs
-    assert payloads.MAX_CARDS == 40 and "**40** (the deck)" in docs
-    assert payloads.MAX_PROBLEMS == 40 and "first **40** problems" in docs
+    assert score_payloads.MAX_CARDS == 40 and "**40** (the deck)" in docs
+    assert score_payloads.MAX_PROBLEMS == 40 and "first **40** problems" in docs
     assert messages.QUOTE_LIMIT == 20 and "first **20** characters" in docs
     assert app.config["API_LIMIT"] == "120 per minute" and "**120 a minute**" in docs

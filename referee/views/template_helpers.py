@@ -1,5 +1,5 @@
-"""Template helpers: card labels and the deck's words (deck_words.py), games' short names, times, the rating's
-chart (rating_chart.py)."""
+"""Template helpers, as Jinja globals, a test and a filter: card labels and the deck's words (deck_words.py),
+games' short names, times, the rating's chart (rating_chart.py)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from wtforms import Field, FieldList, Form
 from wtforms.fields import HiddenField, RadioField
 
-from .filters import is_message
+from .template_helpers import is_message
 
 
 @dataclass(frozen=True)
