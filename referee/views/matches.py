@@ -17,7 +17,7 @@ from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
 from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard
 from ..services.draws import DrawState, draw_round, draw_state
-from ..services.history import match_history
+from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
 from ..services.story import match_story
 from .board_fragments import board_fragments, trail_fragment
@@ -43,8 +43,9 @@ def index() -> ResponseReturnValue:
     form = HistoryForm(formdata=request.args)
     valid = form.validate()
     player, status = form.filters()
-    return render_template("matches/index.html", page=match_history(current_user, form.page_number(), player, status),
-                           form=form, player=player, status=status, board=scoreboard), 200 if valid else 422
+    page = match_history(current_user, form.page_number(), player, status, whole=False)
+    return render_template("matches/index.html", page=page, rows=match_rows(page.items),
+                           form=form, player=player, status=status), 200 if valid else 422
 
 
 @bp.route("/new", methods=["GET", "POST"])

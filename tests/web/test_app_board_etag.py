@@ -4,6 +4,7 @@ show, never for another account, another browser, another language or theme, nor
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from sql_counts import counted_queries
@@ -316,3 +317,59 @@ def test_a_message_waiting_is_shown_on_a_kept_page_too(keeper, match_id):
         session["_flashes"] = [("info", "A message for this phone")]
     assert "A message for this phone" in keeper.page(url)
     assert without_tokens(keeper.page(url)) == without_tokens(kept)
+
+
+# -- what the tag (and so the kept page) is made of, part by part -------------------------------------------------
+
+def reader(**changes):
+    """A logged-in reader as the tag sees one: the account, this device's login."""
+    return SimpleNamespace(**({"id": 1, "username": "ana", "login_token": SimpleNamespace(id=7),
+                               "is_authenticated": True} | changes))
+
+
+def a_match(**changes):
+    """A match as the tag sees one: its id, its version, its seats' names."""
+    seats = [SimpleNamespace(name=name) for name in changes.pop("names", ("Ana", "Bea"))]
+    return SimpleNamespace(**({"id": 3, "version": 5, "seats": seats} | changes))
+
+
+TAG_PARTS = {
+    "account": ({"user": reader(id=2)}),
+    "account's name": ({"user": reader(username="bob")}),
+    "device's login": ({"user": reader(login_token=SimpleNamespace(id=8))}),
+    "session's CSRF token": ({"csrf": "another"}),
+    "the CSRF tokens' period": ({"later": 3600}),
+    "language": ({"headers": {"Accept-Language": "es"}}),
+    "theme": ({"headers": {"Cookie": "theme=dark"}}),
+    "host": ({"base_url": "http://referee.example/"}),
+    "prefix": ({"base_url": "http://localhost/referee/"}),
+    "path": ({"path": "/matches/3?from=share"}),
+    "match": ({"match": a_match(id=4)}),
+    "version": ({"match": a_match(version=6)}),
+    "players' names": ({"match": a_match(names=("Ana", "Beatriz"))}),
+    "code": ({"code": "another-deploy"}),
+}
+
+
+def tag_with(app, monkeypatch, user=None, match=None, csrf="token", later=0, code=None, path="/matches/3",
+             **request):
+    """The tag for a reader, a match and a request, everything else as in the other calls."""
+    from flask import g, session
+
+    from referee.views import page_tags
+
+    monkeypatch.setattr(page_tags.time, "time", lambda: 1_800_000_000 + later)
+    app.extensions["code_stamp"] = code or "this-deploy"
+    with app.test_request_context(path, **request):
+        g._login_user = user or reader()
+        session["csrf_token"] = csrf
+        return page_tags.board_tag(match or a_match())
+
+
+@pytest.mark.parametrize("changes", TAG_PARTS.values(), ids=TAG_PARTS.keys())
+def test_each_part_of_what_the_page_shows_changes_the_tag(app, monkeypatch, changes):
+    """The same call twice gives the same tag; any one part changed alone gives another (so the 304 and the kept
+    page of views/board_pages.py are never another reader's, language's, address's or state's)."""
+    same = tag_with(app, monkeypatch)
+    assert tag_with(app, monkeypatch) == same
+    assert tag_with(app, monkeypatch, **changes) != same
