@@ -1,6 +1,11 @@
-"""The account's matches, newest first, filtered and paginated without loading them all."""
+"""The account's matches, newest first, filtered and paginated without loading them all; what a list shows of
+each (its sides' names and totals) read as columns."""
 
 from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from flask_sqlalchemy.pagination import Pagination
 from sqlalchemy import select
@@ -8,7 +13,9 @@ from sqlalchemy.orm import defer, selectinload
 
 from ..extensions import db
 from ..models import KEY_LENGTH, Hand, Match, Seat, User
+from ..rules import totals
 from ..search_keys import search_key
+from .scoreboard import names_of_sides
 
 PER_PAGE = 20
 # What a row of the list needs of a match: its seats, and its hands' points (not every hand's whole entry, a
@@ -16,10 +23,20 @@ PER_PAGE = 20
 ROW = (selectinload(Match.seats), selectinload(Match.hands).options(defer(Hand.entry)))
 
 
+@dataclass(frozen=True)
+class MatchRow:
+    """What a list of matches shows of one beside its game, date and state: its sides' names and totals."""
+
+    side_names: tuple[str, ...]
+    totals: tuple[int, ...]
+
+
 def match_history(user: User, page: int = 1, player: str = "", status: str = "",
-                  per_page: int = PER_PAGE) -> Pagination:
+                  per_page: int = PER_PAGE, whole: bool = True) -> Pagination:
     """One page of the user's matches, the page clamped to those there are; `player` is part of a name at the
-    table, whatever its case and accents ('luc' finds 'Lucía'), `status` 'finished' or 'playing'."""
+    table, whatever its case and accents ('luc' finds 'Lucía'), `status` 'finished' or 'playing'. With `whole`
+    (the API's list) each match comes with its seats and hands loaded; without, the match rows alone, for
+    `match_rows`."""
     query = select(Match).where(Match.user_id == user.id)
     if status in ("finished", "playing"):
         query = query.where(Match.finished.is_(status == "finished"))
@@ -29,7 +46,7 @@ def match_history(user: User, page: int = 1, player: str = "", status: str = "",
         # (benchmarks/README.md); autoescape makes a typed % or _ mean itself. EXISTS per match, not IN: only
         # this account's seats are read, and a page stops at its 20th match.
         query = query.where(Match.seats.any(Seat.name_key.contains(key, autoescape=True)))
-    query = query.order_by(Match.created_at.desc(), Match.id.desc()).options(*ROW)
+    query = query.order_by(Match.created_at.desc(), Match.id.desc()).options(*(ROW if whole else ()))
     result = db.paginate(query, page=max(1, page), per_page=per_page, error_out=False)
     if result.pages and result.page > result.pages:  # past the end: the last page there is
         result = db.paginate(query, page=result.pages, per_page=per_page, error_out=False)
@@ -37,7 +54,28 @@ def match_history(user: User, page: int = 1, player: str = "", status: str = "",
 
 
 def recent_matches(user: User, limit: int = 3) -> list[Match]:
-    """The user's newest few matches, for the home page, with what their scoreboards need."""
+    """The user's newest few matches, for the home page (their rows: `match_rows`)."""
     query = (select(Match).where(Match.user_id == user.id).order_by(Match.created_at.desc(), Match.id.desc())
-             .limit(limit).options(*ROW))
+             .limit(limit))
     return list(db.session.scalars(query))
+
+
+def match_rows(matches: Sequence[Match]) -> dict[int, MatchRow]:
+    """Each listed match's row, by its id: two queries for the whole list, of the seats' names and the hands'
+    points as plain columns (no ORM object per seat or hand, no scoreboard worked out: a row shows totals)."""
+    ids = [match.id for match in matches]
+    if not ids:
+        return {}
+    names: dict[int, list[str]] = defaultdict(list)
+    for match_id, name in db.session.execute(select(Seat.match_id, Seat.name).where(Seat.match_id.in_(ids))
+                                             .order_by(Seat.match_id, Seat.position)):
+        names[match_id].append(name)
+    points: dict[int, list[list[int]]] = defaultdict(list)
+    for match_id, hand_points in db.session.execute(select(Hand.match_id, Hand.points).where(Hand.match_id.in_(ids))):
+        points[match_id].append(hand_points)
+    rows = {}
+    for match in matches:
+        seats = names[match.id]
+        sides = 2 if match.partnerships else len(seats)  # Match.sides, without loading the seats again
+        rows[match.id] = MatchRow(names_of_sides(seats, sides), totals(points[match.id], sides))
+    return rows

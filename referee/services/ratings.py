@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import and_, case, delete, func, insert, or_, select
 
@@ -65,10 +67,19 @@ def leaderboard(user: User) -> list[Placing]:
     return board
 
 
-def rating_history(player: Player) -> list[RatingChange]:
-    """The player's rating after each finished match, oldest first."""
-    return list(db.session.scalars(select(RatingChange).where(RatingChange.player_id == player.id)
-                                   .order_by(RatingChange.id)))
+class RatedMatch(NamedTuple):
+    """The player's rating after one finished match: what the player's page shows of a RatingChange."""
+
+    match_id: int
+    at: datetime
+    rating: float
+
+
+def rating_history(player: Player) -> list[RatedMatch]:
+    """The player's rating after each finished match, oldest first (read as columns: one row per match)."""
+    rows = db.session.execute(select(RatingChange.match_id, RatingChange.at, RatingChange.rating)
+                              .where(RatingChange.player_id == player.id).order_by(RatingChange.id))
+    return [RatedMatch(*row) for row in rows]
 
 
 def rerate(user: User) -> None:

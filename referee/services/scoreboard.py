@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..models import Hand, Match, MatchEvent
@@ -52,9 +53,14 @@ class Scoreboard:
 
 def side_names(match: Match) -> tuple[str, ...]:
     """Each side's name: the player's, or both partners' joined."""
-    names: list[list[str]] = [[] for _ in range(match.sides)]
-    for seat in match.seats:
-        names[side_of_seat(seat.position, len(match.seats), match.sides)].append(seat.name)
+    return names_of_sides([seat.name for seat in match.seats], match.sides)
+
+
+def names_of_sides(seat_names: Sequence[str], sides: int) -> tuple[str, ...]:
+    """Each side's name from the seats' names in seat order: the player's, or both partners' joined."""
+    names: list[list[str]] = [[] for _ in range(sides)]
+    for position, name in enumerate(seat_names):
+        names[side_of_seat(position, len(seat_names), sides)].append(name)
     return tuple(" & ".join(group) for group in names)
 
 

@@ -8,8 +8,7 @@ from flask_login import current_user
 
 from ..headers import cookie_security
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES
-from ..services import scoreboard
-from ..services.history import recent_matches
+from ..services.history import match_rows, recent_matches
 from .redirect_targets import safe_next
 
 bp = Blueprint("main", __name__)
@@ -19,7 +18,7 @@ bp = Blueprint("main", __name__)
 def index() -> ResponseReturnValue:
     """What the app does; for a logged-in player, a new match and their latest matches."""
     recent = recent_matches(current_user) if current_user.is_authenticated else []
-    return render_template("main/index.html", recent=recent, board=scoreboard)
+    return render_template("main/index.html", recent=recent, rows=match_rows(recent))
 
 
 @bp.get("/api")

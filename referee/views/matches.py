@@ -17,10 +17,11 @@ from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
 from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard
 from ..services.draws import DrawState, draw_round, draw_state
-from ..services.history import match_history
+from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
 from ..services.story import match_story
 from .board_fragments import board_fragments, trail_fragment
+from .board_pages import keep_board, kept_board
 from .page_tags import HEADERS, board_tag
 from .qr import qr_svg
 
@@ -42,8 +43,9 @@ def index() -> ResponseReturnValue:
     form = HistoryForm(formdata=request.args)
     valid = form.validate()
     player, status = form.filters()
-    return render_template("matches/index.html", page=match_history(current_user, form.page_number(), player, status),
-                           form=form, player=player, status=status, board=scoreboard), 200 if valid else 422
+    page = match_history(current_user, form.page_number(), player, status, whole=False)
+    return render_template("matches/index.html", page=page, rows=match_rows(page.items),
+                           form=form, player=player, status=status), 200 if valid else 422
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -64,7 +66,8 @@ def new() -> ResponseReturnValue:
 @login_required
 def show(match_id: int) -> ResponseReturnValue:
     """The scoreboard, the match's chart (and its summary once won), the hands, the trail and the spectator link;
-    304 while the reader's copy is still what the page would show (views/page_tags.py)."""
+    304 while the reader's copy is still what the page would show (views/page_tags.py), and the page kept by its tag
+    when the reader has no copy (views/board_pages.py)."""
     match = owned(match_id)
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
@@ -77,16 +80,25 @@ def show(match_id: int) -> ResponseReturnValue:
         response = Response(status=304, headers=HEADERS)
         response.set_etag(tag)
         return response
-    watch_url = url_for("spectator.watch", token=token, _external=True)
-    board = scoreboard(match, actions=True)
-    chart, hands = board_fragments(board)
-    response = Response(render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
-                                        chart_html=chart, hands_html=hands, trail_html=trail_fragment(board),
-                                        story=match_story(board)),
-                        headers=HEADERS)
+    page = None if tag is None else kept_board(tag)
+    if page is None:
+        page = board_page(match, token)
+        if tag is not None:
+            keep_board(tag, page)
+    response = Response(page, headers=HEADERS)
     if tag is not None:
         response.set_etag(tag)
     return response
+
+
+def board_page(match: Match, token: str) -> str:
+    """The scoreboard's page drawn now: the board computed from the hands, the kept fragments, the QR code."""
+    watch_url = url_for("spectator.watch", token=token, _external=True)
+    board = scoreboard(match, actions=True)
+    chart, hands = board_fragments(board)
+    return render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
+                           chart_html=chart, hands_html=hands, trail_html=trail_fragment(board),
+                           story=match_story(board))
 
 
 def high_card(style: str) -> dict[str, str]:

@@ -1,12 +1,14 @@
 """Conditional GETs for the logged-in scoreboard: an ETag made of everything the page shows, so a phone that
-reloads (or comes back to) an unchanged scoreboard gets a bare 304, found without rendering anything.
+reloads (or comes back to) an unchanged scoreboard gets a bare 304, found without rendering anything (and a phone
+that asks without it, the page kept under it: views/board_pages.py).
 
 The tag is private to the reader: it holds the account, this device's login and this browser's session (whose
 CSRF token the page's forms carry), the language and the theme, the match's version (every change of a match
 bumps it: a hand saved, corrected, taken back or restored, the link replaced) and its players' names (a player
-renamed from the players' page changes them without touching the match), the address asked for, and the code
-that draws the page. The answer says `Cache-Control: private, no-cache` and `Vary: Cookie, Accept-Language`, as
-the spectator page's does, so no shared cache keeps it and the browser asks again each time.
+renamed from the players' page changes them without touching the match), the address asked for (its host, the
+prefix the app is served under, the path and query), and the code that draws the page. The answer says
+`Cache-Control: private, no-cache` and `Vary: Cookie, Accept-Language`, as the spectator page's does, so no shared
+cache keeps it and the browser asks again each time.
 """
 
 from __future__ import annotations
@@ -59,7 +61,8 @@ def board_tag(match: Match) -> str | None:
     parts = (
         str(current_user.id), current_user.username, str(login.id if login else ""),
         str(session.get("csrf_token", "")), csrf_period(),
-        str(get_locale()), request.cookies.get(THEME_COOKIE, ""), request.host_url, request.full_path,
+        str(get_locale()), request.cookies.get(THEME_COOKIE, ""), request.host_url, request.script_root,
+        request.full_path,
         str(match.id), str(match.version), *(seat.name for seat in match.seats), code_stamp(),
     )
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]

@@ -7,14 +7,30 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
-from ..models import RatingChange
 from ..skill import START
 
 WIDTH, HEIGHT = 320, 150  # the viewBox; the drawing scales to the page's width
 LEFT, RIGHT, TOP, BOTTOM = 48, 10, 10, 26  # room for the rating's labels on the left, the matches' below
 STEPS = (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)  # the gaps between ruled lines
 MOST_LINES = 4
+
+
+class Rated(Protocol):
+    """A rating after one finished match, as stored (referee.models.RatingChange, or its columns read alone)."""
+
+    @property
+    def match_id(self) -> int:
+        """The match that was rated."""
+
+    @property
+    def at(self) -> datetime:
+        """When it finished."""
+
+    @property
+    def rating(self) -> float:
+        """The rating shown after it."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +71,7 @@ class RatingChart:
         return list(reversed(self.steps[-count:]))
 
 
-def rating_chart(history: Sequence[RatingChange]) -> RatingChart | None:
+def rating_chart(history: Sequence[Rated]) -> RatingChart | None:
     """The chart of a rating's history (oldest first), from the start every player has; None before any."""
     if not history:
         return None

@@ -4,6 +4,7 @@ show, never for another account, another browser, another language or theme, nor
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from sql_counts import counted_queries
@@ -149,3 +150,226 @@ def test_a_message_waiting_to_be_shown_is_never_answered_304(keeper, match_id):
     assert response.status_code == 200 and "ETag" not in response.headers
     assert "A message for this phone" in response.get_data(as_text=True)
     assert again(keeper, match_id, tag).status_code == 304
+
+
+# -- the page kept whole by its tag (referee/views/board_pages.py) ------------------------------------------------
+
+def without_tokens(html: str) -> str:
+    """A page with its CSRF tokens (signed anew each second) blanked, to compare two pages."""
+    return re.sub(r'name="csrf_token" value="[^"]*"', 'name="csrf_token" value=""', html)
+
+
+def drawn_afresh(app, person, url, **request):
+    """The page as drawn with nothing kept: no page, no fragment."""
+    app.extensions.pop("board_pages", None)
+    app.extensions.pop("board_fragments", None)
+    return person.client.get(url, **request)
+
+
+def test_a_page_asked_again_without_its_tag_is_served_kept_with_this_requests_tokens(app, keeper, match_id,
+                                                                                    monkeypatch):
+    """A hand taken back (Restore forms on the page). The second GET (no If-None-Match: a phone whose cache dropped
+    the page) computes nothing and draws nothing, gives the first one's page with the tag, and carries in every form
+    the token this request signs."""
+    url = f"/matches/{match_id}"
+    assert keeper.submit(f"/matches/{match_id}/undo").status_code == 302
+    keeper.page(url)  # its message, shown once
+    first = keeper.client.get(url)
+    forms = first.get_data(as_text=True).count('name="csrf_token"')
+    assert forms >= 3  # the hand taken back's Restore, above and in the trail, and the footer's log-out
+    drawn = []
+    monkeypatch.setattr("referee.views.matches.render_template", lambda *a, **k: drawn.append(a) or "")
+    monkeypatch.setattr("referee.views.matches.scoreboard", lambda *a, **k: drawn.append(a))
+    monkeypatch.setattr("referee.views.board_pages.generate_csrf", lambda: "this-requests-token")
+    second = keeper.client.get(url)
+    assert drawn == []
+    assert second.status_code == 200 and second.headers["ETag"] == first.headers["ETag"]
+    html = second.get_data(as_text=True)
+    assert without_tokens(html) == without_tokens(first.get_data(as_text=True))
+    assert re.findall(r'name="csrf_token" value="([^"]*)"', html) == ["this-requests-token"] * forms
+    assert "csrf-" not in html  # no placeholder left
+
+
+def test_the_kept_pages_tokens_work_on_another_phone_too(keeper, match_id):
+    """Two phones of one account, each reading the page twice (the second time kept): each one's own token,
+    and a hand taken back from the second phone's kept page."""
+    url = f"/matches/{match_id}"
+    phone = keeper.another_phone()
+    tokens = {}
+    for person in (keeper, phone, keeper, phone):
+        page = person.page(url)
+        tokens.setdefault(person, set()).update(re.findall(r'name="csrf_token" value="([^"]*)"', page))
+    assert not tokens[keeper] & tokens[phone]
+    undo = phone.page(f"/matches/{match_id}/undo")
+    assert phone.client.post(f"/matches/{match_id}/undo", data=phone.fields(undo)).status_code == 302
+    assert "Ana 0" in keeper.text(keeper.page(url))
+
+
+def vary_language(keeper, match_id):
+    """The browser's language."""
+    return {"headers": {"Accept-Language": "es"}}
+
+
+def vary_chosen_language(keeper, match_id):
+    """A language picked on the phone."""
+    keeper.client.get("/language/pt_BR")
+    return {}
+
+
+def vary_theme(keeper, match_id):
+    """Another theme."""
+    keeper.client.get("/theme/dark")
+    return {}
+
+
+def vary_query(keeper, match_id):
+    """The same page with a query string (its language and theme links come back to it)."""
+    return {"query_string": {"from": "share"}}
+
+
+def vary_host(keeper, match_id):
+    """Another host name (the spectator link is a whole address), the same browser's cookies sent to it."""
+    for cookie in list(keeper.client._cookies.values()):
+        keeper.client.set_cookie(cookie.key, cookie.value, domain="referee.example")
+    return {"base_url": "http://referee.example"}
+
+
+def vary_prefix(keeper, match_id):
+    """The app served under a prefix."""
+    return {"environ_overrides": {"SCRIPT_NAME": "/referee"}}
+
+
+def vary_hand_saved(keeper, match_id):
+    """A hand saved."""
+    keeper.save_hand(match_id, mirror=True)
+    keeper.page(f"/matches/{match_id}")  # its message, shown once
+    return {}
+
+
+def vary_hand_corrected(keeper, match_id):
+    """A hand corrected."""
+    assert keeper.enter_hand(match_id, "save", number=1, escobas=(0, 0)).status_code == 302
+    keeper.page(f"/matches/{match_id}")
+    return {}
+
+
+def vary_hand_taken_back(keeper, match_id):
+    """A hand taken back."""
+    assert keeper.submit(f"/matches/{match_id}/undo").status_code == 302
+    keeper.page(f"/matches/{match_id}")
+    return {}
+
+
+def vary_player_renamed(keeper, match_id):
+    """A player renamed from the players' page (the match's version stays)."""
+    [(bea,)] = keeper.query(select(Player.id).join(User).where(User.username == "ana", Player.name == "Bea"))
+    assert keeper.submit(f"/players/{bea}/rename", {"name": "Beatriz"}).status_code == 302
+    keeper.page(f"/matches/{match_id}")
+    return {}
+
+
+def vary_link_replaced(keeper, match_id):
+    """The spectator link replaced."""
+    assert keeper.submit(f"/matches/{match_id}/link").status_code == 302
+    keeper.page(f"/matches/{match_id}")
+    return {}
+
+
+@pytest.mark.parametrize("vary", [vary_language, vary_chosen_language, vary_theme, vary_query, vary_host,
+                                  vary_prefix, vary_hand_saved, vary_hand_corrected, vary_hand_taken_back,
+                                  vary_player_renamed, vary_link_replaced], ids=lambda vary: vary.__name__)
+def test_a_kept_page_is_never_served_for_another_request_or_another_state(app, keeper, match_id, vary):
+    """Each part of what the page is kept under, changed alone after the page was kept: the page served is what a
+    page with nothing kept draws, not the kept one."""
+    url = f"/matches/{match_id}"
+    kept = keeper.page(url)
+    assert without_tokens(keeper.page(url)) == without_tokens(kept)  # kept
+    request = vary(keeper, match_id)
+    served = keeper.client.get(url, **request)
+    assert served.status_code == 200
+    afresh = drawn_afresh(app, keeper, url, **request)
+    assert without_tokens(served.get_data(as_text=True)) == without_tokens(afresh.get_data(as_text=True))
+    assert without_tokens(served.get_data(as_text=True)) != without_tokens(kept)
+
+
+def test_the_match_reopened_shows_at_once(app, scorekeeper):
+    """A match won, its page kept, then reopened by correcting the winning hand: the page drawn again."""
+    keeper = scorekeeper("ana")
+    match_id = keeper.start(("Ana", "Bea"), target="8")
+    for mirror in (False, True, False):  # Ana +4, Bea +4, Ana +4: Ana reaches 8
+        keeper.save_hand(match_id, mirror=mirror)
+    url = f"/matches/{match_id}"
+    keeper.page(url)
+    won = keeper.page(url)
+    assert "Rematch" in won and without_tokens(keeper.page(url)) == without_tokens(won)
+    assert keeper.enter_hand(match_id, "save", number=3, escobas=(0, 0)).status_code == 302  # Ana +3: 7
+    assert "The match is open again" in keeper.page(url)
+    reopened = keeper.page(url)
+    assert "Rematch" not in reopened and "Enter hand 4" in reopened
+    assert without_tokens(reopened) == without_tokens(drawn_afresh(app, keeper, url).get_data(as_text=True))
+
+
+def test_a_message_waiting_is_shown_on_a_kept_page_too(keeper, match_id):
+    """The page kept, then a message waits for this phone: the page comes with it once, then kept again."""
+    url = f"/matches/{match_id}"
+    kept = keeper.page(url)
+    with keeper.client.session_transaction() as session:
+        session["_flashes"] = [("info", "A message for this phone")]
+    assert "A message for this phone" in keeper.page(url)
+    assert without_tokens(keeper.page(url)) == without_tokens(kept)
+
+
+# -- what the tag (and so the kept page) is made of, part by part -------------------------------------------------
+
+def reader(**changes):
+    """A logged-in reader as the tag sees one: the account, this device's login."""
+    return SimpleNamespace(**({"id": 1, "username": "ana", "login_token": SimpleNamespace(id=7),
+                               "is_authenticated": True} | changes))
+
+
+def a_match(**changes):
+    """A match as the tag sees one: its id, its version, its seats' names."""
+    seats = [SimpleNamespace(name=name) for name in changes.pop("names", ("Ana", "Bea"))]
+    return SimpleNamespace(**({"id": 3, "version": 5, "seats": seats} | changes))
+
+
+TAG_PARTS = {
+    "account": ({"user": reader(id=2)}),
+    "account's name": ({"user": reader(username="bob")}),
+    "device's login": ({"user": reader(login_token=SimpleNamespace(id=8))}),
+    "session's CSRF token": ({"csrf": "another"}),
+    "the CSRF tokens' period": ({"later": 3600}),
+    "language": ({"headers": {"Accept-Language": "es"}}),
+    "theme": ({"headers": {"Cookie": "theme=dark"}}),
+    "host": ({"base_url": "http://referee.example/"}),
+    "prefix": ({"base_url": "http://localhost/referee/"}),
+    "path": ({"path": "/matches/3?from=share"}),
+    "match": ({"match": a_match(id=4)}),
+    "version": ({"match": a_match(version=6)}),
+    "players' names": ({"match": a_match(names=("Ana", "Beatriz"))}),
+    "code": ({"code": "another-deploy"}),
+}
+
+
+def tag_with(app, monkeypatch, user=None, match=None, csrf="token", later=0, code=None, path="/matches/3",
+             **request):
+    """The tag for a reader, a match and a request, everything else as in the other calls."""
+    from flask import g, session
+
+    from referee.views import page_tags
+
+    monkeypatch.setattr(page_tags.time, "time", lambda: 1_800_000_000 + later)
+    app.extensions["code_stamp"] = code or "this-deploy"
+    with app.test_request_context(path, **request):
+        g._login_user = user or reader()
+        session["csrf_token"] = csrf
+        return page_tags.board_tag(match or a_match())
+
+
+@pytest.mark.parametrize("changes", TAG_PARTS.values(), ids=TAG_PARTS.keys())
+def test_each_part_of_what_the_page_shows_changes_the_tag(app, monkeypatch, changes):
+    """The same call twice gives the same tag; any one part changed alone gives another (so the 304 and the kept
+    page of views/board_pages.py are never another reader's, language's, address's or state's)."""
+    same = tag_with(app, monkeypatch)
+    assert tag_with(app, monkeypatch) == same
+    assert tag_with(app, monkeypatch, **changes) != same

@@ -30,6 +30,7 @@ def board(person, match_id: int, **headers: str) -> tuple[str, str]:
 def fresh(app: Flask, person, match_id: int, **headers: str) -> tuple[str, str]:
     """The fragments as drawn with nothing kept."""
     app.extensions.pop("board_fragments", None)
+    app.extensions.pop("board_pages", None)
     return board(person, match_id, **headers)
 
 

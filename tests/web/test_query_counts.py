@@ -79,7 +79,8 @@ def test_a_save_is_one_transaction_of_a_dozen_statements_in_a_short_match_or_a_l
 
 
 def test_the_history_reads_as_much_with_a_second_page_of_matches(keeper):
-    """The first page of the history with 3 matches and with 25 (two pages): the same number of statements."""
+    """The first page of the history with 3 matches and with 25 (two pages): the same number of statements, the
+    hands read for their points only."""
     for _ in range(3):
         keeper.start(NAMES)
     few = statements(keeper, lambda: keeper.client.get("/matches/"))
@@ -87,6 +88,9 @@ def test_the_history_reads_as_much_with_a_second_page_of_matches(keeper):
         keeper.start(NAMES)
     many = statements(keeper, lambda: keeper.client.get("/matches/"))
     assert len(few) == len(many) <= 6, many
+    # The rows' totals from the hands' points alone, read as columns (services/history.py match_rows).
+    hands = [" ".join(s.split()) for s in many if "FROM hand" in s]
+    assert len(hands) == 1 and hands[0].startswith("SELECT hand.match_id, hand.points FROM hand"), hands
 
 
 def test_a_players_page_reads_as_much_after_one_finished_match_as_after_six(keeper):
