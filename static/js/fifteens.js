@@ -13,6 +13,7 @@ const SUIT_ORDER = { o: 0, c: 1, e: 2, b: 3 };
 const STATES_PER_REMOVAL = 256;
 
 /** A card code's counting value and suit letter; throws on anything but the 40 codes. */
+// Mirrors Card.parse in referee/rules/cards.py.
 export function parseCard(code) {
   const match = /^(10|[1-9])([oceb])$/.exec(code);
   if (!match) throw new RangeError(`unknown card ${JSON.stringify(code)}`);
@@ -20,6 +21,7 @@ export function parseCard(code) {
 }
 
 /** The sum of the counting values of some card codes. */
+// Mirrors sum(card.value …) in split_pile, referee/rules/fifteens.py.
 export function pileSum(codes) {
   return codes.reduce((sum, code) => sum + parseCard(code).value, 0);
 }
@@ -32,6 +34,7 @@ const deckOrder = (a, b) => SUIT_ORDER[a.suit] - SUIT_ORDER[b.suit] || a.value -
 // ---------------------------------------------------------------------------
 // Captures
 
+// Mirrors _subsets in referee/rules/fifteens.py.
 function* subsets(table, need, start) {
   if (need === 0) {
     yield [];
@@ -46,6 +49,7 @@ function* subsets(table, need, start) {
 }
 
 /** Every set of table cards that makes 15 with the played card: [{cards: [codes], escoba}]. */
+// Mirrors find_captures in referee/rules/fifteens.py.
 export function findCaptures(cardCode, tableCodes) {
   const card = parseCard(cardCode);
   const ordered = tableCodes.map(parseCard).sort(byValueDown);
@@ -66,6 +70,7 @@ const topValue = (counts) => {
 };
 const key = (counts) => counts.join(",");
 
+// Mirrors _counts in referee/rules/fifteens.py.
 function countsOf(values) {
   const counts = new Array(10).fill(0);
   for (const value of values) counts[value - 1] += 1;
@@ -74,6 +79,7 @@ function countsOf(values) {
 
 // Every multiset of available values <= top summing to need, largest values first.
 // Like the Python, it takes each partner's values out of `counts` while yielding it.
+// Mirrors _partners in referee/rules/fifteens.py.
 function* partners(counts, need, top) {
   if (need === 0) {
     yield [];
@@ -89,6 +95,7 @@ function* partners(counts, need, top) {
 }
 
 /** A lower bound on the suspects of a multiset (see _least_suspects in fifteens.py). */
+// Mirrors _least_suspects in referee/rules/fifteens.py.
 export function leastSuspects(counts) {
   const sum = total(counts);
   let low = 0;
@@ -141,6 +148,7 @@ class Splitter {
 }
 
 // Every sub-multiset of exactly `count` values that the pile holds, in the Python's order.
+// Mirrors _removals in referee/rules/fifteens.py.
 function* removals(counts, count) {
   function* pick(value, left) {
     if (value === 0) {
@@ -157,6 +165,7 @@ function* removals(counts, count) {
   yield* pick(10, count);
 }
 
+// Mirrors _minus in referee/rules/fifteens.py.
 const minus = (counts, values) => {
   const rest = counts.slice();
   for (const value of values) rest[value - 1] -= 1;
@@ -213,6 +222,7 @@ class FewestSuspects {
 }
 
 // Groups placing as many values as possible, and the values left out (see _best_split).
+// Mirrors _best_split in referee/rules/fifteens.py.
 function bestSplit(counts) {
   const splitter = new Splitter();
   const sum = total(counts);
@@ -235,6 +245,7 @@ function bestSplit(counts) {
 }
 
 /** A pile split into fifteens: {fifteens: [[codes]], suspects: [codes], total, ok}. */
+// Mirrors split_pile in referee/rules/fifteens.py.
 export function splitPile(codes) {
   const cards = codes.map(parseCard);
   const byValue = new Map();
@@ -262,12 +273,14 @@ export function splitPile(codes) {
 // The leftover and the draw for dealer
 
 /** Check 2 as the rules core words it: "leftover_empty", "leftover_ok" or "leftover_wrong". */
+// Mirrors leftover_finding in referee/rules/checks.py.
 export function leftoverFinding(sum) {
   if (sum === 0) return "leftover_empty";
   return sum % FIFTEEN === LEFTOVER_RESIDUE ? "leftover_ok" : "leftover_wrong";
 }
 
 /** Highest counting value deals; seats tied for it draw again. draws: {seat: code}. */
+// Mirrors draw_for_dealer in referee/rules/match.py.
 export function drawForDealer(draws) {
   const entries = Object.entries(draws).map(([seat, code]) => [Number(seat), parseCard(code).value]);
   const top = Math.max(...entries.map(([, value]) => value));
