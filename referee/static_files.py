@@ -47,6 +47,14 @@ def cache_static(response: Response) -> Response:
     return response
 
 
+def close_streamed_file(response: Response) -> Response:
+    """A file sent as a stream is closed with its answer, compressed or not: Flask-Compress wraps the file in a
+    compressing generator whose close does not reach the file, which then waited for the garbage collector."""
+    if response.direct_passthrough and callable(getattr(response.response, "close", None)):
+        response.call_on_close(response.response.close)  # type: ignore[union-attr]
+    return response
+
+
 def init_app(app: Flask) -> None:
     """Fingerprint static URLs, set their cache headers, and compress answers (Flask-Compress)."""
     app.extensions["fingerprints"] = {}
@@ -55,3 +63,6 @@ def init_app(app: Flask) -> None:
     # Static files are sent as streams; gzip too, for browsers that offer nothing better.
     app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["zstd", "br", "gzip", "deflate"])
     compress.init_app(app)
+    # Registered after Flask-Compress, so it runs before it (after_request runs last registered first): it sees
+    # the file before the compressor takes its place.
+    app.after_request(close_streamed_file)

@@ -24,6 +24,19 @@ from referee.extensions import db
 from referee.models import Hand, User
 
 
+class ClosingClient(FlaskClient):
+    """Flask's test client, reading each answer whole and closing it as a WSGI server would (buffered), so that a
+    streamed file is closed at once rather than by the collector (pytest turns warnings into errors)."""
+
+    def open(self, *args: Any, buffered: bool = True, **kwargs: Any) -> TestResponse:
+        """The answer, read and closed."""
+        return super().open(*args, buffered=buffered, **kwargs)
+
+
+# Every app of the test session, wherever it is made (a module's own app too).
+Flask.test_client_class = ClosingClient
+
+
 @pytest.fixture
 def app_settings() -> dict[str, Any]:
     """Settings a test module adds to the app's (tests/web/test_throttling.py turns throttling on)."""

@@ -403,3 +403,28 @@ def test_nothing_is_loaded_from_another_site():
     for template in Path(ROOT / "templates").rglob("*.html"):
         text = template.read_text()
         assert not re.search(r'<(?:script|link)\b[^>]*(?:src|href)="(?:https?:)?//', text), template
+
+
+@pytest.mark.parametrize("encoding", ["identity", "zstd", "gzip"])
+def test_a_static_file_is_closed_with_its_answer_compressed_or_not(app, monkeypatch, encoding):
+    """The file a static answer streams is closed when the server closes the answer, also once Flask-Compress
+    has wrapped it in a compressing generator (which closes only itself): no file waits for the collector."""
+    import werkzeug.utils
+    from werkzeug.test import EnvironBuilder
+
+    opened = []
+
+    def recording_open(*args, **kwargs):
+        opened.append(open(*args, **kwargs))  # noqa: SIM115  # closed by the answer, as the test checks
+        return opened[-1]
+
+    monkeypatch.setattr(werkzeug.utils, "open", recording_open, raising=False)
+    environ = EnvironBuilder(path="/static/css/app.css", headers={"Accept-Encoding": encoding}).get_environ()
+    statuses = []
+    body = app.wsgi_app(environ, lambda status, headers, exc_info=None: statuses.append((status, dict(headers))))
+    assert b"".join(body)
+    assert statuses[0][0].startswith("200")
+    assert statuses[0][1].get("Content-Encoding", "identity") == encoding
+    assert opened and not any(f.closed for f in opened)
+    body.close()  # what a WSGI server does once the answer is sent
+    assert all(f.closed for f in opened)
