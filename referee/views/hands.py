@@ -173,6 +173,7 @@ def _restore(form: HandFormBase, match: Match, hand: Hand | None) -> None:
 def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None,
           report: HandReport) -> ResponseReturnValue:
     """Store the hand (checked already: `report`) and go back to the scoreboard."""
+    # The hidden number and version are validated digits (InputRequired, Regexp): text here, never None.
     if hand is None:
         saved = record_hand(match, draft, expected_number=int(cast(str, form.number.data)), report=report)
         flash(_("Hand %(number)s saved.", number=saved.number), "success")
