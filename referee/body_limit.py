@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from flask import Flask, request
 from werkzeug.exceptions import HTTPException
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 _CHUNK = 16 * 1024
 _SETTING = "body_limit_setting"  # the attribute @larger_body gives a view
@@ -66,16 +69,16 @@ def _read_up_to(stream: Any, most: int) -> bytes:
 class BodyLimit:
     """WSGI middleware: a body without Content-Length gets one, read up to the app's limit plus one byte."""
 
-    def __init__(self, app: Flask, wsgi_app: Any) -> None:
+    def __init__(self, app: Flask, wsgi_app: WSGIApplication) -> None:
         self.app = app
         self.wsgi_app = wsgi_app
 
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         """Buffer a terminated body of unknown length, then call the app."""
         if environ.get("REQUEST_METHOD") in _NO_BODY:
             # No view reads the body of a GET or a HEAD: nothing to buffer, and no routing twice (gunicorn says
             # every body stream ends, so each page read was routed here once more, for nothing).
-            return self.wsgi_app(environ, start_response)  # type: ignore[no-any-return]
+            return self.wsgi_app(environ, start_response)
         chunked = environ.get("HTTP_TRANSFER_ENCODING", "").lower() == "chunked"
         unknown_length = chunked or not environ.get("CONTENT_LENGTH")
         # Only a server that terminates the stream (gunicorn, Werkzeug's for chunked) may be read to its end.
@@ -87,13 +90,13 @@ class BodyLimit:
             environ["CONTENT_LENGTH"] = str(len(body))
             # Werkzeug takes a chunked request's length as unknown, whatever CONTENT_LENGTH says.
             environ.pop("HTTP_TRANSFER_ENCODING", None)
-        return self.wsgi_app(environ, start_response)  # type: ignore[no-any-return]
+        return self.wsgi_app(environ, start_response)
 
 
 def init_app(app: Flask) -> None:
     """Wrap the app's WSGI callable, and give a view marked with @larger_body its own limit. The hook is
     registered before CSRF protection's (referee/__init__.py binds this first), which reads the form."""
-    app.wsgi_app = BodyLimit(app, app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = BodyLimit(app, app.wsgi_app)  # type: ignore[method-assign]  # WSGI middleware, as Flask's docs wrap it
 
     @app.before_request
     def own_limit() -> None:

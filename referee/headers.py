@@ -74,6 +74,6 @@ def init_app(app: Flask) -> None:
     if proxies:
         # The client's address (for throttling and the log) and the scheme; the Host stays the proxy's own
         # `Host`, checked against TRUSTED_HOSTS.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]  # WSGI middleware, as Flask's docs wrap it
     app.after_request(add_security_headers)
     app.register_error_handler(SecurityError, untrusted_host)

@@ -7,15 +7,16 @@ them when the hand was saved, so history reads fast and shows what was decided.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from flask_login import UserMixin
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .credentials import username_key
-from .extensions import db
+from .extensions import Model
 from .search_keys import search_key
 
 NAME_LENGTH = 40
@@ -49,7 +50,7 @@ def new_uid() -> str:
     return uuid.uuid4().hex
 
 
-class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+class User(UserMixin, Model):
     """An account: a scorekeeper who owns matches and the players it keeps score for.
 
     ``username`` is the name as shown; ``username_key`` the name without regard to
@@ -71,8 +72,13 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
         back_populates="user", order_by="ApiToken.id.desc()", cascade="all, delete-orphan")
 
     # The device token this request is logged in with, set on the instance by referee.services.sessions.
-    login_token: ClassVar[LoginToken | None] = None
-    login_secret: ClassVar[str | None] = None
+    # Plain attributes, not columns (so typed only for the checker: the mapping would read an annotation).
+    if TYPE_CHECKING:
+        login_token: LoginToken | None
+        login_secret: str | None
+    else:
+        login_token = None
+        login_secret = None
 
     def get_id(self) -> str:
         """What Flask-Login keeps in the session and the remember cookie: this device's token, not the id."""
@@ -81,7 +87,7 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
         return self.login_secret
 
 
-class LoginToken(db.Model):  # type: ignore[name-defined,misc]
+class LoginToken(Model):
     """One device's login: the session and the remember cookie carry its secret; deleting the row ends both.
 
     Only a SHA-256 of the secret is stored (it is 256 random bits, so a plain hash is enough).
@@ -100,7 +106,7 @@ class LoginToken(db.Model):  # type: ignore[name-defined,misc]
     user: Mapped[User] = relationship(back_populates="tokens")
 
 
-class ApiToken(db.Model):  # type: ignore[name-defined,misc]
+class ApiToken(Model):
     """A personal access token: a program's key to the account's matches over the API (``Authorization: Bearer``).
 
     Only a SHA-256 of the secret is stored (256 random bits: a plain hash is enough); the secret is shown
@@ -117,7 +123,7 @@ class ApiToken(db.Model):  # type: ignore[name-defined,misc]
     user: Mapped[User] = relationship(back_populates="api_tokens")
 
 
-class Player(db.Model):  # type: ignore[name-defined,misc]
+class Player(Model):
     """A person an account keeps score for: picked (or made) when a match starts, a seat's player.
 
     One player per ``name_key`` (the name without case or accents) in an account. ``mu`` and ``sigma`` are
@@ -142,7 +148,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
         back_populates="player", order_by="RatingChange.id", cascade="all, delete-orphan")
 
 
-class Match(db.Model):  # type: ignore[name-defined,misc]
+class Match(Model):
     """A match to the target: its rules in force (never changed), seats and hands.
 
     ``version`` makes a change from a second phone that read an older state fail
@@ -187,7 +193,7 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     events: Mapped[list[MatchEvent]] = relationship(
         back_populates="match", order_by="MatchEvent.id", cascade="all, delete-orphan")
 
-    __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": version}
+    __mapper_args__: Mapping[str, Any] = {"version_id_col": version}
 
     @property
     def sides(self) -> int:
@@ -195,7 +201,7 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
         return 2 if self.partnerships else len(self.seats)
 
 
-class Seat(db.Model):  # type: ignore[name-defined,misc]
+class Seat(Model):
     """A player at the table, by position in the order of play (partners alternate), and their side.
 
     ``name`` is the name the seat was played under, kept when its player is renamed away or deleted;
@@ -218,7 +224,7 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     player: Mapped[Player | None] = relationship(back_populates="seats")
 
 
-class Hand(db.Model):  # type: ignore[name-defined,misc]
+class Hand(Model):
     """One hand as entered (cards or tallies) and the points the referee gave it.
 
     ``entry`` holds the facts in the API's shape (referee/score_payloads.py reads it);
@@ -248,7 +254,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
         back_populates="hand", order_by="HandSide.side", cascade="all, delete-orphan")
 
 
-class HandSide(db.Model):  # type: ignore[name-defined,misc]
+class HandSide(Model):
     """One side's result in one hand, kept when the hand is saved so statistics are sums in SQL.
 
     The categories are the points the side's cards earned before any penalty (1 = it took the category);
@@ -276,7 +282,7 @@ class HandSide(db.Model):  # type: ignore[name-defined,misc]
     hand: Mapped[Hand] = relationship(back_populates="results")
 
 
-class RatingChange(db.Model):  # type: ignore[name-defined,misc]
+class RatingChange(Model):
     """A player's rating after one finished match: the rating's history, in the order it was computed."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -290,7 +296,7 @@ class RatingChange(db.Model):  # type: ignore[name-defined,misc]
     player: Mapped[Player] = relationship(back_populates="ratings")
 
 
-class MatchEvent(db.Model):  # type: ignore[name-defined,misc]
+class MatchEvent(Model):
     """One change in a match's trail: what, when, before → after."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -304,7 +310,7 @@ class MatchEvent(db.Model):  # type: ignore[name-defined,misc]
     match: Mapped[Match] = relationship(back_populates="events")
 
 
-class RevokedLink(db.Model):  # type: ignore[name-defined,misc]
+class RevokedLink(Model):
     """A spectator link that was replaced, by its token's SHA-256: the old link answers 410 Gone, not 404.
 
     Only the digest is kept, so a copy of the database cannot bring a revoked link back to life.

@@ -48,7 +48,7 @@ class RequestId(logging.Filter):
         return True
 
 
-class Stdout(logging.StreamHandler):  # type: ignore[type-arg]
+class Stdout(logging.StreamHandler[TextIO]):
     """A handler writing to whatever sys.stdout is at the time (a test's capture, gunicorn's pipe)."""
 
     @property

@@ -50,8 +50,9 @@ def cache_static(response: Response) -> Response:
 def close_streamed_file(response: Response) -> Response:
     """A file sent as a stream is closed with its answer, compressed or not: Flask-Compress wraps the file in a
     compressing generator whose close does not reach the file, which then waited for the garbage collector."""
-    if response.direct_passthrough and callable(getattr(response.response, "close", None)):
-        response.call_on_close(response.response.close)  # type: ignore[union-attr]
+    close = getattr(response.response, "close", None) if response.direct_passthrough else None
+    if callable(close):
+        response.call_on_close(close)
     return response
 
 

@@ -26,14 +26,14 @@ def _normalized(value: str | None) -> str | None:
     return normalize_username(value) if isinstance(value, str) else value
 
 
-def check_new_password(password: str, username: str) -> None:
+def check_new_password(password: str | None, username: str | None) -> None:
     """Refuse a password that is short, long, common or contains the username, saying which."""
     problem = password_problem(password or "", username or "")
     if problem is not None:
         raise ValidationError(PASSWORD_MESSAGES[problem])
 
 
-class RegisterForm(FlaskForm):  # type: ignore[misc]
+class RegisterForm(FlaskForm):
     """A new account: a name and a password, no e-mail."""
 
     username = StringField(_l("Username"), filters=[_normalized], validators=[
@@ -58,7 +58,7 @@ class RegisterForm(FlaskForm):  # type: ignore[misc]
         check_new_password(field.data, self.username.data)
 
 
-class LoginForm(FlaskForm):  # type: ignore[misc]
+class LoginForm(FlaskForm):
     """Log in; stays logged in on this phone."""
 
     username = StringField(_l("Username"), validators=[InputRequired(), no_control_characters, Length(max=NAME_LENGTH)])
@@ -66,7 +66,7 @@ class LoginForm(FlaskForm):  # type: ignore[misc]
     remember = BooleanField(_l("Stay logged in on this phone"), default=True)
 
 
-class AccountForm(FlaskForm):  # type: ignore[misc]
+class AccountForm(FlaskForm):
     """A form about one account that asks for its password first."""
 
     def __init__(self, account: User, *args: object, **kwargs: object) -> None:
@@ -107,13 +107,13 @@ class DeleteAccountForm(AccountForm):
         self.check_password_of_account(field)
 
 
-class ApiTokenForm(FlaskForm):  # type: ignore[misc]
+class ApiTokenForm(FlaskForm):
     """A new personal access token: a name saying which program holds it."""
 
     name = StringField(_l("Token name"), filters=[lambda v: v.strip() if isinstance(v, str) else v],
                        validators=[InputRequired(), no_control_characters, Length(min=1, max=NAME_LENGTH)])
 
 
-class ButtonForm(FlaskForm):  # type: ignore[misc]
+class ButtonForm(FlaskForm):
     """A form that is only a button (and its CSRF token): log out, log out everywhere, end a session."""
 

@@ -7,7 +7,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 
-class ImportForm(FlaskForm):  # type: ignore[misc]
+class ImportForm(FlaskForm):
     """A backup file (JSON, as the account page downloads it) to restore; CSRF-protected like every form."""
 
     backup = FileField(_l("Backup file"), validators=[FileRequired(_l("Choose the backup file to restore."))],

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, FieldList, IntegerField
-from wtforms.fields.choices import SelectChoice
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3; types-WTForms is 3.2
 from wtforms.validators import StopValidation
 
 # An entry's index as a page writes it ('cards-0', 'escobas-3'): a few ASCII digits.
@@ -26,12 +26,22 @@ def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-class BoundedFieldList(FieldList):  # type: ignore[misc]
+if TYPE_CHECKING:
+    _FieldList = FieldList[Field]  # generic in types-WTForms only, not at run time
+else:
+    _FieldList = FieldList
+
+
+class BoundedFieldList(_FieldList):
     """A FieldList that reads only indexes a page can have.
 
     WTForms reads any key whose index passes str.isdigit(), then calls int() on it: a posted
     'names-²' (a digit to isdigit, not to int) or a 5 000-digit index would raise a ValueError.
     """
+
+    # Set by FieldList.__init__, and left out of types-WTForms as private.
+    _separator: str
+    _field_separator: str
 
     def _extract_indices(self, prefix: str, formdata: Any) -> Iterator[int]:
         """The indexes of the posted entries, small ASCII numbers only."""
@@ -43,7 +53,7 @@ class BoundedFieldList(FieldList):  # type: ignore[misc]
                     yield int(index)
 
 
-class WholeNumberField(IntegerField):  # type: ignore[misc]
+class WholeNumberField(IntegerField):
     """An IntegerField that reads at most nine digits.
 
     WTForms' NumberRange compares through math.isnan(), which overflows on an integer of a few hundred
@@ -63,3 +73,9 @@ def no_control_characters(_form: Any, field: Field) -> None:
     even compare a NUL. It stops the field's other validators, which may look the value up."""
     if any(unicodedata.category(c) == "Cc" for c in str(field.data or "")):
         raise StopValidation(_l("This holds control characters, which no keyboard types: remove them."))
+
+
+def field_errors(field: Field) -> list[str]:
+    """A validated field's errors, to add one to: validation leaves a list there (types-WTForms says Sequence,
+    as a field not yet validated has an empty tuple)."""
+    return cast("list[str]", field.errors)

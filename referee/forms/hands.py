@@ -20,7 +20,7 @@ HIDDEN = ("number", "version", "client_token", "dealer")
 TOKEN_LENGTH = 64  # as Hand.client_token stores it
 
 
-class HandFormBase(FlaskForm):  # type: ignore[misc]
+class HandFormBase(FlaskForm):
     """What both ways of entering a hand share."""
 
     class Meta:
@@ -121,7 +121,7 @@ class TallyHandForm(HandFormBase):
         return {"sides": sides, "leftover_sum": self.leftover_sum.data, "last_capture": int(self.last_capture.data)}
 
 
-class AgainForm(FlaskForm):  # type: ignore[misc]
+class AgainForm(FlaskForm):
     """?again=<event>: start the next hand from the entry of a hand taken back (a GET form, no CSRF)."""
 
     again = WholeNumberField(validators=[Optional(), NumberRange(min=1, max=2**31 - 1)])

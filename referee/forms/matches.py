@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -34,7 +34,7 @@ PASSES_CHOICES = [("right", _l("To the right (next in the order of play)")), ("l
 NAME_RULES = [Length(max=NAME_LENGTH), no_control_characters]
 
 
-class NewMatchForm(FlaskForm):  # type: ignore[misc]
+class NewMatchForm(FlaskForm):
     """Rules, deck, players in the order of play, and who deals first."""
 
     preset = RadioField(_l("Game"), choices=options(PRESET_CHOICES), default="escova-rs")
@@ -68,7 +68,7 @@ class NewMatchForm(FlaskForm):  # type: ignore[misc]
         """The names typed for the seats in use, trimmed."""
         return tuple((entry.data or "").strip() for entry in self.names.entries[: self.seat_count])
 
-    def validate_names(self, field: Field) -> None:
+    def validate_names(self, field: BoundedFieldList) -> None:
         """Every seat in use has a name, and no two the same: an empty seat is marked, and a name typed twice
         on its second seat, naming the first."""
         first: dict[str, int] = {}
@@ -108,15 +108,15 @@ class NewMatchForm(FlaskForm):  # type: ignore[misc]
 CARD_CODES = [str(card) for card in DECK]
 
 
-def mark_entries(field: Field, problems: dict[int, Any]) -> None:
+def mark_entries(field: BoundedFieldList, problems: dict[int, Any]) -> None:
     """Put each problem on its own entry of a field list (only the seats at fault turn red), and make the list
     fail validation without a message of its own."""
     for index, message in problems.items():
-        field.entries[index].errors.append(message)
+        cast("list[str]", field.entries[index].errors).append(message)  # a list once validated
     field.errors = [entry.errors for entry in field.entries]
 
 
-class DrawForm(FlaskForm):  # type: ignore[misc]
+class DrawForm(FlaskForm):
     """One round of the draw for dealer: a card for each seat drawing in it, in the order of the seats.
 
     The server knows who draws (the tied players after a tie); the hidden round number tells a page of a
@@ -155,13 +155,13 @@ class DrawForm(FlaskForm):  # type: ignore[misc]
 
     def round_number(self) -> int:
         """The round the page was drawing (call after validation)."""
-        return int(self.round.data)
+        return int(cast(str, self.round.data))  # validated: digits
 
     def drawn(self) -> dict[int, str]:
         """Each drawing seat's card code (call after validation)."""
         return {seat: entry.data for seat, entry in zip(self.drawing, self.cards.entries, strict=True)}
 
-    def validate_cards(self, field: Field) -> None:
+    def validate_cards(self, field: BoundedFieldList) -> None:
         """One card for each player drawing, and no card drawn twice: the second player holding a card
         already drawn is marked, naming the first."""
         if len(field.entries) != len(self.drawing):
@@ -179,13 +179,13 @@ class DrawForm(FlaskForm):  # type: ignore[misc]
             mark_entries(field, problems)
 
 
-class TrailForm(FlaskForm):  # type: ignore[misc]
+class TrailForm(FlaskForm):
     """A button of the trail (restore a hand, revert a correction), from a page showing this version."""
 
     version = HiddenField(validators=[InputRequired(), Regexp(r"^[0-9]{1,9}\Z")])
 
 
-class RevokeLinkForm(FlaskForm):  # type: ignore[misc]
+class RevokeLinkForm(FlaskForm):
     """Replace the spectator link: the confirmation page's button (its CSRF token is all it carries)."""
 
 
@@ -205,7 +205,7 @@ STATUS_CHOICES = [("", _l("All matches")), ("playing", _l("In progress")), ("fin
 MAX_PAGE = 1_000_000  # far past any account's last page; the history shows its last page instead
 
 
-class HistoryForm(FlaskForm):  # type: ignore[misc]
+class HistoryForm(FlaskForm):
     """The match list's filters and page, read from the query (a GET form, no CSRF)."""
 
     player = StringField(_l("Player"), validators=[Optional(), Length(max=NAME_LENGTH), no_control_characters])

@@ -16,7 +16,7 @@ from .matches import NAME_RULES
 KEEP_CHOICES = ("this", "other")
 
 
-class RenamePlayerForm(FlaskForm):  # type: ignore[misc]
+class RenamePlayerForm(FlaskForm):
     """A new name for a player, under the rules of a seat's name in the new-match form."""
 
     name = StringField(_l("New name"), validators=NAME_RULES)
@@ -31,7 +31,7 @@ class RenamePlayerForm(FlaskForm):  # type: ignore[misc]
         return str(self.name.data).strip()
 
 
-class MergePlayersForm(FlaskForm):  # type: ignore[misc]
+class MergePlayersForm(FlaskForm):
     """Two players of the account who are one person: which other player, and whose name to keep."""
 
     # The choices are checked by validate_other, which says it in the page's words.
@@ -65,5 +65,5 @@ class MergePlayersForm(FlaskForm):  # type: ignore[misc]
         return (self.player, other) if self.keep.data == "this" else (other, self.player)
 
 
-class DeletePlayerForm(FlaskForm):  # type: ignore[misc]
+class DeletePlayerForm(FlaskForm):
     """Delete a player: the confirmation page's button (its CSRF token is all it carries)."""

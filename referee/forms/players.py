@@ -14,7 +14,7 @@ GAME_CHOICES = [("", _l("Every game")), *((preset, GAME_NAMES.get(preset, preset
 PERIOD_CHOICES = [("all", _l("All time")), ("year", _l("This year")), ("30d", _l("Last 30 days"))]
 
 
-class PlayerStatsForm(FlaskForm):  # type: ignore[misc]
+class PlayerStatsForm(FlaskForm):
     """The game and period the player's statistics are for, read from the query string."""
 
     game = SelectField(_l("Game"), choices=options(GAME_CHOICES), default="")

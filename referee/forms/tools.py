@@ -9,17 +9,19 @@ two sums that disagree) and keeps what the page lists under it: `problems`, in t
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, StringField
+from wtforms.form import BaseForm
 from wtforms.validators import Optional, ValidationError
 
 from ..messages import finding_words, problem_words, shortened
 from ..models import NAME_LENGTH
 from ..rules import DECK, Card, DeckStyle, Finding, Problem, UnknownCard
 from ..rules.cards import DECK_SUM, pile_sum
+from .common import field_errors
 from .matches import DECK_CHOICES
 from .wtforms_words import translations
 
@@ -36,7 +38,7 @@ def stripped(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
 
-class DeckStyleField(HiddenField):  # type: ignore[misc]
+class DeckStyleField(HiddenField):
     """The deck style the cards are named in: only labels depend on it, so an odd one is the Spanish deck."""
 
     def process_formdata(self, valuelist: list[Any]) -> None:
@@ -45,7 +47,7 @@ class DeckStyleField(HiddenField):  # type: ignore[misc]
             self.data = valuelist[0] if valuelist[0] in dict(STYLES) else DEFAULT_STYLE
 
 
-class CardsField(Field):  # type: ignore[misc]
+class CardsField(Field):
     """The card codes ticked under one name; `cards` holds them read, once the field is valid.
 
     The tool's template draws the tiles itself (tools/_parts.html); `data` keeps the codes as sent, so
@@ -63,8 +65,9 @@ class CardsField(Field):  # type: ignore[misc]
         if len(valuelist) > len(DECK):  # refused before any work
             raise ValueError(_("A deck has %(count)s cards: no more than %(count)s can be tapped.", count=len(DECK)))
 
-    def pre_validate(self, form: ToolForm) -> None:
+    def pre_validate(self, form: BaseForm) -> None:
         """Each code read as a card of the deck, none twice; an unknown code is quoted short."""
+        tool = cast("ToolForm", form)  # the field sits on the tools' forms only
         if self.process_errors:
             return
         cards: list[Card] = []
@@ -72,28 +75,29 @@ class CardsField(Field):  # type: ignore[misc]
             try:
                 card = Card.parse(code)
             except UnknownCard:
-                self.errors.append(form.problem_text("unknown_card", card=shortened(code, QUOTED)))
+                field_errors(self).append(tool.problem_text("unknown_card", card=shortened(code, QUOTED)))
                 continue
             if card in cards:
-                self.errors.append(form.problem_text("duplicate_card", card=code))
+                field_errors(self).append(tool.problem_text("duplicate_card", card=code))
             cards.append(card)
         self.cards = [] if self.errors else cards
 
 
-class CardField(StringField):  # type: ignore[misc]
+class CardField(StringField):
     """One card code chosen in a select; `card` holds it read, None when none was chosen."""
 
-    def pre_validate(self, form: ToolForm) -> None:
+    def pre_validate(self, form: BaseForm) -> None:
         """The code read as a card of the deck, or refused in words."""
+        tool = cast("ToolForm", form)  # the field sits on the tools' forms only
         self.card: Card | None = None
         if self.data:
             try:
                 self.card = Card.parse(self.data)
             except UnknownCard:
-                raise ValidationError(form.problem_text("unknown_card", card=shortened(self.data, QUOTED))) from None
+                raise ValidationError(tool.problem_text("unknown_card", card=shortened(self.data, QUOTED))) from None
 
 
-class ToolForm(FlaskForm):  # type: ignore[misc]
+class ToolForm(FlaskForm):
     """What every tool's form shares: the deck style, and 'check', which a form sent from the page carries.
 
     A tool answers once its form was sent, or when a link carries one of `asks` (static/js/tools.js reads
@@ -202,7 +206,7 @@ class LeftoverForm(ToolForm):
         super().judge()
         if self.problems:
             return
-        typed, tapped = self.sum.data.strip(), self.cards.cards
+        typed, tapped = cast(str, self.sum.data).strip(), self.cards.cards  # text: its default is ''
         self.total = int(typed.lstrip("0") or "0") if typed else pile_sum(tapped)
         if not typed and not tapped:
             self.refuse([_("Tap the cards left on the table, or type their sum.")], {"cards", "sum"})
@@ -263,7 +267,11 @@ class DealerDrawForm(ToolForm):
     @property
     def drawn(self) -> dict[int, Card]:
         """The card drawn in each row that has one, by row number."""
-        return {i: self[f"card_{i}"].card for i in range(PLAYERS) if self[f"card_{i}"].card is not None}
+        return {i: card for i in range(PLAYERS) if (card := self._card(i)) is not None}
+
+    def _card(self, i: int) -> Card | None:
+        """Row i's card, read (None when none was chosen)."""
+        return cast("CardField", self[f"card_{i}"]).card
 
     def judge(self) -> None:
         """A name too long alone; else every row's problem together with those of the whole draw."""

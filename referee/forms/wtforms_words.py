@@ -17,7 +17,7 @@ from wtforms.i18n import messages_path
 
 
 @cache
-def _catalog(language: str) -> support.Translations:
+def _catalog(language: str) -> support.NullTranslations:
     """WTForms' catalog for one language (an empty one where WTForms has none)."""
     return support.Translations.load(messages_path(), [language], domain="wtforms")
 

@@ -11,8 +11,9 @@ import hashlib
 import re
 import secrets
 from datetime import timedelta
+from typing import Any, cast
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import CursorResult, delete, select, update
 
 from ..extensions import db
 from ..models import ApiToken, User, now
@@ -66,13 +67,15 @@ def tokens_of(user: User) -> list[ApiToken]:
 
 def revoke_token(user: User, token_id: int) -> bool:
     """Revoke one of the account's tokens; False when it has none of this id (another account's included)."""
-    count = db.session.execute(delete(ApiToken).where(ApiToken.id == token_id, ApiToken.user_id == user.id)).rowcount
+    deleted = db.session.execute(delete(ApiToken).where(ApiToken.id == token_id, ApiToken.user_id == user.id))
+    count = cast("CursorResult[Any]", deleted).rowcount  # a DELETE's result is a CursorResult
     db.session.commit()
     return bool(count)
 
 
 def revoke_tokens(user: User) -> int:
     """Revoke every token of the account; how many there were."""
-    count = db.session.execute(delete(ApiToken).where(ApiToken.user_id == user.id)).rowcount
+    deleted = db.session.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
+    count = cast("CursorResult[Any]", deleted).rowcount  # a DELETE's result is a CursorResult
     db.session.commit()
     return count or 0

@@ -8,13 +8,13 @@ a code; referee/views/backup_words.py puts them in words. The first problem foun
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
 from importlib.resources import files
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
@@ -76,7 +76,8 @@ class CheckedBackup:
 def schema() -> dict[str, Any]:
     """The backup's JSON Schema, as shipped with the package (docs/backup.schema.json is the same file)."""
     text = files("referee").joinpath("schemas/backup.schema.json").read_text(encoding="utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
+    document: dict[str, Any] = json.loads(text)
+    return document
 
 
 @cache
@@ -146,13 +147,14 @@ def read_backup(raw: bytes, most: int) -> CheckedBackup:
 def schema_problem(error: ValidationError) -> BadBackup:
     """The first schema error as a BadBackup: where, and which rule of the schema it breaks."""
     where: Where = tuple(error.absolute_path)
+    value: Any  # jsonschema types it Any | Unset: an error a validator raised always has its rule's value
     kind, value, instance = error.validator, error.validator_value, error.instance
     if kind in ("required", "dependentRequired"):
         needed = value if kind == "required" else [k for keys in value.values() for k in keys]
         missing = next((key for key in needed if isinstance(instance, dict) and key not in instance), "")
         return BadBackup("missing", (*where, missing))
     if kind == "additionalProperties" and isinstance(instance, dict):
-        known = set(error.schema.get("properties", {}))
+        known = set(cast("Mapping[str, Any]", error.schema).get("properties", {}))  # an object's schema
         extra = next((key for key in instance if key not in known), "")
         return BadBackup("unknown_field", (*where, extra))
     limits = {"minimum": "too_small", "maximum": "too_large", "minItems": "too_few", "maxItems": "too_many",
@@ -184,7 +186,7 @@ def _kinds_allowed(branches: list[ValidationError]) -> list[str] | None:
     for branch in branches:
         if branch.relative_path or branch.validator not in ("type", "const"):
             return None
-        value = branch.validator_value
+        value: Any = branch.validator_value  # Any | Unset to jsonschema; set on a validator's error
         if branch.validator == "const":
             kinds.append(json.dumps(value))
         else:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from sqlalchemy import and_, case, delete, func, insert, or_, select
 
@@ -105,8 +105,9 @@ def match_settled(match: Match, was_winner: int | None) -> None:
 def _rate(match: Match) -> bool:
     """Rate the match from its players' current skill, when it finished after every match they finished:
     True when done (or when there is nothing to rate), False when only a rerate can place it."""
-    result = outcome(match.id, match.finished_at, [(seat.side, seat.player_id) for seat in match.seats],
-                     totals((hand.points for hand in match.hands), match.sides), match.winner)
+    # A finished match (the only kind rated) has its end time and winner.
+    result = outcome(match.id, cast(datetime, match.finished_at), [(seat.side, seat.player_id) for seat in match.seats],
+                     totals((hand.points for hand in match.hands), match.sides), cast(int, match.winner))
     if result is None:
         return True
     later = or_(RatingChange.at > result.at, and_(RatingChange.at == result.at, RatingChange.match_id > match.id))
@@ -141,8 +142,8 @@ def _unrate(match: Match) -> bool:
     previous = {change.player_id: change
                 for change in db.session.scalars(select(RatingChange).where(RatingChange.id.in_(last)))}
     for player in db.session.scalars(select(Player).where(Player.id.in_(players))):
-        change = previous.get(player.id)
-        _keep(player, Skill(change.mu, change.sigma) if change else None)
+        prior = previous.get(player.id)
+        _keep(player, Skill(prior.mu, prior.sigma) if prior else None)
     return True
 
 

@@ -13,8 +13,9 @@ import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import bindparam, delete, select, update
+from sqlalchemy import CursorResult, bindparam, delete, select, update
 from ua_parser import parse as parse_user_agent
 
 from ..extensions import db
@@ -118,7 +119,7 @@ def end_sessions(user: User, keep: LoginToken | None = None) -> int:
     statement = delete(LoginToken).where(LoginToken.user_id == user.id)
     if keep is not None:
         statement = statement.where(LoginToken.id != keep.id)
-    count = db.session.execute(statement).rowcount
+    count = cast("CursorResult[Any]", db.session.execute(statement)).rowcount  # a DELETE's result is a CursorResult
     db.session.commit()
     return count or 0
 

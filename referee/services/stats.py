@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import Select, and_, case, distinct, func, select
+from sqlalchemy import Select, Subquery, and_, case, distinct, func, select
 from sqlalchemy.sql import ColumnElement
 
 from ..extensions import db
@@ -161,7 +161,7 @@ def _roster(user_id: int) -> list[tuple[Any, ...]]:
         select(Player.id, Player.name).where(Player.user_id == user_id).order_by(Player.id))]
 
 
-def _their_matches(player: Player, only: StatsFilter) -> Select:
+def _their_matches(player: Player, only: StatsFilter) -> Select[int, int]:
     """One row per match the player sat in (under the filter): the match and the side they played for."""
     query = (select(Seat.match_id.label("match_id"), func.min(Seat.side).label("side"))
              .join(Match, Match.id == Seat.match_id)
@@ -180,7 +180,7 @@ def _count_if(condition: ColumnElement[bool]) -> ColumnElement[int]:
     return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
 
 
-def _record(mine) -> tuple[Record, list[tuple[Any, ...]]]:  # type: ignore[no-untyped-def]
+def _record(mine: Subquery) -> tuple[Record, list[tuple[Any, ...]]]:
     """Matches started, finished and won, and the streaks: one row per match (never per hand), the finished
     ones in the order they finished, as the streaks need; and each match counted, with its version."""
     rows = db.session.execute(
@@ -207,7 +207,7 @@ def streaks(results: list[bool]) -> tuple[int, int]:
     return current, best
 
 
-def _hands(mine) -> HandFigures:  # type: ignore[no-untyped-def]
+def _hands(mine: Subquery) -> HandFigures:
     """Sums over the player's side's results in every hand of their matches."""
     taken = [_count_if(getattr(HandSide, name) > 0) for name in (*CATEGORIES, *BONUSES)]
     row = db.session.execute(
@@ -220,7 +220,7 @@ def _hands(mine) -> HandFigures:  # type: ignore[no-untyped-def]
                        taken=dict(zip((*CATEGORIES, *BONUSES), counts, strict=True)))
 
 
-def _others(player: Player, mine, same_side: bool) -> tuple[Select, Any]:  # type: ignore[no-untyped-def]
+def _others(player: Player, mine: Subquery, same_side: bool) -> tuple[Select[int, str, int, int], Any]:
     """The other players of the player's finished matches, on their side or another, grouped by player (with
     their seats' alias, for a count of the other side's wins)."""
     other = Seat.__table__.alias("other")
@@ -235,7 +235,7 @@ def _others(player: Player, mine, same_side: bool) -> tuple[Select, Any]:  # typ
             .group_by(Player.id, Player.name), other)
 
 
-def _partners(player: Player, mine) -> list[Partner]:  # type: ignore[no-untyped-def]
+def _partners(player: Player, mine: Subquery) -> list[Partner]:
     """Each partner's finished matches with the player and their wins together, most played first."""
     query, _ = _others(player, mine, same_side=True)
     rows = db.session.execute(query).all()
@@ -243,7 +243,7 @@ def _partners(player: Player, mine) -> list[Partner]:  # type: ignore[no-untyped
     return sorted(partners, key=lambda p: (-p.matches, -p.won, p.name.casefold()))
 
 
-def _opponents(player: Player, mine) -> list[Opponent]:  # type: ignore[no-untyped-def]
+def _opponents(player: Player, mine: Subquery) -> list[Opponent]:
     """Each opponent's head-to-head record with the player, most played first."""
     query, other = _others(player, mine, same_side=False)
     theirs = func.count(distinct(case((Match.winner == other.c.side, mine.c.match_id))))

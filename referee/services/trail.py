@@ -31,7 +31,7 @@ _ADDING = ("hand_recorded", "hand_restored")
 
 def kept_entry(facts: dict[str, Any] | None) -> bool:
     """True when an event's before or after holds a whole entry (old events kept only points)."""
-    return bool(facts) and all(key in facts for key in ("mode", "dealer", "entry"))  # type: ignore[operator]
+    return facts is not None and all(key in facts for key in ("mode", "dealer", "entry"))
 
 
 def _later(match: Match, event: MatchEvent) -> list[MatchEvent]:

@@ -5,6 +5,8 @@ Every POST here is checked for its CSRF token by CSRFProtect before the view run
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -21,6 +23,7 @@ from ..forms.accounts import (
     LoginForm,
     RegisterForm,
 )
+from ..forms.common import field_errors
 from ..services import api_tokens, authenticate, register_user
 from ..services import sessions as device_sessions
 from ..services.accounts import UsernameTaken, change_password, delete_account
@@ -30,8 +33,9 @@ from .redirect_targets import safe_next
 
 bp = Blueprint("accounts", __name__)
 
-_FORM_PAGES = {"accounts.login": ("accounts/login.html", LoginForm),
-               "accounts.register": ("accounts/register.html", RegisterForm)}
+_FORM_PAGES: dict[str, tuple[str, type[LoginForm | RegisterForm]]] = {
+    "accounts.login": ("accounts/login.html", LoginForm),
+    "accounts.register": ("accounts/register.html", RegisterForm)}
 
 
 @bp.route("/register", methods=["GET", "POST"])
@@ -41,9 +45,9 @@ def register() -> ResponseReturnValue:
     form = RegisterForm()
     if form.validate_on_submit():
         try:
-            user = register_user(form.username.data, form.password.data)
+            user = register_user(cast(str, form.username.data), cast(str, form.password.data))  # both required
         except UsernameTaken:
-            form.username.errors.append(_("That username is taken."))
+            field_errors(form.username).append(_("That username is taken."))
         else:
             log_in(user, remember=True)
             return redirect(url_for("matches.new"))
@@ -56,11 +60,11 @@ def login() -> ResponseReturnValue:
     """Log in; a wrong name or password keeps the name typed."""
     form = LoginForm()
     if form.validate_on_submit():
-        user = authenticate(form.username.data, form.password.data)
+        user = authenticate(cast(str, form.username.data), cast(str, form.password.data))  # both required
         if user is not None:
             log_in(user, remember=form.remember.data)
             return redirect(safe_next(request.args.get("next")) or url_for("matches.index"))
-        form.password.errors.append(_("Wrong username or password."))
+        field_errors(form.password).append(_("Wrong username or password."))
     return render_template("accounts/login.html", form=form), 422 if form.errors else 200
 
 
@@ -107,7 +111,7 @@ def make_api_token() -> ResponseReturnValue:
     form = ApiTokenForm()
     if not form.validate_on_submit():
         return _account_page(form), 422
-    _token, secret = api_tokens.create_token(current_user, form.name.data)
+    _token, secret = api_tokens.create_token(current_user, cast(str, form.name.data))  # required
     page = _account_page(ApiTokenForm(formdata=None), secret=secret)
     return page, 201, {"Cache-Control": "no-store"}
 
@@ -157,7 +161,7 @@ def password() -> ResponseReturnValue:
     form = ChangePasswordForm(current_user)
     if form.validate_on_submit():
         remember = current_user.login_token.remember
-        change_password(current_user, form.password.data)
+        change_password(current_user, cast(str, form.password.data))  # required
         log_in(current_user, remember=remember)
         flash(_("Your password is changed. Every other device is logged out."), "info")
         return redirect(url_for("accounts.account"))

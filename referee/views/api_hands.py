@@ -25,7 +25,8 @@ from ..services.hands import resent_hand
 from ..services.matches import ruleset_of
 from ..services.scoreboard import dealer_after
 from ..throttling import throttle_per_token
-from .api import _body, bp
+from .api import _body
+from .api import bp as bp  # the API's blueprint, which this module's routes join
 from .api_matches import match_answer
 
 HIDDEN_FACTS = ("client_token",)

@@ -6,7 +6,7 @@ route takes a token (referee/api_auth.py) and counts against it (referee/throttl
 
 from __future__ import annotations
 
-from flask import jsonify, request, url_for
+from flask import Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import NotFound as HTTPNotFound
 
@@ -17,7 +17,8 @@ from ..models import Match
 from ..services import NotFound, create_match, get_match
 from ..services.history import match_history
 from ..throttling import throttle_per_token
-from .api import _body, bp
+from .api import _body
+from .api import bp as bp  # the API's blueprint, which this module's routes join
 from .errors import http_error
 
 
@@ -27,7 +28,7 @@ def not_found(_error: NotFound) -> ResponseReturnValue:
     return http_error(HTTPNotFound())
 
 
-def match_answer(match: Match, status: int = 200) -> ResponseReturnValue:
+def match_answer(match: Match, status: int = 200) -> Response:
     """The match, its version as the ETag."""
     response = jsonify(match_json(match))
     response.status_code = status
@@ -42,7 +43,7 @@ def start_match() -> ResponseReturnValue:
     """Start a match: 201, the match, and where it lives."""
     match = create_match(api_user(), match_payloads.read_new_match(_body()))
     response = match_answer(match, 201)
-    response.headers["Location"] = url_for("api.read_match", match_id=match.id)  # type: ignore[union-attr]
+    response.headers["Location"] = url_for("api.read_match", match_id=match.id)
     return response
 
 

@@ -18,7 +18,7 @@ from ..services.backup import export_match
 from ..services.players import get_player, matches_played
 from ..services.stats import player_stats
 from ..throttling import throttle_per_token
-from .api import bp
+from .api import bp as bp  # the API's blueprint, which this module's routes join
 
 
 def _player_json(player: Player) -> dict[str, object]:

@@ -13,7 +13,7 @@ from .. import json_body, match_payloads
 from ..api_auth import api_user, basic_credentials, token_required, unauthorized
 from ..services import api_tokens, authenticate
 from ..throttling import throttle_per_token, throttle_token_request
-from .api import bp
+from .api import bp as bp  # the API's blueprint, which this module's routes join
 
 
 def _optional_body() -> object:

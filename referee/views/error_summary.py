@@ -35,7 +35,7 @@ def _labelled(label: str, message: str) -> str:
     return _("%(field)s: %(problem)s", field=label, problem=message)
 
 
-def _entry_label(field_list: FieldList, entry: Field) -> str:
+def _entry_label(field_list: FieldList[Field], entry: Field) -> str:
     """What to call an entry of a list: its own label if it was given one, else the list's ('Cards' for
     'cards-0', not WTForms' 'Cards-0' made from the entry's name)."""
     made_up = entry.name.replace("_", " ").title()

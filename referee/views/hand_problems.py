@@ -3,8 +3,10 @@ field where the page has one, the others linked where they are fixed (templates/
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask_babel import gettext as _
-from wtforms import Field
+from wtforms import Field, FieldList
 
 from ..deck_words import words_for
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
@@ -23,6 +25,11 @@ TOTALS = {"total_cards": "cards-0", "total_oros": "oros-0", "total_sevens": "sev
           "total_pile_sum": "pile_sum-0", "needs_pile_sums_to_save": "pile_sum-0"}
 
 
+def _counts(form: HandFormBase, key: str) -> FieldList[Field]:
+    """The form's list of one count ('cards', 'oros', ...), an entry per side."""
+    return cast("FieldList[Field]", form[key])
+
+
 def _field_of(form: HandFormBase, location: tuple[str | int, ...]) -> Field | None:
     """The form's field a problem's location names, if the page has one."""
     match location:
@@ -31,8 +38,8 @@ def _field_of(form: HandFormBase, location: tuple[str | int, ...]) -> Field | No
         case ("sides", int(i), "tally", str(key)) if isinstance(form, TallyHandForm):
             if key == "velo":
                 return form.velo
-            if key in TALLY_COUNTS and i < len(form[key].entries):
-                return form[key].entries[i]
+            if key in TALLY_COUNTS and i < len(_counts(form, key).entries):
+                return _counts(form, key).entries[i]
         case ("last_capture",):
             return form.last_capture
         case ("leftover_sum",) if isinstance(form, TallyHandForm):
@@ -97,11 +104,12 @@ def summary_labels(form: HandFormBase, names: tuple[str, ...], deck: str | None 
              "pile_sum": _("Sum of the pile")}
     if isinstance(form, TallyHandForm):
         for i, name in enumerate(names):
-            labels.update({form[key].entries[i].id: f"{words[key]} · {name}" for key in TALLY_COUNTS})
+            labels.update({_counts(form, key).entries[i].id: f"{words[key]} · {name}" for key in TALLY_COUNTS})
         labels.update({field.id: str(field.label.text) for field in (form.velo, form.leftover_sum)})
     elif isinstance(form, QuickHandForm):
         for i, name in enumerate(names[:-1]):  # the last side's counts are worked out, not typed
-            labels.update({form[key].entries[i].id: f"{words[key]} · {name}" for key in ("cards", "oros", "sevens")})
+            labels.update({_counts(form, key).entries[i].id: f"{words[key]} · {name}"
+                           for key in ("cards", "oros", "sevens")})
         labels[form.velo.id] = str(form.velo.label.text)
     labels.update({entry.id: f"{_('Escobas')} · {name}" for entry, name in zip(form.escobas.entries, names)})
     labels.update({field.id: str(field.label.text) for field in (form.last_capture, form.dealer)})

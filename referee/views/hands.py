@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -173,17 +173,18 @@ def _restore(form: HandFormBase, match: Match, hand: Hand | None) -> None:
 def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None,
           report: HandReport) -> ResponseReturnValue:
     """Store the hand (checked already: `report`) and go back to the scoreboard."""
+    # The hidden number and version are validated digits (InputRequired, Regexp): text here, never None.
     if hand is None:
-        saved = record_hand(match, draft, expected_number=int(form.number.data), report=report)
+        saved = record_hand(match, draft, expected_number=int(cast(str, form.number.data)), report=report)
         flash(_("Hand %(number)s saved.", number=saved.number), "success")
         # The draft of the page it was typed on: the number the page had (a resend may be saved under it).
-        confirm_saved(hand_draft(match.id, int(form.number.data), correcting=False))
+        confirm_saved(hand_draft(match.id, int(cast(str, form.number.data)), correcting=False))
     else:
-        edit_hand(match, hand.number, draft, version=int(form.version.data), report=report)
+        edit_hand(match, hand.number, draft, version=int(cast(str, form.version.data)), report=report)
         flash(_("Hand %(number)s corrected.", number=hand.number), "success")
         confirm_saved(hand_draft(match.id, hand.number, correcting=True))
         if form.number.data != str(hand.number):  # typed as a new hand, sent as this correction (a resend)
-            confirm_saved(hand_draft(match.id, int(form.number.data), correcting=False))
+            confirm_saved(hand_draft(match.id, int(cast(str, form.number.data)), correcting=False))
     return redirect(url_for("matches.show", match_id=match.id))
 
 

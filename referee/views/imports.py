@@ -11,6 +11,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..body_limit import larger_body
 from ..forms.backup import ImportForm
+from ..forms.common import field_errors
 from ..services import Conflict
 from ..services.backup import BadBackup, ImportResult, import_backup
 from .backup_words import backup_words
@@ -41,9 +42,9 @@ def upload() -> ResponseReturnValue:
         try:
             result = import_backup(current_user, form.content(most), most)
         except BadBackup as error:
-            form.backup.errors.append(backup_words(error))
+            field_errors(form.backup).append(backup_words(error))
         except Conflict:
-            form.backup.errors.append(_("Another import of these matches ran at the same moment: check your "
+            field_errors(form.backup).append(_("Another import of these matches ran at the same moment: check your "
                                         "matches, then import again if any is missing."))
         else:
             flash(done_words(result), "info")

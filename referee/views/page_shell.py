@@ -30,7 +30,9 @@ _EXTRAS: dict[str, Callable[[], dict[str, Any]]] = {"switches": lambda: {"langua
 
 def kept_parts() -> DrawnPages:
     """This app's kept parts (the spectator pages' store, with its own entries)."""
-    return current_app.extensions.setdefault("page_shell", DrawnPages(KEPT))  # type: ignore[no-any-return]
+    # The app's extensions are a dict of Any: the store is typed where it is made.
+    pages: DrawnPages = current_app.extensions.setdefault("page_shell", DrawnPages(KEPT))
+    return pages
 
 
 class PageParts:

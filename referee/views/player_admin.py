@@ -12,6 +12,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
+from ..forms.common import field_errors
 from ..forms.player_admin import DeletePlayerForm, MergePlayersForm, RenamePlayerForm
 from ..models import Player
 from ..services import Conflict, NotFound
@@ -49,7 +50,7 @@ def rename(player_id: int) -> ResponseReturnValue:
             rename_player(player, new)
         except Conflict as conflict:
             taken = conflict.params
-            form.name.errors.append(_("Another player is already called %(name)s.", name=taken["name"]))
+            field_errors(form.name).append(_("Another player is already called %(name)s.", name=taken["name"]))
         else:
             flash(_("%(old)s is now %(new)s, in every match.", old=old, new=new), "info")
             return redirect(url_for("players.show", player_id=player.id))

@@ -20,7 +20,9 @@ KEPT = 256  # players' figures per process, under the filters asked for
 
 def kept_figures() -> DrawnPages:
     """This app's players' figures kept between requests (services/stats.py says under what)."""
-    return current_app.extensions.setdefault("player_figures", DrawnPages(KEPT))  # type: ignore[no-any-return]
+    # The app's extensions are a dict of Any: the store is typed where it is made.
+    pages: DrawnPages = current_app.extensions.setdefault("player_figures", DrawnPages(KEPT))
+    return pages
 
 
 @bp.get("")

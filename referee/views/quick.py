@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask_babel import gettext as _
 
@@ -69,7 +69,8 @@ def rest_counts(form: QuickHandForm, n_sides: int, report: HandReport | None) ->
     typed = [[getattr(form, key).entries[i].data for key in COUNT_KEYS] for i in range(n_sides - 1)]
     if any(not isinstance(value, int) for row in typed for value in row):
         return None
-    sides: list[SideTally | Rest] = [SideTally(*row, velo=form.velo.data == str(i)) for i, row in enumerate(typed)]
+    sides: list[SideTally | Rest] = [SideTally(*cast("tuple[int, int, int]", row), velo=form.velo.data == str(i))
+                                     for i, row in enumerate(typed)]  # the three COUNT_KEYS, ints as checked
     try:
         rest = complete_tallies([*sides, Rest()])[-1]
     except InvalidEntry:

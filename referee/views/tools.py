@@ -84,7 +84,7 @@ def draw() -> ResponseReturnValue:
     answer: dict[str, Any] = {}
     if form.asked and form.validate():
         result = draw_for_dealer(form.drawn)
-        again = {f"name-{k}": form.names[seat] for k, seat in enumerate(result.redraw)}
+        again: dict[str, Any] = {f"name-{k}": form.names[seat] for k, seat in enumerate(result.redraw)}
         answer = {"drawn": form.drawn, "result": result,
                   "redraw_url": url_for("tools.draw", style=form.deck, **again) if result.redraw else None}
     return tool_page("tools/draw.html", form, answer)

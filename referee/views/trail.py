@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -39,7 +41,7 @@ def undo(match_id: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         abort(400)  # the button's hidden fields were tampered with
     try:
-        if undo_last_hand(match, int(form.version.data), form.hand_number()):
+        if undo_last_hand(match, int(cast(str, form.version.data)), form.hand_number()):
             flash(_("The last hand was taken back. You can restore it from “What changed”."), "info")
     except Conflict:
         _changed()
@@ -65,7 +67,7 @@ def restore(match_id: int, event_id: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         abort(400)
     try:
-        hand = restore_hand(match, event_id, int(form.version.data))
+        hand = restore_hand(match, event_id, int(cast(str, form.version.data)))
     except NotFound:
         abort(404)
     except Conflict as conflict:
@@ -94,7 +96,7 @@ def revert(match_id: int, event_id: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         abort(400)
     try:
-        hand = revert_correction(match, event_id, int(form.version.data))
+        hand = revert_correction(match, event_id, int(cast(str, form.version.data)))
     except NotFound:
         abort(404)
     except Conflict as conflict:
