@@ -29,6 +29,13 @@ DECK_CHOICES = [("", _l("as the preset")), ("spanish", _l("Spanish deck")),
 PENALTY_CHOICES = [("forfeit", _l("Forfeit: the erring side scores 0, the other takes all deck points")),
                    ("void", _l("Void: the erring side scores 0, the others what they earned")),
                    ("flag", _l("Flag: show the error, count points as entered"))]
+# The sevens point: the regional quick picks are the choices themselves, their labels naming the region, so they
+# work without JavaScript (docs/rules.md, Regional options).
+SEVENS_CHOICES = [("most", _l("Most sevens (the usual)")),
+                  ("setenta", _l("As in Argentina: la setenta (each suit's best card counts)")),
+                  ("most_tiebreak", _l("As in Uruguay: sevens, then sixes, aces, fives"))]
+TIES_CHOICES = [("nobody", _l("Nobody scores it (the rule)")),
+                ("shared", _l("House rule: every side tied at the top scores it"))]
 PASSES_CHOICES = [("right", _l("To the right (next in the order of play)")), ("left", _l("To the left"))]
 # What a player's name may be, as typed (then trimmed, and not empty): a seat's here, a rename's in player_admin.py.
 NAME_RULES = [Length(max=NAME_LENGTH), no_control_characters]
@@ -49,6 +56,8 @@ class NewMatchForm(FlaskForm):
     penalty = SelectField(_l("When a side erred"), choices=options(PENALTY_CHOICES), default="forfeit")
     deal_passes = SelectField(_l("The deal passes"), choices=options(PASSES_CHOICES), default="right")
     deck_style = SelectField(_l("Cards"), choices=options(DECK_CHOICES), default="")
+    sevens = RadioField(_l("The sevens point"), choices=options(SEVENS_CHOICES), default="most")
+    ties = RadioField(_l("A category tied at the top"), choices=options(TIES_CHOICES), default="nobody")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -92,7 +101,8 @@ class NewMatchForm(FlaskForm):
 
     def options(self) -> dict[str, object]:
         """The options the form changes from the preset."""
-        options: dict[str, object] = {"penalty": self.penalty.data, "deal_passes": self.deal_passes.data}
+        options: dict[str, object] = {"penalty": self.penalty.data, "deal_passes": self.deal_passes.data,
+                                      "sevens": self.sevens.data, "ties": self.ties.data}
         if self.target.data is not None:
             options["target"] = self.target.data
         for name in ("all_oros", "all_sevens", "over30"):

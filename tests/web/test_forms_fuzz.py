@@ -53,6 +53,7 @@ QUICK = {"place-1o": "L", "place-2o": "L", "place-3o": "L", "place-4o": "L", "ca
 
 ODD = ["", " ", "0", "-1", "1.5", "1e3", "NaN", "-0", "+3", "0x1f", "١٢", "²", "\x00", "A\x00", "\n1", "1\n", "null",
        "[]", "{}", "<b>x</b>", "' OR 1=1 --", "draw", "pairs", "L", "save", "review", "10o", "zz", "2147483648",
+       "most", "setenta", "most_tiebreak", "shared", "nobody", "SETENTA", "face",
        "9223372036854775808", "é" * 3, "🃏", "\ud7ff", "x" * 65, "0,1", "0,0", "1,0,2,3,4"]
 VALUES = st.one_of(
     st.sampled_from(ODD),
