@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from .rules import Card, DeckStyle, Suit, UnknownCard
 from .rules.cards import VELO
 from .rules.names import card_name, of_suit, rank_name, suit_name
+from .rules.sevens import PRIMIERA
 
 # A list of cards names this many; the rest are counted ("and 28 more cards").
 CARDS_NAMED = 12
@@ -139,6 +140,21 @@ class DeckWords:
         """How to count a pile's sum, in the deck's names."""
         return str(_("Only when the referee asks: add up the values of every card in the side's pile "
                      "(%(courts)s).", courts=self.courts))
+
+    @property
+    def setenta_table(self) -> str:
+        """The primiera table in the deck's names: '7 = 21, 6 = 18, As = 16, …, Sota/Caballo/Rey = 10'."""
+        def named(value: int) -> str:
+            return rank_name(Card(value, Suit.OROS), self.style, _locale()) if value == 1 else str(value)
+        worth = [f"{named(value)} = {PRIMIERA[value]}" for value in (7, 6, 1, 5, 4, 3, 2)]
+        figures = "/".join(rank_name(Card(value, Suit.OROS), self.style, _locale()) for value in COURT_VALUES)
+        return ", ".join([*worth, f"{figures} = {PRIMIERA[COURT_VALUES[0]]}"])
+
+    @property
+    def setenta_hint(self) -> str:
+        """How to count a side's setenta at the table, in the deck's names."""
+        return str(_("Take the side's best card of each suit and add their worth: %(table)s.",
+                     table=self.setenta_table))
 
     def category(self, key: str) -> str:
         """A point category's label, as the review table's rows show it."""

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, RadioField, SelectField, StringField
+from wtforms import Field, FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
 from ..deck_words import words_for
 from .common import BoundedFieldList, WholeNumberField, options
 from .matches import CARD_CODES
+from .variant_counts import breaker_list, drop_unasked, setenta_list, typed
 from .wtforms_words import translations
 
 # The hidden fields the entry page writes: a hand number, the match's version, a random token
@@ -35,8 +36,11 @@ class HandFormBase(FlaskForm):
     escobas = BoundedFieldList(WholeNumberField(_l("Escobas"), default=0, validators=[
         InputRequired(_l("How many escobas? 0 if none.")), NumberRange(min=0, max=20)]), min_entries=2, max_entries=4)
 
-    def setup(self, side_names: tuple[str, ...], seat_names: list[str], deck: str | None = None) -> None:
-        """Choices that depend on the match (`deck`, the match's deck style, names the velo's card)."""
+    def setup(self, side_names: tuple[str, ...], seat_names: list[str], deck: str | None = None,
+              sevens: str | None = None) -> None:
+        """Choices that depend on the match (`deck`, the match's deck style, names the velo's card; `sevens`,
+        its sevens option, keeps the counts it asks for)."""
+        self.variants = drop_unasked(self, sevens)
         self.last_capture.choices = options((str(i), name) for i, name in enumerate(side_names))
         self.dealer.choices = options((str(i), name) for i, name in enumerate(seat_names))
         while len(self.escobas.entries) < len(side_names):
@@ -97,13 +101,18 @@ class TallyHandForm(HandFormBase):
                       validators=[InputRequired(_l("Who holds the velo?"))])
     leftover_sum = WholeNumberField(_l("Sum of the cards left on the table"), validators=[
         InputRequired(_l("Add up the cards left on the table.")), NumberRange(min=0, max=220)])
+    # Dropped unless the match's sevens option asks for them (forms/variant_counts.py).
+    setenta = setenta_list(4)
+    sixes, aces, fives = breaker_list(4), breaker_list(4), breaker_list(4)
 
-    def setup(self, side_names: tuple[str, ...], seat_names: list[str], deck: str | None = None) -> None:
+    def setup(self, side_names: tuple[str, ...], seat_names: list[str], deck: str | None = None,
+              sevens: str | None = None) -> None:
         """Per-side rows for each side; the velo's question names the card as the match's deck does."""
-        super().setup(side_names, seat_names, deck)
+        super().setup(side_names, seat_names, deck, sevens)
         self.velo.label.text = words_for(deck).velo_question
         self.velo.choices = options((str(i), name) for i, name in enumerate(side_names))
-        for field_list in (self.cards, self.oros, self.sevens, self.pile_sum):
+        variants = [cast("FieldList[Field]", self[k]) for k in self.variants]
+        for field_list in (self.cards, self.oros, self.sevens, self.pile_sum, *variants):
             while len(field_list.entries) < len(side_names):
                 field_list.append_entry()
             while len(field_list.entries) > len(side_names):
@@ -117,6 +126,7 @@ class TallyHandForm(HandFormBase):
                                      "sevens": self.sevens.entries[i].data, "velo": self.velo.data == str(i)}
             if self.pile_sum.entries[i].data is not None:
                 tally["pile_sum"] = self.pile_sum.entries[i].data
+            tally.update(typed(self, i, self.variants))
             sides.append({"tally": tally, "escobas": self.side_escobas(i)})
         return {"sides": sides, "leftover_sum": self.leftover_sum.data, "last_capture": int(self.last_capture.data)}
 

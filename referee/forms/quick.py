@@ -7,10 +7,10 @@ entry by counts: a player counts the pile as it lies at the end of the hand.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask_babel import lazy_gettext as _l
-from wtforms import RadioField
+from wtforms import Field, FieldList, RadioField
 from wtforms.validators import NumberRange, Optional
 
 from ..deck_words import words_for
@@ -18,6 +18,7 @@ from ..rules import Card
 from ..rules.report import leftover_ok
 from .common import BoundedFieldList, WholeNumberField, options
 from .hands import CardsHandForm
+from .variant_counts import BREAKERS, breaker_list, setenta_list, typed
 
 OROS = range(0, 11)  # the chips a side's oros are tapped on
 SEVENS = range(0, 5)
@@ -39,19 +40,30 @@ class QuickHandForm(CardsHandForm):
     sevens = BoundedFieldList(WholeNumberField(validators=[Optional(), NumberRange(min=0, max=4)]),
                               min_entries=1, max_entries=3)
     velo = RadioField(_l("Who holds the velo (7 of oros)?"), validators=[Optional()])
+    # Dropped unless the match's sevens option asks for them (forms/variant_counts.py). The last side's
+    # setenta is typed too (the others' cannot give it); its sixes, aces and fives follow from the others'.
+    setenta = setenta_list(4)
+    sixes, aces, fives = breaker_list(3), breaker_list(3), breaker_list(3)
     start_id = "picker"  # where the error summary links a problem of the whole entry (the cards come first)
 
 
-    def setup(self, side_names: tuple[str, ...], seat_names: list[str], deck: str | None = None) -> None:
+    def setup(self, side_names: tuple[str, ...], seat_names: list[str], deck: str | None = None,
+              sevens: str | None = None) -> None:
         """Counts for every side but the last; the velo may be any side's, its question in the deck's words."""
-        super().setup(side_names, seat_names, deck)
+        super().setup(side_names, seat_names, deck, sevens)
         self.velo.label.text = words_for(deck).velo_question
         self.velo.choices = options((str(i), name) for i, name in enumerate(side_names))
-        for field_list in (self.cards, self.oros, self.sevens):
+        breakers = [cast("FieldList[Field]", self[name]) for name in self.variants if name in BREAKERS]
+        for field_list in (self.cards, self.oros, self.sevens, *breakers):
             while len(field_list.entries) < len(side_names) - 1:
                 field_list.append_entry()
             while len(field_list.entries) > len(side_names) - 1:
                 field_list.pop_entry()
+        if "setenta" in self.variants:
+            while len(self.setenta.entries) < len(side_names):
+                self.setenta.append_entry()
+            while len(self.setenta.entries) > len(side_names):
+                self.setenta.pop_entry()
         self.rest_errors: list[str] = []  # problems of the last side's counts, which follow from the others
 
     @staticmethod
@@ -91,8 +103,11 @@ class QuickHandForm(CardsHandForm):
         """The API shape of an entry by counts: the leftover's cards, the tallies, the last side's the rest."""
         sides: list[dict[str, Any]] = [
             {"tally": {"cards": self.cards.entries[i].data, "oros": self.oros.entries[i].data,
-                       "sevens": self.sevens.entries[i].data, "velo": self.velo.data == str(i)},
+                       "sevens": self.sevens.entries[i].data, "velo": self.velo.data == str(i),
+                       **typed(self, i, self.variants)},
              "escobas": self.side_escobas(i)} for i in range(n_sides - 1)]
-        sides.append({"tally": "rest", "escobas": self.side_escobas(n_sides - 1)})
+        # The last side's setenta goes beside its "rest" (score_payloads.py): the only count it gives.
+        rest = typed(self, n_sides - 1, ("setenta",) if "setenta" in self.variants else ())
+        sides.append({"tally": "rest", "escobas": self.side_escobas(n_sides - 1), **rest})
         return {"sides": sides, "leftover": [code for code, place in places.items() if place == "L"],
                 "last_capture": int(self.last_capture.data)}

@@ -22,7 +22,8 @@ from .error_summary import SummaryItem
 TALLY_COUNTS = ("cards", "oros", "sevens", "pile_sum")
 # A problem about all the sides' counts together, linked to the first side's field that counts it.
 TOTALS = {"total_cards": "cards-0", "total_oros": "oros-0", "total_sevens": "sevens-0", "total_velo": "velo-0",
-          "total_pile_sum": "pile_sum-0", "needs_pile_sums_to_save": "pile_sum-0"}
+          "total_pile_sum": "pile_sum-0", "needs_pile_sums_to_save": "pile_sum-0",
+          "total_sixes": "sixes-0", "total_aces": "aces-0", "total_fives": "fives-0"}
 
 
 def _counts(form: HandFormBase, key: str) -> FieldList[Field]:
@@ -38,7 +39,7 @@ def _field_of(form: HandFormBase, location: tuple[str | int, ...]) -> Field | No
         case ("sides", int(i), "tally", str(key)) if isinstance(form, TallyHandForm):
             if key == "velo":
                 return form.velo
-            if key in TALLY_COUNTS and i < len(_counts(form, key).entries):
+            if key in (*TALLY_COUNTS, *form.variants) and i < len(_counts(form, key).entries):
                 return _counts(form, key).entries[i]
         case ("last_capture",):
             return form.last_capture
@@ -97,19 +98,28 @@ def unplaced_cards(match: Match, form: HandFormBase, places: dict[str, str]) -> 
     return []
 
 
+def variant_words() -> dict[str, str]:
+    """The labels of the counts the regional options ask for, as the rows and the summary name them."""
+    return {"setenta": _("Setenta"), "sixes": _("Sixes"), "aces": _("Aces"), "fives": _("Fives")}
+
+
 def summary_labels(form: HandFormBase, names: tuple[str, ...], deck: str | None = None) -> dict[str, str]:
     """The entry page's fields as its summary names them, in the page's order (see views/error_summary.py)."""
     labels: dict[str, str] = {}
     words = {"cards": _("Cards"), "oros": words_for(deck).oros_label, "sevens": _("Sevens"),
              "pile_sum": _("Sum of the pile")}
+    words.update(variant_words())
     if isinstance(form, TallyHandForm):
         for i, name in enumerate(names):
-            labels.update({_counts(form, key).entries[i].id: f"{words[key]} · {name}" for key in TALLY_COUNTS})
+            labels.update({_counts(form, key).entries[i].id: f"{words[key]} · {name}"
+                           for key in (*TALLY_COUNTS, *form.variants)})
         labels.update({field.id: str(field.label.text) for field in (form.velo, form.leftover_sum)})
     elif isinstance(form, QuickHandForm):
         for i, name in enumerate(names[:-1]):  # the last side's counts are worked out, not typed
             labels.update({_counts(form, key).entries[i].id: f"{words[key]} · {name}"
-                           for key in ("cards", "oros", "sevens")})
+                           for key in ("cards", "oros", "sevens", *form.variants)})
+        if "setenta" in form.variants:  # the last side's setenta is typed: the others' counts cannot give it
+            labels[_counts(form, "setenta").entries[-1].id] = f"{words['setenta']} · {names[-1]}"
         labels[form.velo.id] = str(form.velo.label.text)
     labels.update({entry.id: f"{_('Escobas')} · {name}" for entry, name in zip(form.escobas.entries, names)})
     labels.update({field.id: str(field.label.text) for field in (form.last_capture, form.dealer)})

@@ -34,7 +34,7 @@ FORMS: dict[str, type[HandFormBase]] = {"quick": QuickHandForm, "cards": CardsHa
 def _form(match: Match, mode: str, **kwargs: Any) -> HandFormBase:
     """The entry form for a mode, with the match's sides and seats."""
     form = FORMS[mode](**kwargs)
-    form.setup(side_names(match), [seat.name for seat in match.seats], deck=match.deck_style)
+    form.setup(side_names(match), [seat.name for seat in match.seats], deck=match.deck_style, sevens=match.sevens)
     return form
 
 

@@ -42,17 +42,23 @@ def place_problems(form: QuickHandForm, error: InvalidEntry, match: Match) -> In
     names = side_names(match)
     last = len(names) - 1
     others = []
+    asked = {problem.code for problem in error.problems if problem.location[1:2] != (last,)}
     for problem in error.problems:
         where = problem.location
         words = problem_words(problem, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
         if len(where) == 4 and where[0] == "sides" and where[2] == "tally" and isinstance(where[1], int):
+            if where[1] == last and where[3] == "setenta" and "setenta" in form.variants:
+                entry = form.setenta.entries[last]  # typed for the last side too
+                entry.errors = [*entry.errors, words]
+                continue
             if where[1] == last:
-                form.rest_errors.append(words)
+                if problem.code not in asked:  # the last side's sixes follow once the others' are typed
+                    form.rest_errors.append(words)
                 continue
             if where[3] == "velo":
                 form.velo.errors = [*form.velo.errors, words]
                 continue
-            if where[3] in COUNT_KEYS:
+            if where[3] in (*COUNT_KEYS, *form.variants):
                 entry = getattr(form, str(where[3])).entries[where[1]]
                 entry.errors = [*entry.errors, words]
                 continue
