@@ -39,6 +39,13 @@ class Scoreboard:
     actions: dict[int, str] = field(default_factory=dict)
 
     @property
+    def max_deck_points(self) -> int:
+        """All a hand's deck points under the match's rules, escobas aside (the rules core counts them)."""
+        from .matches import ruleset_of  # services/matches.py builds the board's match: imported late
+
+        return ruleset_of(self.match).max_deck_points
+
+    @property
     def restorable(self) -> MatchEvent | None:
         """The hand taken back that can come back now, if any (at most one: the last taken back)."""
         return next((e for e in reversed(self.match.events) if self.actions.get(e.id) == "restore"), None)
