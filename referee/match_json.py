@@ -7,7 +7,7 @@ from typing import Any
 
 from .models import Hand, Match
 from .rules.match import side_of_seat
-from .services.matches import ruleset_of
+from .services.rules_in_force import ruleset_of
 from .services.scoreboard import erred_of, scoreboard
 
 

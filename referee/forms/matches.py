@@ -9,6 +9,7 @@ from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
+from ..game_names import DECK_NAMES
 from ..models import NAME_LENGTH
 from ..rules import DECK, PRESETS
 from .common import BoundedFieldList, WholeNumberField, no_control_characters, options
@@ -23,9 +24,7 @@ SEATING_CHOICES = [("pairs", _l("Two partnerships")), ("2", _l("2 players")), ("
 SEATS = {"pairs": 4, "2": 2, "3": 3, "4": 4}
 SEAT_VALUES = {str(i) for i in range(4)}  # the first dealer's choices besides 'draw'
 BONUS_CHOICES = [("", _l("as the preset")), ("0", _l("no bonus")), ("1", "+1"), ("2", "+2")]
-DECK_CHOICES = [("", _l("as the preset")), ("spanish", _l("Spanish deck")),
-                ("french", _l("French deck, Q = 8, J = 9 (Brazil)")),
-                ("french-jq", _l("French deck, J = 8, Q = 9"))]
+DECK_CHOICES = [("", _l("as the preset")), *DECK_NAMES.items()]
 PENALTY_CHOICES = [("forfeit", _l("Forfeit: the erring side scores 0, the other takes all deck points")),
                    ("void", _l("Void: the erring side scores 0, the others what they earned")),
                    ("flag", _l("Flag: show the error, count points as entered"))]

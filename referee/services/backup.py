@@ -21,8 +21,8 @@ from ..models import Hand, Match, MatchEvent, Player, Seat, User, name_key, now
 from .backup_checks import FORMAT, VERSION, BadBackup, CheckedBackup, CheckedMatch, moment, read_backup
 from .errors import Conflict
 from .hand_results import keep_results
-from .matches import ruleset_of
 from .ratings import rerate
+from .rules_in_force import ruleset_of
 
 RULES = ("target", "all_oros", "all_sevens", "over30", "penalty", "deal_passes", "sevens", "ties")
 # Files written before the regional options have none: their matches were scored the one way the app knew.

@@ -21,8 +21,8 @@ from ..models import Hand, Match, MatchEvent, now
 from ..rules import HandReport, InvalidEntry, Problem, check_hand, standing, totals
 from .errors import Conflict
 from .hand_results import keep_results
-from .matches import ruleset_of
 from .ratings import match_settled
+from .rules_in_force import ruleset_of
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from ..rules import Ruleset, make_ruleset
 from ..rules.match import side_of_seat
 from .errors import Conflict, Gone, NotFound
 from .players import players_for
+from .rules_in_force import ruleset_of
 from .scoreboard import dealer_after
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.token_urlsafe makes it
@@ -39,14 +40,6 @@ class MatchSettings:
     names: tuple[str, ...]  # in the order of play; with partnerships, partners alternate
     partnerships: bool = False
     first_dealer: int | None = None  # None: draw for dealer
-
-
-def ruleset_of(match: Match) -> Ruleset:
-    """The rules in force for a match, as stored when it started."""
-    return make_ruleset(match.preset, target=match.target, all_oros=match.all_oros,
-                        all_sevens=match.all_sevens, over30=match.over30,
-                        penalty=match.penalty, deal_passes=match.deal_passes, sevens=match.sevens,
-                        ties=match.ties)
 
 
 def create_match(user: User, settings: MatchSettings) -> Match:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..models import Hand, Match, MatchEvent
 from ..rules import DealPasses, InvalidEntry, Standing, first_player, next_dealer, standing, totals
 from ..rules.match import side_of_seat
+from .rules_in_force import ruleset_of
 
 
 @dataclass(frozen=True)
@@ -41,8 +42,6 @@ class Scoreboard:
     @property
     def max_deck_points(self) -> int:
         """All a hand's deck points under the match's rules, escobas aside (the rules core counts them)."""
-        from .matches import ruleset_of  # services/matches.py builds the board's match: imported late
-
         return ruleset_of(self.match).max_deck_points
 
     @property

@@ -22,7 +22,7 @@ from ..rules import InvalidEntry, Problem, TallyEntry, check_hand
 from ..services import Conflict, HandDraft, edit_hand, get_match, record_hand, rematch, undo_last_hand
 from ..services.draws import draw_round, draw_state
 from ..services.hands import resent_hand
-from ..services.matches import ruleset_of
+from ..services.rules_in_force import ruleset_of
 from ..services.scoreboard import dealer_after
 from ..throttling import throttle_per_token
 from .api import _body

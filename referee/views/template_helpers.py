@@ -9,7 +9,7 @@ from flask import Flask
 from flask_babel import LazyString, get_locale
 
 from ..deck_words import categories_in, words_for
-from ..game_names import GAME_NAMES
+from ..game_names import DECK_NAMES, GAME_NAMES
 from ..rules import DECK, Card
 from ..rules.names import DeckStyle, card_name, rank_symbol, suit_symbol
 from .rating_chart import rating_chart
@@ -29,6 +29,11 @@ def game_name(preset: str) -> str:
     return str(GAME_NAMES.get(preset, preset))
 
 
+def deck_name(style: str) -> str:
+    """The name of a match's deck style; the style's code for one no longer offered."""
+    return str(DECK_NAMES.get(style, style))
+
+
 def utc_iso(moment: datetime) -> str:
     """A stored time (naive, in UTC) as ISO 8601 with its zone, for <time datetime> (static/js/localtime.js)."""
     return moment.replace(microsecond=0).isoformat() + "Z"
@@ -46,6 +51,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["deck_words"] = words_for
     app.jinja_env.globals["categories_in"] = categories_in
     app.jinja_env.globals["game_name"] = game_name
+    app.jinja_env.globals["deck_name"] = deck_name
     app.jinja_env.filters["utc_iso"] = utc_iso
     app.jinja_env.globals["card_codes"] = [str(card) for card in DECK]
     app.jinja_env.globals["rating_chart"] = rating_chart
