@@ -13,6 +13,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from axe_check import installed_axe
 from phone import PHONE, SCREENSHOTS
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 from werkzeug.serving import make_server
@@ -29,6 +30,12 @@ def chromium_path() -> str:
     if not path:
         pytest.fail("Browser tests need Chromium: apt-get install chromium (or set CHROMIUM=/path/to/chromium)")
     return path
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """The pinned axe-core's path, installed once (tests/e2e/axe_check.py)."""
+    return installed_axe()
 
 
 @pytest.fixture(scope="module")

@@ -1,48 +1,18 @@
 """axe-core finds no serious or critical violation on the main pages, in light and in dark (the scoreboard and the
 spectator page with their chart; a finished match's summary: tests/e2e/test_story_screens.py).
 
-axe-core is pinned in tests/e2e/axe/package.json and installed for the tests only
-(npm ci, no download addresses in the lock file); the app never loads it.
+axe-core is pinned in tests/e2e/axe/package.json and installed for the tests only (tests/e2e/axe_check.py).
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
+from axe_check import violations
 from phone import PHONE, shot, start_match
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
 
-AXE_DIR = Path(__file__).resolve().parent / "axe"
-AXE = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
-SERIOUS = {"serious", "critical"}
-
-
-@pytest.fixture(scope="module")
-def axe_script() -> str:
-    """The pinned axe-core, installed on first use."""
-    if not AXE.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("The accessibility tests need npm to install the pinned axe-core (tests/e2e/axe)")
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=AXE_DIR, check=True, capture_output=True)
-    return str(AXE)
-
-
-def violations(page: Page, axe_script: str) -> list[str]:
-    """Serious and critical axe violations on the page, as readable lines."""
-    # Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts.
-    page.evaluate(Path(axe_script).read_text())
-    result = page.evaluate(
-        "async () => await axe.run(document, {runOnly: {type: 'tag', values: "
-        "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}, resultTypes: ['violations']})")
-    return [f"{v['impact']}: {v['id']} — {v['help']} ({len(v['nodes'])}: "
-            f"{', '.join(n['target'][0] for n in v['nodes'][:3])})"
-            for v in result["violations"] if v["impact"] in SERIOUS]
 
 
 def set_up_a_match(page: Page, base: str, username: str) -> str:

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
+from axe_check import violations
 from phone import PHONE, register, shot
 from playwright.sync_api import Browser, Page, expect
-from test_accessibility import axe_script, violations  # noqa: F401  (a fixture, and the axe run)
 
 pytestmark = pytest.mark.e2e
 
@@ -35,7 +35,7 @@ def small_controls(page: Page) -> list[str]:
 @pytest.mark.parametrize("size", ["390", "320"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_download_a_backup_and_restore_it_and_see_a_bad_files_error(browser: Browser, live_server: str,
-                                                                   axe_script: str,  # noqa: F811  (the fixture)
+                                                                   axe_script: str,
                                                                    size: str, scheme: str) -> None:
     """A match started; the backup downloaded from the account page; the import page refuses a file that is
     not a backup (422, the error beside the field and in the summary) and restores the real one (nothing new:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from axe_check import violations
 from phone import PHONE, SCREENSHOTS, start_match
 from playwright.sync_api import Browser, Page, expect
 from werkzeug.serving import make_server
@@ -330,22 +330,8 @@ def test_a_correction_the_outbox_delivers_forgets_its_draft_by_the_outbox_word(b
         context.close()
 
 
-AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def serious_violations(page: Page) -> list[str]:
-    """Serious and critical axe-core violations on the page (axe as tests/e2e/test_accessibility.py installs it)."""
-    if not AXE.exists():
-        pytest.fail("run tests/e2e/test_accessibility.py first (it installs the pinned axe-core), or npm ci in "
-                    "tests/e2e/axe")
-    page.evaluate(AXE.read_text())
-    result = page.evaluate("async () => await axe.run(document, {runOnly: {type: 'tag', values: "
-                           "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}, resultTypes: ['violations']})")
-    return [f"{v['id']}: {v['help']}" for v in result["violations"] if v["impact"] in {"serious", "critical"}]
-
-
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_the_notice_and_the_summary_pass_axe(page: Page, live_server: str, theme: str) -> None:
+def test_the_notice_and_the_summary_pass_axe(page: Page, live_server: str, axe_script: str, theme: str) -> None:
     """No serious accessibility violation on a page with the notice, nor on one with the summary."""
     board = start_match(page, live_server, f"pia-{theme}")
     page.goto(f"{live_server}/theme/{theme}?next=/")
@@ -353,10 +339,10 @@ def test_the_notice_and_the_summary_pass_axe(page: Page, live_server: str, theme
     tap(page, SIX)
     page.reload()
     expect(page.locator(".draft-notice")).to_be_visible()
-    assert serious_violations(page) == []
+    assert violations(page, axe_script) == []
     page.get_by_role("button", name="Check the hand").tap()
     expect(page.locator("#error-summary")).to_be_focused()
-    assert serious_violations(page) == []
+    assert violations(page, axe_script) == []
 
 
 def test_a_refused_registration_has_the_same_summary(page: Page, live_server: str) -> None:

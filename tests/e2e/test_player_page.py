@@ -6,11 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_check import violations
 from phone import PHONE, SCREENSHOTS, register, shot
 from playwright.sync_api import Browser, Locator, Page, expect
-from test_accessibility import axe_script, violations
-
-__all__ = ["axe_script"]  # the fixture that installs the pinned axe-core, used here too
 
 pytestmark = pytest.mark.e2e
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_check import violations
 from phone import register, shot
 from playwright.sync_api import Browser, Page, expect
-from test_accessibility import axe_script, violations  # noqa: F401 (axe_script is a fixture)
 from test_small_screens import sideways, too_small
 
 pytestmark = pytest.mark.e2e
@@ -27,7 +27,7 @@ def looked_at(page: Page, axe: str, name: str, found: dict[str, object]) -> None
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_typo_made_two_players_and_the_keeper_merges_them_then_deletes_one(
-        browser: Browser, live_server: str, axe_script: str, size: str, scheme: str) -> None:  # noqa: F811
+        browser: Browser, live_server: str, axe_script: str, size: str, scheme: str) -> None:
     """Bia was Bea mistyped: renaming her Bea is refused with the merge offered; the merge keeps Bea's name;
     then Bea is deleted, her match staying."""
     context = browser.new_context(viewport=SIZES[size], is_mobile=True, has_touch=True, color_scheme=scheme)

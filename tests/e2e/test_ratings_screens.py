@@ -9,11 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from axe_check import violations
 from flask import Flask
 from phone import PHONE, SCREENSHOTS, register, shot
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
-from test_accessibility import axe_script, violations  # noqa: F401  (axe_script is a fixture)
 from werkzeug.serving import make_server
 
 from referee import create_app
@@ -66,7 +66,7 @@ def sideways(page: Page) -> int:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_leaderboard_and_a_rating_fit_a_phone_in_light_and_dark(
-        browser: Browser, served, axe_script: str, scheme: str) -> None:  # noqa: F811  (the fixture imported)
+        browser: Browser, served, axe_script: str, scheme: str) -> None:
     """At 390 and 320 px wide: the leaderboard and Ana Beatriz's rating, no sideways scrolling, no serious
     axe violation; the chart is drawn and its figures are in a table."""
     base, app = served

@@ -6,12 +6,11 @@ score still at the top, axe finding nothing serious, each screen saved to look a
 from __future__ import annotations
 
 import pytest
+from axe_check import violations
 from phone import SCREENSHOTS, register, shot
 from playwright.sync_api import Browser, expect
-from test_accessibility import axe_script, violations
 
 pytestmark = pytest.mark.e2e
-__all__ = ["axe_script"]  # the fixture, imported to be used here
 
 SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 568}}
 THEMES = ("light", "dark")

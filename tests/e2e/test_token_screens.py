@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from axe_check import violations
 from phone import PHONE, register, shot
 from playwright.sync_api import Browser, Page, expect
-from test_accessibility import axe_script, violations  # noqa: F401  (axe_script is a fixture)
 from werkzeug.serving import make_server
 
 from referee import create_app
@@ -39,7 +39,7 @@ def sideways(page: Page) -> int:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_token_is_made_shown_once_and_revoked_on_a_phone(
-        browser: Browser, served: str, axe_script: str, scheme: str) -> None:  # noqa: F811  (the fixture imported)
+        browser: Browser, served: str, axe_script: str, scheme: str) -> None:
     """Make a token by name: its secret shows once; the list has it; Revoke takes it away."""
     context = browser.new_context(**PHONE, color_scheme=scheme)
     page = context.new_page()
