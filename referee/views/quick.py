@@ -98,9 +98,12 @@ def _remainder(form: QuickHandForm, rows: list[tuple[int, int, int]],
 
 
 def saved_counts(entry: dict[str, Any]) -> dict[str, Any]:
-    """A saved quick hand's counts as form data (none when it was settled by its piles' cards)."""
+    """A saved quick hand's counts as form data (none when it was settled by its piles' cards), the regional
+    options' too: the last side's setenta lies beside its "rest"."""
     tallies = [side["tally"] for side in entry["sides"] if isinstance(side.get("tally"), dict)]
     if not tallies:
         return {}
     velo = next((str(i) for i, tally in enumerate(tallies) if tally.get("velo")), str(len(entry["sides"]) - 1))
-    return {key: [tally.get(key) for tally in tallies] for key in COUNT_KEYS} | {"velo": velo}
+    setenta = [tally.get("setenta") for tally in tallies] + [entry["sides"][-1].get("setenta")]
+    return ({key: [tally.get(key) for tally in tallies] for key in (*COUNT_KEYS, *BREAKERS)}
+            | {"velo": velo, "setenta": setenta})

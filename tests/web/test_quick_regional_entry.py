@@ -99,7 +99,7 @@ def test_a_setenta_out_of_range_is_refused_on_its_field_with_what_was_typed(keep
 def test_a_setenta_quick_hand_saves_and_the_setenta_takes_the_sevens_point(keeper: Any) -> None:
     """The sevens tie 2–2, but Ana's best cards (7 of diamonds, 7 of hearts, the 4s of spades and clubs) make 70
     and Bea lacks diamonds (0): Ana takes the sevens point, one more than under most sevens. Checked, saved
-    (both sums stored, Bea's beside her "rest")."""
+    (both sums stored, Bea's beside her "rest"), and reopened for correction with both sums."""
     match_id = keeper.start(("Ana", "Bea"), sevens="setenta")
     assert {"setenta-0", "setenta-1"} <= set(keeper.form(keeper.hand_url(match_id, "quick")))  # drawn on the page
     counts = COUNTS | {"setenta-0": "70", "setenta-1": "0"}
@@ -111,6 +111,8 @@ def test_a_setenta_quick_hand_saves_and_the_setenta_takes_the_sevens_point(keepe
     assert (number, points, valid, mode) == (1, [MOST[0] + 1, MOST[1]], True, "quick")
     assert entry["sides"][0]["tally"]["setenta"] == 70 and entry["sides"][1] == {"tally": "rest", "escobas": 0,
                                                                                 "setenta": 0}
+    again = keeper.fields(keeper.page(keeper.hand_url(match_id, "quick", 1)))
+    assert {key: again[key] for key in counts} == counts
 
 
 def test_a_tiebreak_match_folds_the_sixes_aces_and_fives_away_as_chips(keeper: Any) -> None:
@@ -130,7 +132,7 @@ def test_a_tiebreak_match_folds_the_sixes_aces_and_fives_away_as_chips(keeper: A
 def test_sevens_tied_ask_for_the_sixes_on_their_chips_and_once_given_score(keeper: Any) -> None:
     """Two sevens each: Ana's sixes are asked for on their chips, the fold open, linked from the summary (Bea's
     follow from Ana's). Given 2 they tie again (Bea holds the other 2) and the aces are asked for; given 3,
-    Bea holds 1 and Ana takes the sevens point."""
+    Bea holds 1 and Ana takes the sevens point; the saved hand reopens with its sixes."""
     match_id = keeper.start(("Ana", "Bea"), sevens="most_tiebreak")
     asked = quick(keeper, match_id, action="save")
     assert asked.status_code == 422
@@ -153,6 +155,7 @@ def test_sevens_tied_ask_for_the_sixes_on_their_chips_and_once_given_score(keepe
     [(_, points, valid, mode, entry)] = stored(keeper, match_id)
     assert (points, valid, mode) == ([MOST[0] + 1, MOST[1]], True, "quick")
     assert entry["sides"][0]["tally"]["sixes"] == 3
+    assert keeper.fields(keeper.page(keeper.hand_url(match_id, "quick", 1)))["sixes-0"] == "3"  # reopened as typed
 
 
 def test_fewer_sixes_give_the_point_to_the_worked_out_side(keeper: Any) -> None:
