@@ -7,6 +7,8 @@ from typing import Any, cast
 from flask_babel import gettext as _
 
 from ..forms.quick import ASK_PILES, COUNTS, NOTHING, QuickHandForm
+from ..forms.variant_counts import BREAKERS
+from ..forms.variant_counts import typed as typed_counts
 from ..messages import finding_words, problem_words
 from ..models import Match
 from ..rules import InvalidEntry, Rest, SideTally, complete_tallies
@@ -66,28 +68,42 @@ def place_problems(form: QuickHandForm, error: InvalidEntry, match: Match) -> In
     return InvalidEntry(others)
 
 
-def rest_counts(form: QuickHandForm, n_sides: int, report: HandReport | None) -> dict[str, int] | None:
+def rest_counts(form: QuickHandForm, n_sides: int, report: HandReport | None) -> dict[str, int | None] | None:
     """The last side's counts as the others leave them: from the referee's report, else from what is typed
-    (None while a count is missing or the remainder is impossible)."""
+    (None while a count is missing or the remainder is impossible). Under the tiebreak its sixes, aces and
+    fives too, each None until every other side gave it."""
+    keys = (*COUNT_KEYS, *(name for name in form.variants if name in BREAKERS))
     if report is not None and report.sides[-1].split is None:
         counts = report.sides[-1].counts
-        return {"cards": counts.cards, "oros": counts.oros, "sevens": counts.sevens}
+        return {key: getattr(counts, key) for key in keys}
     typed = [[getattr(form, key).entries[i].data for key in COUNT_KEYS] for i in range(n_sides - 1)]
     if any(not isinstance(value, int) for row in typed for value in row):
         return None
-    sides: list[SideTally | Rest] = [SideTally(*cast("tuple[int, int, int]", row), velo=form.velo.data == str(i))
-                                     for i, row in enumerate(typed)]  # the three COUNT_KEYS, ints as checked
+    rows = cast("list[tuple[int, int, int]]", typed)  # the three COUNT_KEYS, ints as checked
+    breakers = [typed_counts(form, i, keys[len(COUNT_KEYS):]) for i in range(n_sides - 1)]
+    # A tiebreak count the others make impossible still leaves the worked-out cards, oros and sevens shown.
+    rest = _remainder(form, rows, breakers) or _remainder(form, rows, [{} for _ in rows])
+    return None if rest is None else {key: getattr(rest, key) for key in keys}
+
+
+def _remainder(form: QuickHandForm, rows: list[tuple[int, int, int]],
+               breakers: list[dict[str, int]]) -> SideTally | None:
+    """The last side's tally the rules core works out from the others' counts; None when it cannot."""
+    sides: list[SideTally | Rest] = [SideTally(*row, velo=form.velo.data == str(i), **given)
+                                     for i, (row, given) in enumerate(zip(rows, breakers, strict=True))]
     try:
-        rest = complete_tallies([*sides, Rest()])[-1]
+        return complete_tallies([*sides, Rest()])[-1]
     except InvalidEntry:
         return None
-    return {"cards": rest.cards, "oros": rest.oros, "sevens": rest.sevens}
 
 
 def saved_counts(entry: dict[str, Any]) -> dict[str, Any]:
-    """A saved quick hand's counts as form data (none when it was settled by its piles' cards)."""
+    """A saved quick hand's counts as form data (none when it was settled by its piles' cards), the regional
+    options' too: the last side's setenta lies beside its "rest"."""
     tallies = [side["tally"] for side in entry["sides"] if isinstance(side.get("tally"), dict)]
     if not tallies:
         return {}
     velo = next((str(i) for i, tally in enumerate(tallies) if tally.get("velo")), str(len(entry["sides"]) - 1))
-    return {key: [tally.get(key) for tally in tallies] for key in COUNT_KEYS} | {"velo": velo}
+    setenta = [tally.get("setenta") for tally in tallies] + [entry["sides"][-1].get("setenta")]
+    return ({key: [tally.get(key) for tally in tallies] for key in (*COUNT_KEYS, *BREAKERS)}
+            | {"velo": velo, "setenta": setenta})

@@ -1,8 +1,9 @@
 // The quick entry's last side: its counts are what the deck leaves after the others' (40 cards,
 // 10 oros, 4 sevens), shown as they are typed; the server works them out again (referee/rules/quick.py).
+// Under the sevens tiebreak, its sixes, aces and fives too (4 of each); a page without them skips them.
 const form = document.getElementById("hand");
 const counted = Number(form.querySelector(".picker").dataset.sides) - 1;
-const DECK = { cards: 40, oros: 10, sevens: 4 };
+const DECK = { cards: 40, oros: 10, sevens: 4, sixes: 4, aces: 4, fives: 4 };
 
 function typed(key, i) {
   const field = key === "cards" ? form.querySelector(`input[name="cards-${i}"]`)
@@ -13,8 +14,9 @@ function typed(key, i) {
 
 function paint() {
   for (const [key, total] of Object.entries(DECK)) {
-    const values = Array.from({ length: counted }, (_, i) => typed(key, i));
     const out = form.querySelector(`[data-rest-count="${key}"]`);
+    if (!out) continue; // a count this match does not ask for
+    const values = Array.from({ length: counted }, (_, i) => typed(key, i));
     const left = values.includes(null) ? null : total - values.reduce((a, b) => a + b, 0);
     out.textContent = left === null ? "—" : String(left);
     out.classList.toggle("bad", left !== null && left < 0); // more than the deck: the server will say so

@@ -1,0 +1,142 @@
+"""A setenta match's hands on a 320×568 phone, light and dark: one the quick way (counted in taps), one by counts
+after the referee asked for the missing sums; a tiebreak match's quick entry working out the last side's sixes.
+No screen scrolls sideways, every control is a 44 px target, and each is saved to look at
+(tests/e2e/screenshots/regional-entry-<theme>-<screen>.png)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from phone import SCREENSHOTS, register, shot
+from playwright.sync_api import Browser, Page, expect
+from test_quick_entry import LEFTOVER, SMALL, Taps
+from test_small_screens import sideways, too_small
+
+pytestmark = pytest.mark.e2e
+
+THEMES = ("light", "dark")
+
+
+def start(page: Page, base: str, username: str, sevens_label: str) -> str:
+    """A new account and an Escova match, Ana against Bea, Ana dealing, with a regional sevens option;
+    the scoreboard's address."""
+    register(page, base, username)
+    page.get_by_label("2 players").check()
+    page.get_by_label("Seat 1", exact=True).fill("Ana")
+    page.get_by_label("Seat 2", exact=True).fill("Bea")
+    page.get_by_label("First dealer").select_option("0")
+    page.locator("details.more summary").click()
+    page.get_by_label(sevens_label, exact=False).check()
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator(".board")).to_contain_text("Bea")
+    return page.url
+
+
+def fits(page: Page, screen: str) -> None:
+    """The screen neither scrolls sideways nor has a control under 44 px; saved, whole, to look at."""
+    assert sideways(page) == 0, screen
+    assert too_small(page) == [], screen
+    shot(page, screen)
+
+
+def part(page: Page, selector: str, screen: str) -> None:
+    """One part of the page, saved at the phone's size to look at."""
+    page.locator(selector).screenshot(path=str(SCREENSHOTS / f"{screen}.png"))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_setenta_hand_the_quick_way_and_one_by_counts(browser: Browser, live_server: str, theme: str) -> None:
+    """Hand 1 quick: the table's four diamonds, Ana's counts, both sides' setenta (Bea's beside her worked-out
+    counts), the velo, an escoba, the last capture; Ana's 70 takes the sevens point (5–0). Hand 2 by counts:
+    checked without the sums, the referee names both fields; typed, saved: 10–0."""
+    context = browser.new_context(**SMALL, color_scheme=theme)
+    page = context.new_page()
+    board = start(page, live_server, f"setenta-entry-{theme}", "As in Argentina: la setenta")
+    page.get_by_role("link", name="Enter hand 1", exact=True).click()
+    taps = Taps(page)
+    taps.cards(LEFTOVER)
+    expect(page.locator(".quick-counts")).to_be_visible()
+    taps.type(page.locator("#cards-0"), "20")
+    taps.chip("oros-0", 10)
+    taps.chip("sevens-0", 2)
+    taps.type(page.locator("#setenta-0"), "70")
+    expect(page.locator('[data-rest-count="cards"]')).to_have_text("20")
+    expect(page.locator("#rest-counts #setenta-1")).to_be_visible()
+    taps.type(page.locator("#setenta-1"), "0")
+    taps.tap(page.locator("#velo label.choice").first)
+    taps.tap(page.locator(".escobas .stepper").first.get_by_role("button", name=re.compile(r"^\+1")))
+    taps.tap(page.locator(".choices:has(input[name=last_capture]) label.choice").first)
+    fits(page, f"regional-entry-{theme}-quick-setenta")
+    part(page, ".quick-counts", f"regional-entry-{theme}-quick-setenta-counts")
+    taps.tap(page.get_by_role("button", name="Check the hand"))
+    expect(page.locator(".review")).to_contain_text("Every check passed")
+    fits(page, f"regional-entry-{theme}-quick-setenta-review")
+    taps.tap(page.get_by_role("button", name="Save hand 1"))
+    expect(page.locator(".flash")).to_contain_text("Hand 1 saved.")
+    print(f"taps for a 2-player setenta hand, quick entry: {taps.count}")
+    assert [int(t) for t in page.locator(".board .total").all_inner_texts()] == [5, 0]
+
+    page.goto(f"{board}/hands/new?mode=tally")
+    for side, (cards, oros, sevens) in enumerate([(20, 10, 2), (20, 0, 2)]):
+        page.locator(f"#cards-{side}").fill(str(cards))
+        page.locator(f"#oros-{side}").fill(str(oros))
+        page.locator(f"#sevens-{side}").fill(str(sevens))
+    page.locator(".choices:has(input[name=velo]) label.choice").first.tap()
+    page.locator("#leftover_sum").fill("10")
+    page.locator(".escobas .stepper").first.get_by_role("button", name=re.compile(r"^\+1")).tap()
+    page.locator(".choices:has(input[name=last_capture]) label.choice").first.tap()
+    page.get_by_role("button", name="Check the hand").last.tap()
+    summary = page.locator("#error-summary")
+    expect(summary.get_by_role("link", name=re.compile(r"^Setenta · Ana: Ana's setenta is needed"))).to_be_visible()
+    expect(summary.get_by_role("link", name=re.compile(r"^Setenta · Bea: "))).to_be_visible()
+    expect(page.locator("#setenta-1")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#cards-1")).to_have_value("20")  # what was typed is kept
+    fits(page, f"regional-entry-{theme}-tally-setenta-asked")
+    part(page, ".side-tally.side-0", f"regional-entry-{theme}-tally-setenta-asked-side")
+    summary.get_by_role("link", name=re.compile(r"^Setenta · Bea")).tap()
+    expect(page.locator("#setenta-1")).to_be_focused()
+    page.keyboard.type("0")
+    page.locator("#setenta-0").fill("70")
+    page.get_by_role("button", name="Check the hand").last.tap()
+    expect(page.locator(".review")).to_contain_text("Every check passed")
+    fits(page, f"regional-entry-{theme}-tally-setenta-review")
+    page.get_by_role("button", name="Save hand 2").tap()
+    expect(page.locator(".flash")).to_contain_text("Hand 2 saved.")
+    assert [int(t) for t in page.locator(".board .total").all_inner_texts()] == [10, 0]
+    context.close()
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_tiebreak_quick_entry_asks_for_the_sixes_and_works_out_the_last_sides(browser: Browser, live_server: str,
+                                                                                theme: str) -> None:
+    """Sevens 2–2: checked, the referee opens the fold at Ana's sixes; tapping 3 shows Bea's 1 at once, and
+    Ana's sevens point is saved (5–0)."""
+    context = browser.new_context(**SMALL, color_scheme=theme)
+    page = context.new_page()
+    start(page, live_server, f"tiebreak-entry-{theme}", "As in Uruguay")
+    page.get_by_role("link", name="Enter hand 1", exact=True).click()
+    for code in LEFTOVER:
+        page.locator(f'.card[data-code="{code}"]').tap()
+    page.locator("#cards-0").fill("20")
+    page.locator('label.chip:has(input[name="oros-0"][value="10"])').tap()
+    page.locator('label.chip:has(input[name="sevens-0"][value="2"])').tap()
+    expect(page.locator("details.tiebreak")).not_to_have_attribute("open", "")
+    expect(page.locator('[data-rest-count="sixes"]')).to_have_text("—")
+    page.locator("#velo label.choice").first.tap()
+    page.locator(".escobas .stepper").first.get_by_role("button", name=re.compile(r"^\+1")).tap()
+    page.locator(".choices:has(input[name=last_capture]) label.choice").first.tap()
+    fits(page, f"regional-entry-{theme}-quick-tiebreak")
+    page.get_by_role("button", name="Check the hand").last.tap()
+    expect(page.locator("#error-summary")).to_contain_text("Ana's sixes are needed: the sevens are tied (2 each)")
+    expect(page.locator("details.tiebreak")).to_have_attribute("open", "")
+    page.locator('label.chip:has(input[name="sixes-0"][value="3"])').tap()
+    expect(page.locator('[data-rest-count="sixes"]')).to_have_text("1")
+    fits(page, f"regional-entry-{theme}-quick-tiebreak-asked")
+    part(page, ".quick-counts", f"regional-entry-{theme}-quick-tiebreak-counts")
+    page.get_by_role("button", name="Check the hand").last.tap()
+    expect(page.locator(".review")).to_contain_text("Every check passed")
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 saved.")
+    assert [int(t) for t in page.locator(".board .total").all_inner_texts()] == [5, 0]
+    context.close()
