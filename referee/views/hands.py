@@ -14,6 +14,7 @@ from wtforms import FieldList, Form
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
 from ..forms.hands import AgainForm
 from ..forms.quick import COUNTS
+from ..forms.variant_counts import EVERY as VARIANT_COUNTS
 from ..messages import finding_words
 from ..models import Hand, Match
 from ..rules import HandReport, InvalidEntry
@@ -259,6 +260,9 @@ def _saved_fields(hand: Hand, mode: str) -> dict[str, Any]:
                       sevens=[t["sevens"] for t in tallies], pile_sum=[t.get("pile_sum") for t in tallies],
                       velo=next((str(i) for i, t in enumerate(tallies) if t["velo"]), None),
                       leftover_sum=entry["leftover_sum"])
+        # The regional options' counts (a setenta, sixes, aces, fives), as they were typed.
+        fields.update({name: [t.get(name) for t in tallies] for name in VARIANT_COUNTS
+                       if any(t.get(name) is not None for t in tallies)})
     elif mode == "quick" and hand.mode == "quick":
         fields.update(quick.saved_counts(entry))
     return fields

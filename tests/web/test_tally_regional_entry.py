@@ -57,3 +57,20 @@ def test_a_setenta_out_of_range_is_refused_on_its_field(keeper: Any, setenta_mat
     assert re.search(r'href="#setenta-0">[^<]*from 62 to 78, not 60', html)
     assert re.search(r'href="#setenta-1">[^<]*lacks a suit: its setenta is 0, not 77', html)
     assert 'value="60"' in html and 'value="77"' in html  # what was typed is kept
+
+
+def test_a_saved_hand_reopened_for_correction_keeps_its_setenta(keeper: Any, setenta_match: int) -> None:
+    """The correction page of a hand saved by counts shows each side's setenta as it was typed."""
+    saved = keeper.enter_hand(setenta_match, "save", mode="tally", overrides={"setenta-0": "70", "setenta-1": "0"})
+    assert saved.status_code == 302, saved.get_data(as_text=True)
+    html = keeper.page(f"/matches/{setenta_match}/hands/1/edit")
+    assert re.search(r'name="setenta-0" value="70"', html) and re.search(r'name="setenta-1" value="0"', html)
+
+
+def test_a_tiebreak_hand_reopened_for_correction_keeps_its_sixes(keeper: Any) -> None:
+    """Sevens tied 2-2 and broken by the sixes: the correction page shows the sixes that were typed."""
+    match = int(keeper.start(preset="escoba-es", sevens="most_tiebreak"))
+    saved = keeper.enter_hand(match, "save", mode="tally", overrides={"sixes-0": "3", "sixes-1": "1"})
+    assert saved.status_code == 302, saved.get_data(as_text=True)
+    html = keeper.page(f"/matches/{match}/hands/1/edit")
+    assert re.search(r'name="sixes-0" value="3"', html) and re.search(r'name="sixes-1" value="1"', html)
