@@ -156,8 +156,11 @@ class DeckWords:
         return str(_("Take the side's best card of each suit and add their worth: %(table)s.",
                      table=self.setenta_table))
 
-    def category(self, key: str) -> str:
-        """A point category's label, as the review table's rows show it."""
+    def category(self, key: str, sevens: str = "most") -> str:
+        """A point category's label, as the review table's rows show it; the sevens point is the setenta's in a
+        match playing the setenta (`sevens`, the match's option)."""
+        if key == "sevens" and sevens == "setenta":
+            return str(_("Setenta"))
         labels = {
             "cards": _("Most cards"),
             "oros": _("Most %(suit)s", suit=self.oros),
