@@ -37,10 +37,11 @@ def review_html(keeper: Any, match_id: int, **entry: Any) -> str:
 
 
 def block(html: str, css_class: str) -> str:
-    """What a reader sees of the review's table of a class ('setenta', 'tiebreak'), its sentence included."""
-    verdict = r'(?:\s*</div>)?(\s*<p class="tiebreak-verdict">.*?</p>)?'
-    found = re.search(rf'<table class="{css_class}">.*?</table>{verdict}', html, flags=re.S)
-    assert found, f"no {css_class} table in the review"
+    """What a reader sees of the review's setenta table, or of the tiebreak's rows in the points table (its
+    sentence included): css_class 'setenta' or 'tiebreak'."""
+    tag = "table" if css_class == "setenta" else "tbody"
+    found = re.search(rf'<{tag} class="{css_class}">.*?</{tag}>', html, flags=re.S)
+    assert found, f"no {css_class} {tag} in the review"
     return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", found.group(0)))).strip()
 
 
@@ -54,15 +55,15 @@ def points_row(keeper: Any, html: str, label: str) -> str:
 # The setenta by cards in each deck and language: Ana's four best cards with their worth and the sum; Bea's
 # three (no oro at all) and the words for a side lacking a suit.
 SETENTA_WORDS = [
-    ("escoba-es", "en", "Ana 7 of coins 21 7 of cups 21 4 of swords 14 4 of clubs 14 70",
-     "Bea Ace of cups 16 7 of swords 21 7 of clubs 21 No coins: lacks a suit, cannot take it –"),
-    ("escoba-es", "es", "Ana 7 de oros 21 7 de copas 21 4 de espadas 14 4 de bastos 14 70",
-     "Bea As de copas 16 7 de espadas 21 7 de bastos 21 Sin oros: le falta un palo, no puede ganar la setenta –"),
-    ("escova-rs", "pt_BR", "Ana 7 de ouros 21 7 de copas 21 4 de espadas 14 4 de paus 14 70",
-     "Bea Ás de copas 16 7 de espadas 21 7 de paus 21 Sem ouros: falta um naipe, não pode ganhar a setenta –"),
-    ("escova-rs", "es", "Ana 7 de diamantes 21 7 de corazones 21 4 de picas 14 4 de tréboles 14 70",
+    ("escoba-es", "en", "Ana 7 of coins 21 7 of cups 21 4 of swords 14 4 of clubs 14 Sum 70",
+     "Bea Ace of cups 16 7 of swords 21 7 of clubs 21 No coins: lacks a suit, cannot take it"),
+    ("escoba-es", "es", "Ana 7 de oros 21 7 de copas 21 4 de espadas 14 4 de bastos 14 Suma 70",
+     "Bea As de copas 16 7 de espadas 21 7 de bastos 21 Sin oros: le falta un palo, no puede ganar la setenta"),
+    ("escova-rs", "pt_BR", "Ana 7 de ouros 21 7 de copas 21 4 de espadas 14 4 de paus 14 Soma 70",
+     "Bea Ás de copas 16 7 de espadas 21 7 de paus 21 Sem ouros: falta um naipe, não pode ganhar a setenta"),
+    ("escova-rs", "es", "Ana 7 de diamantes 21 7 de corazones 21 4 de picas 14 4 de tréboles 14 Suma 70",
      "Bea As de corazones 16 7 de picas 21 7 de tréboles 21 Sin diamantes: le falta un palo, no puede ganar la "
-     "setenta –"),
+     "setenta"),
 ]
 
 
@@ -105,7 +106,7 @@ def test_a_setenta_review_from_the_quick_entry_shows_cards_for_piles_and_sums_fo
     base = {"escobas-0": "1", "escobas-1": "0", "last_capture": "0", "action": "review"}
     by_piles = keeper.submit(url, base | piles, post_to=url)
     assert by_piles.status_code == 200, by_piles.get_data(as_text=True)
-    assert "Ana 7 de ouros 21 7 de copas 21 4 de espadas 14 4 de paus 14 70" in block(
+    assert "Ana 7 de ouros 21 7 de copas 21 4 de espadas 14 4 de paus 14 Soma 70" in block(
         by_piles.get_data(as_text=True), "setenta")
     leftover = {name: ("L" if name[len("place-"):] in LEFTOVER else "") for name in piles}
     by_counts = keeper.submit(url, base | leftover | COUNTS | {"setenta-0": "70", "setenta-1": "0"}, post_to=url)
@@ -116,23 +117,28 @@ def test_a_setenta_review_from_the_quick_entry_shows_cards_for_piles_and_sums_fo
 
 # The tiebreak told in each language: sevens and sixes tie 2-2, Bea's aces decide.
 TIEBREAK_WORDS = [
-    ("en", "Sevens tied: the tiebreak Ana Bea Sevens 2 2 Sixes 2 2 Aces 1 3 "
+    ("en", "Sevens tied: the tiebreak Sevens 2 2 Sixes 2 2 Aces 1 3 "
            "Sevens (2 each) and sixes (2 each) tied: Bea takes the sevens point with more aces."),
-    ("es", "Empate en sietes: el desempate Ana Bea Sietes 2 2 Seises 2 2 Ases 1 3 Empate en sietes (2 cada uno) y "
+    ("es", "Empate en sietes: el desempate Sietes 2 2 Seises 2 2 Ases 1 3 Empate en sietes (2 cada uno) y "
            "en seises (2 cada uno): Bea se lleva el punto de los sietes por tener más ases."),
-    ("pt_BR", "Empate nos setes: o desempate Ana Bea Setes 2 2 Seis 2 2 Ases 1 3 Empate nos setes (2 cada) e nos "
+    ("pt_BR", "Empate nos setes: o desempate Setes 2 2 Seis 2 2 Ases 1 3 Empate nos setes (2 cada) e nos "
               "seis (2 cada): Bea leva o ponto dos setes por ter mais ases."),
 ]
 
 
 @pytest.mark.parametrize(("lang", "told"), TIEBREAK_WORDS)
 def test_a_tied_sevens_review_shows_the_counts_read_and_who_took_the_point_by_what(keeper, lang, told):
-    """Only the counts read (the fives are not), and one sentence; the points table's sevens row agrees."""
+    """Only the counts read (the fives are not), and one sentence, in rows under the points table's sevens row,
+    which agrees."""
     match_id = in_language(keeper, lang).start(("Ana", "Bea"), preset="escoba-es", sevens="most_tiebreak")
     html = review_html(keeper, match_id)
     assert block(html, "tiebreak") == told
     label = {"en": "Most sevens", "es": "Más sietes", "pt_BR": "Mais setes"}[lang]
     assert points_row(keeper, html, label) == f"{label} 0 1"
+    # Under the sevens row, each side's counts in its column, before the next category and the totals.
+    sevens_row = html.index(f'<th scope="row">{label}</th>')
+    velo_row = html.index("Sete belo" if lang == "pt_BR" else "Velo")
+    assert sevens_row < html.index('<tbody class="tiebreak">') < velo_row < html.index("<tfoot>")
     assert 'class="setenta"' not in html
 
 
@@ -156,7 +162,7 @@ def test_sevens_tied_to_the_end_by_counts_say_who_scores_it_by_the_ties_option(k
     """Every count typed ties: all four rows, and nobody (or both, under shared ties) scores the point."""
     match_id = keeper.start(("Ana", "Bea"), preset="escoba-es", sevens="most_tiebreak", ties=ties)
     html = review_html(keeper, match_id, mode="tally", overrides=TIED)
-    assert block(html, "tiebreak") == ("Sevens tied: the tiebreak Ana Bea Sevens 2 2 Sixes 2 2 Aces 2 2 Fives 2 2 "
+    assert block(html, "tiebreak") == ("Sevens tied: the tiebreak Sevens 2 2 Sixes 2 2 Aces 2 2 Fives 2 2 "
                                        + sentence)
     assert points_row(keeper, html, "Most sevens") == row
 
@@ -165,7 +171,7 @@ def test_sevens_not_tied_under_the_tiebreak_show_no_tiebreak(keeper):
     """Three sevens against one decide alone: nothing to explain, the review as in a most match."""
     match_id = keeper.start(("Ana", "Bea"), preset="escoba-es", sevens="most_tiebreak")
     html = review_html(keeper, match_id, mode="tally", overrides={"sevens-0": "3", "sevens-1": "1"})
-    assert 'class="tiebreak"' not in html and "tiebreak-verdict" not in html
+    assert 'class="tiebreak"' not in html and "tiebreak-verdict" not in html and "<tbody>\n</tbody>" not in html
     assert points_row(keeper, html, "Most sevens") == "Most sevens 1 0"
 
 
@@ -184,4 +190,4 @@ def test_the_correction_page_reviews_a_saved_setenta_hand_the_same_way(keeper):
     match_id = keeper.start(("Ana", "Bea"), preset="escoba-es", sevens="setenta")
     keeper.save_hand(match_id)
     html = review_html(keeper, match_id, number=1)
-    assert "Ana 7 of coins 21 7 of cups 21 4 of swords 14 4 of clubs 14 70" in block(html, "setenta")
+    assert "Ana 7 of coins 21 7 of cups 21 4 of swords 14 4 of clubs 14 Sum 70" in block(html, "setenta")
