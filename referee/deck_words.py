@@ -146,9 +146,10 @@ class DeckWords:
         """The primiera table in the deck's names: '7 = 21, 6 = 18, As = 16, …, Sota/Caballo/Rey = 10'."""
         def named(value: int) -> str:
             return rank_name(Card(value, Suit.OROS), self.style, _locale()) if value == 1 else str(value)
-        worth = [f"{named(value)} = {PRIMIERA[value]}" for value in (7, 6, 1, 5, 4, 3, 2)]
+        # No-break spaces around "=": a narrow screen breaks the line between two worths, never inside one.
+        worth = [f"{named(value)}\u00a0=\u00a0{PRIMIERA[value]}" for value in (7, 6, 1, 5, 4, 3, 2)]
         figures = "/".join(rank_name(Card(value, Suit.OROS), self.style, _locale()) for value in COURT_VALUES)
-        return ", ".join([*worth, f"{figures} = {PRIMIERA[COURT_VALUES[0]]}"])
+        return ", ".join([*worth, f"{figures}\u00a0=\u00a0{PRIMIERA[COURT_VALUES[0]]}"])
 
     @property
     def setenta_hint(self) -> str:
@@ -156,8 +157,11 @@ class DeckWords:
         return str(_("Take the side's best card of each suit and add their worth: %(table)s.",
                      table=self.setenta_table))
 
-    def category(self, key: str) -> str:
-        """A point category's label, as the review table's rows show it."""
+    def category(self, key: str, sevens: str = "most") -> str:
+        """A point category's label, as the review table's rows show it; the sevens point is the setenta's in a
+        match playing the setenta (`sevens`, the match's option)."""
+        if key == "sevens" and sevens == "setenta":
+            return str(_("Setenta"))
         labels = {
             "cards": _("Most cards"),
             "oros": _("Most %(suit)s", suit=self.oros),

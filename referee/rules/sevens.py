@@ -20,8 +20,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .cards import SUITS, Card
+from .cards import SUITS, Card, Suit
 from .rulesets import Ties
 
 # The primiera table (7 = 21, 6 = 18, ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, Sota/Caballo/Rey = 10),
@@ -51,6 +52,17 @@ def best_per_suit(cards: Sequence[Card]) -> tuple[Card, ...]:
         if held:
             best.append(max(held, key=lambda card: (primiera(card), -card.value)))
     return tuple(best)
+
+
+def lacking_suits(cards: Sequence[Card]) -> tuple[Suit, ...]:
+    """The suits none of the cards hold, in suit order: a side lacking any cannot take the setenta.
+
+    >>> from .cards import parse_cards
+    >>> [suit.value for suit in lacking_suits(parse_cards(["7o", "6c", "1c"]))]
+    ['e', 'b']
+    """
+    held = {card.suit for card in cards}
+    return tuple(suit for suit in SUITS if suit not in held)
 
 
 def setenta_of(cards: Sequence[Card]) -> int | None:
@@ -92,19 +104,51 @@ def settle(tied: Sequence[int], ties: Ties) -> frozenset[int]:
     return frozenset()
 
 
-def tiebreak_leaders(sevens: Sequence[int], breakers: Sequence[Sequence[int | None]]) -> list[int]:
-    """The sides still leading after most sevens, then each breaker in turn (sixes, aces, fives).
+@dataclass(frozen=True)
+class Tiebreak:
+    """How most sevens, then each breaker in turn, settled the sevens point under ``most_tiebreak``.
+
+    ``tied`` holds each count that stayed tied at the top, in the order read, with what every side still leading
+    held of it; ``by`` is the count that left one side alone at the top (``sevens`` when no tie needed breaking),
+    None when nothing did; ``leaders`` are the sides left at the top, who score it alone or by the ``ties`` option.
+    """
+
+    tied: tuple[tuple[str, int], ...]
+    by: str | None
+    leaders: tuple[int, ...]
+
+
+def sevens_tiebreak(sevens: Sequence[int], breakers: Sequence[Sequence[int | None]]) -> Tiebreak:
+    """Read most sevens, then each breaker (sixes, aces, fives) for the sides still tied, and say which settled it.
 
     A breaker is read only for the sides still tied; the caller makes sure those are known.
+
+    >>> sevens_tiebreak([2, 2], [[2, 2], [1, 3], [1, 1]])
+    Tiebreak(tied=(('sevens', 2), ('sixes', 2)), by='aces', leaders=(1,))
+    >>> sevens_tiebreak([3, 1], [[None, None], [None, None], [None, None]])
+    Tiebreak(tied=(), by='sevens', leaders=(0,))
+    >>> sevens_tiebreak([2, 2], [[2, 2], [2, 2], [2, 2]]).by is None
+    True
+    """
+    rounds = [("sevens", sevens), *zip((name for name, _ in TIEBREAK), breakers)]
+    tied = list(range(len(sevens)))
+    steps: list[tuple[str, int]] = []
+    for name, counts in rounds:
+        tied = leaders(counts, tied)
+        if len(tied) < 2:
+            return Tiebreak(tuple(steps), name if tied else None, tuple(tied))
+        value = counts[tied[0]]
+        assert value is not None  # leaders() keeps known counts only
+        steps.append((name, value))
+    return Tiebreak(tuple(steps), None, tuple(tied))
+
+
+def tiebreak_leaders(sevens: Sequence[int], breakers: Sequence[Sequence[int | None]]) -> list[int]:
+    """The sides still leading after most sevens, then each breaker in turn (sixes, aces, fives).
 
     >>> tiebreak_leaders([2, 2], [[1, 2], [2, 0], [0, 2]])
     [1]
     >>> tiebreak_leaders([2, 2], [[2, 2], [1, 1], [1, 1]])
     [0, 1]
     """
-    tied = leaders(sevens)
-    for counts in breakers:
-        if len(tied) < 2:
-            break
-        tied = leaders(counts, tied)
-    return tied
+    return list(sevens_tiebreak(sevens, breakers).leaders)

@@ -22,6 +22,7 @@ from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, re
 from ..services.hands import resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
 from ..services.trail import undone_event
+from ..sevens_words import sevens_review
 from . import quick
 from .drafts import confirm_saved, hand_draft
 from .hand_problems import problems_on_form, summary_labels, unplaced_cards
@@ -131,7 +132,9 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     messages = [finding_words(f, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
                 for f in report.findings]
     new_totals = totals_with(match, [p or 0 for p in report.points], replacing=hand.number if hand else None)
-    return _page(match, form, mode, hand, report=report, messages=messages, new_totals=new_totals)
+    sevens = sevens_review(report, match.sevens, match.ties, names, match.deck_style, match.partnerships)
+    return _page(match, form, mode, hand, report=report, messages=messages, new_totals=new_totals,
+                 sevens_review=sevens)
 
 
 def _over(match: Match) -> ResponseReturnValue:
