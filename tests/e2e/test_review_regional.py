@@ -8,12 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_check import violations
 from phone import PHONE, SCREENSHOTS, register, shot
 from playwright.sync_api import Browser, Page, expect
-from test_accessibility import axe_script, violations
 
 pytestmark = pytest.mark.e2e
-__all__ = ["axe_script"]  # the fixture, imported to be used here
 
 THEMES = ("light", "dark")
 LEFTOVER = ["1o", "2o", "3o", "4o"]  # tests/conftest.py's correct hand: Ana takes the leftover
