@@ -104,9 +104,9 @@ PROBLEMS: dict[str, Words] = {
         "no other side holds the velo, so this side does, but the others' counts leave it no oro or no seven"),
     "rest_counts_exceed_cards": lambda p: _(
         "the others' counts leave this side %(cards)s cards, too few for %(oros)s oros and %(sevens)s sevens", **p),
+    # The table of worths is beside the field, in the deck's names (deck_words.setenta_hint): not repeated here.
     "setenta_needed": lambda p: _(
-        "%(side)s's setenta is needed: this match plays the setenta (the best card of each suit: 7 = 21, 6 = 18, "
-        "ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, figures = 10); give 0 for a side that lacks a suit", **p),
+        "%(side)s's setenta is needed: this match plays the setenta; give 0 for a side that lacks a suit", **p),
     "sixes_needed": lambda p: _(
         "%(side)s's sixes are needed: the sevens are tied (%(sevens)s each) and the most sixes break the tie", **p),
     "aces_needed": lambda p: _(
