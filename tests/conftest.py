@@ -26,11 +26,17 @@ from referee.models import Hand, User
 
 class ClosingClient(FlaskClient):
     """Flask's test client, reading each answer whole and closing it as a WSGI server would (buffered), so that a
-    streamed file is closed at once rather than by the collector (pytest turns warnings into errors)."""
+    streamed file is closed at once rather than by the collector (pytest turns warnings into errors); and closing
+    each request's body once it is answered."""
 
     def open(self, *args: Any, buffered: bool = True, **kwargs: Any) -> TestResponse:
-        """The answer, read and closed."""
-        return super().open(*args, buffered=buffered, **kwargs)
+        """The answer, read and closed, its request's body closed too."""
+        response = super().open(*args, buffered=buffered, **kwargs)
+        # Werkzeug leaves each request's body open (it closes only a followed redirect's last one, and only when
+        # that answer is closed), and encodes a form over 500 KB, an upload, into a temporary file.
+        for answer in (*response.history, response):
+            answer.request.input_stream.close()
+        return response
 
 
 # Every app of the test session, wherever it is made (a module's own app too).
