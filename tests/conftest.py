@@ -26,11 +26,17 @@ from referee.models import Hand, User
 
 class ClosingClient(FlaskClient):
     """Flask's test client, reading each answer whole and closing it as a WSGI server would (buffered), so that a
-    streamed file is closed at once rather than by the collector (pytest turns warnings into errors)."""
+    streamed file is closed at once rather than by the collector (pytest turns warnings into errors); and closing
+    each request's body once it is answered."""
 
     def open(self, *args: Any, buffered: bool = True, **kwargs: Any) -> TestResponse:
-        """The answer, read and closed."""
-        return super().open(*args, buffered=buffered, **kwargs)
+        """The answer, read and closed, its request's body closed too."""
+        response = super().open(*args, buffered=buffered, **kwargs)
+        # Werkzeug leaves each request's body open (it closes only a followed redirect's last one, and only when
+        # that answer is closed), and encodes a form over 500 KB, an upload, into a temporary file.
+        for answer in (*response.history, response):
+            answer.request.input_stream.close()
+        return response
 
 
 # Every app of the test session, wherever it is made (a module's own app too).
@@ -66,6 +72,26 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         pytest.skip(throwaway.NO_SERVER)
     with throwaway.postgres_database() as url:
         yield sqlalchemy_url(url)
+
+
+@pytest.fixture
+def database_app(database_url: str) -> Iterator[Callable[..., Flask]]:
+    """Make apps on the fresh database of `database_url`, with a test's own settings; afterwards, once the test's
+    app contexts have ended and handed their sessions' connections back, every connection is closed. (Disposing
+    the engine inside a test's app context leaves the session's own to the collector: a ResourceWarning on
+    PostgreSQL, and an error, as every warning is, whether the test passed or failed.)"""
+    made: list[Flask] = []
+
+    def make(**settings: Any) -> Flask:
+        """An app on the database, unthrottled, these settings added."""
+        made.append(create_app({"TESTING": True, "SECRET_KEY": "t", "RATELIMIT_ENABLED": False,
+                                "SQLALCHEMY_DATABASE_URI": database_url} | settings))
+        return made[-1]
+
+    yield make
+    for app in made:
+        with app.app_context():
+            db.engine.dispose()
 
 
 @pytest.fixture

@@ -9,14 +9,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import threading
 from collections.abc import Iterator
 
 import pytest
 from axe_check import installed_axe
+from live import serve
 from phone import PHONE, SCREENSHOTS
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
-from werkzeug.serving import make_server
 
 from referee import create_app
 
@@ -43,11 +42,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app served on a free local port, with its own database."""
     db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    with serve(app) as address:
+        yield address
 
 
 # Every page reports the Content-Security-Policy violations it sees as console errors (Chromium logs most of

@@ -4,14 +4,13 @@ server says it is saved; and a refused entry says every problem at the top, with
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 
 import pytest
 from axe_check import violations
+from live import serve
 from phone import PHONE, SCREENSHOTS, start_match
 from playwright.sync_api import Browser, Page, expect
-from werkzeug.serving import make_server
 
 from referee import create_app
 
@@ -25,10 +24,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}",
                       "RATELIMIT_ENABLED": False})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    with serve(app) as address:
+        yield address
 
 SIX = ["1o", "2o", "3o", "4o", "5c", "6c"]
 DRAFTS = "() => Object.keys(localStorage).filter((key) => key.startsWith('draft:')).sort()"

@@ -4,17 +4,16 @@ serious, and screenshots are kept to look at."""
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from axe_check import violations
 from flask import Flask
+from live import serve
 from phone import PHONE, SCREENSHOTS, register, shot
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
-from werkzeug.serving import make_server
 
 from referee import create_app
 from referee.extensions import db
@@ -32,10 +31,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Flas
     """The app on a free local port, and the app itself, to play matches straight into its database."""
     path: Path = tmp_path_factory.mktemp("ratings") / "ratings.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}", app
-    server.shutdown()
+    with serve(app) as address:
+        yield address, app
 
 
 def play(app: Flask, username: str, matches: int = 14) -> None:

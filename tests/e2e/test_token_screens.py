@@ -4,15 +4,14 @@
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from axe_check import violations
+from live import serve
 from phone import PHONE, register, shot
 from playwright.sync_api import Browser, Page, expect
-from werkzeug.serving import make_server
 
 from referee import create_app
 
@@ -26,10 +25,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app on a free local port."""
     path: Path = tmp_path_factory.mktemp("tokens") / "tokens.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    with serve(app) as address:
+        yield address
 
 
 def sideways(page: Page) -> int:

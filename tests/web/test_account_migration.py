@@ -9,7 +9,6 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 from werkzeug.security import generate_password_hash
 
-from referee import create_app
 from referee.database import MIGRATIONS
 from referee.extensions import db
 
@@ -22,10 +21,9 @@ OLD_ACCOUNTS = [("ana", "ana-password-1"), ("Ana", "Ana-password-2"), ("ANA", "A
 
 
 @pytest.fixture
-def old_app(database_url):
+def old_app(database_app):
     """An app on a database at the revision before this one, holding OLD_ACCOUNTS and a match of 'Ana'."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url,
-                      "AUTO_MIGRATE": False, "RATELIMIT_ENABLED": False, "MIGRATING_AT_START": True})
+    app = database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True)
     with app.app_context():
         upgrade(directory=MIGRATIONS, revision=BEFORE)
         for number, (name, password) in enumerate(OLD_ACCOUNTS, start=1):
@@ -39,9 +37,7 @@ def old_app(database_url):
                                 "'spanish', false, false, 1)"), {"at": datetime(2026, 2, 1)})
         db.session.execute(text("INSERT INTO seat (match_id, position, name) VALUES (1, 0, 'Ana'), (1, 1, 'Bea')"))
         db.session.commit()
-    yield app
-    with app.app_context():
-        db.engine.dispose()
+    return app
 
 
 def keys(app):

@@ -6,8 +6,6 @@ import pytest
 from sqlalchemy import func, select
 from werkzeug.security import check_password_hash
 
-from referee import create_app
-from referee.extensions import db
 from referee.models import Hand, HandSide, LoginToken, Match, MatchEvent, Player, Seat, User
 
 PASSWORD = "correct-horse"  # the scorekeepers' (tests/conftest.py)
@@ -288,10 +286,9 @@ def everything_of(keeper, user_id):
     return {name: keeper.query(statement)[0][0] for name, statement in counts.items()}
 
 
-def test_deleting_the_account_removes_every_row_of_it_and_nothing_of_others(database_url, keeper_on):
+def test_deleting_the_account_removes_every_row_of_it_and_nothing_of_others(database_app, keeper_on):
     """Matches, seats, hands, trail, roster names, device tokens and the account go; Bea's stay (SQLite, PostgreSQL)."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url,
-                      "RATELIMIT_ENABLED": False})
+    app = database_app()
     ana, bea = keeper_on(app, "ana"), keeper_on(app, "bea")
     for keeper in (ana, bea):
         match_id = keeper.start(("Ana", "Bea"))
@@ -309,5 +306,3 @@ def test_deleting_the_account_removes_every_row_of_it_and_nothing_of_others(data
     assert everything_of(ana, bea_id) == before
     assert not ana.logged_in() and not phone.logged_in()
     assert keeper_on(app).register("ana", "long-enough").status_code == 302  # the name is free
-    with app.app_context():
-        db.engine.dispose()

@@ -8,8 +8,6 @@ from urllib.parse import urlencode
 import pytest
 from sqlalchemy import select
 
-from referee import create_app
-from referee.extensions import db
 from referee.models import Match, Seat
 
 
@@ -154,17 +152,13 @@ def test_a_filter_no_page_offers_is_refused_beside_its_field(keeper, query, mess
 # -- a part of a name, whatever its case and accents, on SQLite and PostgreSQL ----------------
 
 @pytest.fixture
-def anywhere(database_url, keeper_on):
+def anywhere(database_app, keeper_on):
     """A scorekeeper on an app over SQLite, then over PostgreSQL (when a server is at hand), with four matches:
     Lucía · Bea, Ana · Cid, 50%_off · Dan (a name with LIKE's wildcards), ANABEL · Eva."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url,
-                      "RATELIMIT_ENABLED": False})
-    keeper = keeper_on(app, "ana")
+    keeper = keeper_on(database_app(), "ana")
     for names in [("Lucía", "Bea"), ("Ana", "Cid"), ("50%_off", "Dan"), ("ANABEL", "Eva")]:
         keeper.start(names)
-    yield keeper
-    with app.app_context():
-        db.engine.dispose()
+    return keeper
 
 
 @pytest.mark.parametrize(("player", "shown"), [

@@ -10,7 +10,6 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 from werkzeug.security import generate_password_hash
 
-from referee import create_app
 from referee.database import MIGRATIONS
 from referee.extensions import db
 
@@ -28,11 +27,10 @@ RENUNCIO = {
 
 
 @pytest.fixture
-def old_app(database_url):
+def old_app(database_app):
     """An app on a database at the revision before this one: Ana's match of Lucía against Bea, whose one hand
     Bea erred (stored as the old app did, without its erring sides)."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url,
-                      "AUTO_MIGRATE": False, "RATELIMIT_ENABLED": False, "MIGRATING_AT_START": True})
+    app = database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True)
     with app.app_context():
         upgrade(directory=MIGRATIONS, revision=BEFORE)
         at = datetime(2026, 2, 1)
@@ -49,9 +47,7 @@ def old_app(database_url):
                                 "updated_at) VALUES (1, 1, 0, 'cards', :entry, '[7, 0]', false, :at, :at)"),
                            {"entry": json.dumps(RENUNCIO), "at": at})
         db.session.commit()
-    yield app
-    with app.app_context():
-        db.engine.dispose()
+    return app
 
 
 def test_the_migration_gives_every_seat_its_search_key(old_app):

@@ -11,7 +11,6 @@ from backup_play import backup_of, upload
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import text
 
-from referee import create_app
 from referee.database import MIGRATIONS
 from referee.extensions import db
 from referee.models import Match
@@ -95,11 +94,10 @@ def test_the_schema_allows_exactly_the_options_the_rules_core_has():
     assert rules["ties"]["enum"] == [t.value for t in Ties]
 
 
-def test_matches_stored_before_the_options_read_as_most_sevens_and_ties_to_nobody(database_url):
+def test_matches_stored_before_the_options_read_as_most_sevens_and_ties_to_nobody(database_app):
     """At the revision before, a match row has no option columns; upgraded, it reads as the defaults, and the
     downgrade drops them again."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url,
-                      "AUTO_MIGRATE": False, "RATELIMIT_ENABLED": False, "MIGRATING_AT_START": True})
+    app = database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True)
     with app.app_context():
         upgrade(directory=MIGRATIONS, revision=BEFORE)
         db.session.execute(text("INSERT INTO \"user\" (id, username, password_hash, created_at, username_key) "
@@ -117,5 +115,3 @@ def test_matches_stored_before_the_options_read_as_most_sevens_and_ties_to_nobod
         downgrade(directory=MIGRATIONS, revision=BEFORE)
         columns = set(db.session.execute(text("SELECT * FROM match")).keys())
         assert "sevens" not in columns and "ties" not in columns
-        db.session.close()
-        db.engine.dispose()

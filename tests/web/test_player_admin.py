@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
-from referee import create_app
 from referee.extensions import db
 from referee.forms import NewMatchForm
 from referee.forms.player_admin import RenamePlayerForm
@@ -463,10 +462,9 @@ def test_a_match_still_starts_when_a_player_was_renamed_between(keeper):
     assert keeper.query(select(Match.id)) and players_of(keeper) == ["Ana", "Cristina"]
 
 
-def test_rename_merge_and_delete_hold_on_sqlite_and_postgresql(database_url, keeper_on):
+def test_rename_merge_and_delete_hold_on_sqlite_and_postgresql(database_app, keeper_on):
     """The row locks, the bulk updates and the deletes, on both databases."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url,
-                      "RATELIMIT_ENABLED": False})
+    app = database_app()
     ana = keeper_on(app, "ana")
     one, two = ana.start(("Ana", "Bea")), ana.start(("Bia", "Cid"))
     ana.submit(f"/players/{player_id(ana, 'Cid')}/rename", {"name": "Cidália"})
@@ -476,5 +474,3 @@ def test_rename_merge_and_delete_hold_on_sqlite_and_postgresql(database_url, kee
     assert players_of(ana) == ["Bea", "Cidália"]
     assert seats(ana, one) == [("Ana", None), ("Bea", "Bea")]
     assert seats(ana, two) == [("Bea", "Bea"), ("Cidália", "Cidália")]
-    with app.app_context():
-        db.engine.dispose()

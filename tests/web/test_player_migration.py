@@ -18,7 +18,6 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, select
 from werkzeug.security import generate_password_hash
 
-from referee import create_app
 from referee.database import MIGRATIONS
 from referee.extensions import db
 from referee.models import Hand, HandSide, Match, MatchEvent, Seat
@@ -121,18 +120,15 @@ def copy_into_the_old_database(keeper: Any, played: dict[str, dict[str, int]]) -
 
 
 @pytest.fixture
-def migrated(database_url: str, scorekeeper: Any) -> Any:
+def migrated(database_app: Any, scorekeeper: Any) -> Any:
     """An app on a database at the revision before this one, holding the matches above; the test upgrades it.
     Yields (app, today's keeper, the matches played by letter, the old match ids by today's)."""
     keeper, played = play_the_matches(scorekeeper)  # today's app, on a database of its own
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url,
-                      "AUTO_MIGRATE": False, "RATELIMIT_ENABLED": False, "MIGRATING_AT_START": True})
+    app = database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True)
     with app.app_context():
         upgrade(directory=MIGRATIONS, revision=BEFORE)
         ids = copy_into_the_old_database(keeper, played)
-    yield app, keeper, played, ids
-    with app.app_context():
-        db.engine.dispose()
+    return app, keeper, played, ids
 
 
 def read(app: Any, sql: str) -> list[tuple[Any, ...]]:

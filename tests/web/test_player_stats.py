@@ -18,7 +18,6 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select, update
 
-from referee import create_app
 from referee.extensions import db
 from referee.models import Match, Player, User, now
 from referee.rules import DECK, Card, Suit, make_ruleset
@@ -338,10 +337,10 @@ def test_the_page_speaks_the_readers_language(app: Flask, keeper: Any, language:
         assert english not in text
 
 
-def test_the_figures_hold_on_sqlite_and_postgresql(database_url: str) -> None:
+def test_the_figures_hold_on_sqlite_and_postgresql(database_app: Any) -> None:
     """The same SQL on both databases: twelve seeded random matches, every player's figures under every
     filter equal the ones counted here (PostgreSQL when REFEREE_TEST_POSTGRES names a server)."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url})
+    app = database_app()
     rng = random.Random(9)
     with app.app_context():
         user = User(username="both", password_hash="-")
@@ -355,4 +354,3 @@ def test_the_figures_hold_on_sqlite_and_postgresql(database_url: str) -> None:
         for player in user.players:
             for only in (EVERYTHING, StatsFilter("escova-rs", "30d"), StatsFilter("", "year")):
                 assert computed(player, only) == expected(player, only), (player.name, only)
-        db.engine.dispose()

@@ -397,14 +397,10 @@ def test_the_chart_s_line_follows_the_ratings(app):
         assert [step.change for step in chart.steps] == [b - a for a, b in pairwise(values)]
 
 
-def test_on_sqlite_and_postgresql_the_kept_ratings_and_the_leaderboard_agree(database_url):
+def test_on_sqlite_and_postgresql_the_kept_ratings_and_the_leaderboard_agree(database_app):
     """Finishing, undoing and correcting matches on either database: the ratings are a full rerate's, and the
     leaderboard's counts (SQL aggregates) are each player's finished matches and wins."""
-    from referee import create_app
-
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url,
-                      "RATELIMIT_ENABLED": False})
-    with app.app_context():
+    with database_app().app_context():
         user = account()
         first = win(start(user, "Ana", "Bea"), 0)
         win(start(user, "Ana", "Bea", "Ana"), 1, escobas=(0, 2))
@@ -416,4 +412,3 @@ def test_on_sqlite_and_postgresql_the_kept_ratings_and_the_leaderboard_agree(dat
         assert state(user) == rerated(user)
         counts = {p.player.name: (p.played, p.won) for p in leaderboard(user)}
         assert counts == {"Ana": (2, 0), "Bea": (2, 1), "Cai": (1, 1), "Dani": (1, 0)}
-        db.engine.dispose()

@@ -6,7 +6,6 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import func, select
 from test_ratings import account, start, state, win
 
-from referee import create_app
 from referee.database import MIGRATIONS
 from referee.extensions import db
 from referee.models import Player, RatingChange
@@ -14,13 +13,11 @@ from referee.models import Player, RatingChange
 BEFORE = "cbb18f664385"  # players, hand sides, the ratings' tables (empty)
 
 
-def test_the_migration_rates_every_finished_match_as_the_app_would(database_url):
+def test_the_migration_rates_every_finished_match_as_the_app_would(database_app):
     """Matches of every kind played and rated as they finished; back at the revision before, nobody is rated;
     upgraded again, every player's rating and history are what the app had kept, account by account."""
     # Migrated by hand, not at start: MIGRATING_AT_START stays set, so migrations/env.py leaves logging alone.
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url,
-                      "AUTO_MIGRATE": False, "RATELIMIT_ENABLED": False, "MIGRATING_AT_START": True})
-    with app.app_context():
+    with database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True).app_context():
         upgrade(directory=MIGRATIONS)
         ana, bob = account("ana"), account("bob")
         win(start(ana, "Ana", "Bea"), 0)
@@ -38,4 +35,3 @@ def test_the_migration_rates_every_finished_match_as_the_app_would(database_url)
         upgrade(directory=MIGRATIONS)
         db.session.expire_all()
         assert {user.username: state(user) for user in (ana, bob)} == kept
-        db.engine.dispose()
