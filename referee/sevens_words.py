@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 
 from .deck_words import deck_style, name_card
 from .rules import HandReport, Sevens, Ties
+from .rules.cards import SUITS, Suit
 from .rules.names import suit_name
 from .rules.sevens import TIEBREAK, Tiebreak, lacking_suits, primiera, sevens_tiebreak
 
@@ -91,10 +92,20 @@ def _setenta_row(report: HandReport, i: int, name: str, by_cards: bool, deck: st
     missing = lacking_suits(counts.setenta_cards)
     if not missing:
         return SetentaRow(name, cards, counts.setenta, None)
+    return SetentaRow(name, cards, None, lacking_words(missing, deck))
+
+
+def suit_names(deck: str | None) -> dict[str, str]:
+    """Each suit's name in the deck and the request's language, by its code."""
     language = str(get_locale() or "en")
-    suits = format_list([suit_name(suit, deck_style(deck), language) for suit in missing], style="or",
-                        locale=language)
-    return SetentaRow(name, cards, None, _("No %(suits)s: lacks a suit, cannot take it", suits=suits))
+    return {suit.value: suit_name(suit, deck_style(deck), language) for suit in SUITS}
+
+
+def lacking_words(missing: Sequence[Suit], deck: str | None) -> str:
+    """Why a side cannot take the setenta: 'No bastos or copas: lacks a suit, cannot take it'."""
+    names = suit_names(deck)
+    suits = format_list([names[suit.value] for suit in missing], style="or", locale=str(get_locale() or "en"))
+    return str(_("No %(suits)s: lacks a suit, cannot take it", suits=suits))
 
 
 def count_labels() -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""The referee tools' forms: can I take?, the leftover, a disputed pile, the draw for dealer (GET forms, no CSRF).
+"""The referee tools' GET forms (no CSRF): can I take?, the leftover, a dispute, the draw for dealer.
 
 Each tool answers a link, so its form reads the query string. A form's fields check themselves (a card code
 is one of the deck's, none twice, no more than a deck); the form then checks them together (nothing tapped,
@@ -291,3 +291,4 @@ class DealerDrawForm(ToolForm):
             self.refuse([_("Two players cannot draw the same card.")])
         if len({names[i] for i in drawn}) != len(drawn):
             self.refuse([_("Two players have the same name.")])
+

@@ -71,6 +71,28 @@ def setenta_of(cards: Sequence[Card]) -> int | None:
     return sum(map(primiera, best)) if len(best) == len(SUITS) else None
 
 
+@dataclass(frozen=True)
+class SetentaCount:
+    """A side's setenta from cards it took: its best card in each suit it holds, the suits it lacks, and the sum
+    (None when it lacks a suit: such a side cannot take the point)."""
+
+    best: tuple[Card, ...]
+    lacking: tuple[Suit, ...]
+    total: int | None
+
+
+def count_setenta(cards: Sequence[Card]) -> SetentaCount:
+    """Count a side's setenta as a player does at the table: each suit's best card, then their worths added.
+
+    >>> from .cards import parse_cards
+    >>> count_setenta(parse_cards(["7o", "3o", "6c", "1e", "9b", "8b"])).total
+    65
+    >>> [suit.value for suit in count_setenta(parse_cards(["7o", "6c"])).lacking]
+    ['e', 'b']
+    """
+    return SetentaCount(best_per_suit(cards), lacking_suits(cards), setenta_of(cards))
+
+
 def setenta_range(sevens: int) -> tuple[int, int]:
     """The least and the most setenta sum of a side holding all four suits and `sevens` sevens.
 

@@ -1,4 +1,4 @@
-"""Referee tools, no account needed: can I take?, check the leftover, settle a dispute, draw for dealer.
+"""Referee tools, no account needed: can I take?, check the leftover, settle a dispute, draw for dealer, the setenta.
 
 Each tool is a GET form (referee/forms/tools.py), so an answer is a link to share. The view reads the
 query through the tool's form, asks the rules core and renders the answer under the form;
@@ -13,10 +13,14 @@ from urllib.parse import urlencode
 from flask import Blueprint, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from ..deck_words import DeckWords, deck_style
+from ..forms.tool_setenta import SetentaForm
 from ..forms.tools import STYLES, CapturesForm, DealerDrawForm, DisputeForm, LeftoverForm, ToolForm
 from ..rules import InvalidEntry, draw_for_dealer, find_captures, split_pile
 from ..rules.cards import DECK_SUM
 from ..rules.checks import leftover_finding
+from ..rules.sevens import PRIMIERA, count_setenta, leaders
+from ..sevens_words import lacking_words, suit_names
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
 
@@ -43,7 +47,7 @@ def tool_page(template: str, form: ToolForm, answer: dict[str, Any], **extra: An
 
 @bp.get("/")
 def index() -> ResponseReturnValue:
-    """The four tools."""
+    """The five tools."""
     form = ToolForm(formdata=request.args)
     return render_template("tools/index.html", style=form.deck, styles=STYLES)
 
@@ -88,3 +92,16 @@ def draw() -> ResponseReturnValue:
         answer = {"drawn": form.drawn, "result": result,
                   "redraw_url": url_for("tools.draw", style=form.deck, **again) if result.redraw else None}
     return tool_page("tools/draw.html", form, answer)
+
+
+@bp.get("/setenta")
+def setenta() -> ResponseReturnValue:
+    """Count the setenta: each side's best card of each suit and their sum, and who takes the sevens point."""
+    form = SetentaForm(formdata=request.args)
+    answer: dict[str, Any] = {}
+    if form.asked and form.validate():
+        counts = [count_setenta(pile) for pile in form.piles]
+        answer = {"counts": counts, "leaders": leaders([count.total for count in counts])}
+    return tool_page("tools/setenta.html", form, answer, worth=PRIMIERA, suits=suit_names(form.deck),
+                     lacking=lambda missing: lacking_words(missing, form.deck),
+                     table=DeckWords(deck_style(form.deck)).setenta_hint)

@@ -1,7 +1,7 @@
 // The referee's maths in the browser, so the tools answer offline: a port of
 // referee/rules/fifteens.py (captures, splitting a pile into fifteens with the fewest
-// suspects), of leftover_finding in referee/rules/checks.py and of draw_for_dealer in
-// referee/rules/match.py. Same algorithm, same order, same answers:
+// suspects), of leftover_finding in referee/rules/checks.py, of draw_for_dealer in
+// referee/rules/match.py and of count_setenta and leaders in referee/rules/sevens.py. Same algorithm, same order, same answers:
 // tests/web/test_tools_js.py runs both on random inputs and compares them.
 // Cards are canonical codes ("7o", "10b"); no DOM here, so Node can import it.
 
@@ -286,4 +286,40 @@ export function drawForDealer(draws) {
   const top = Math.max(...entries.map(([, value]) => value));
   const tied = entries.filter(([, value]) => value === top).map(([seat]) => seat).sort((a, b) => a - b);
   return tied.length === 1 ? { dealer: tied[0], redraw: [] } : { dealer: null, redraw: tied };
+}
+
+// ---------------------------------------------------------------------------
+// La setenta
+
+/** A card's worth in the setenta, by counting value. */
+// Mirrors PRIMIERA in referee/rules/sevens.py.
+export const PRIMIERA = { 7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10 };
+
+/** A side's setenta: {best, lacking, total}: each suit's best code in suit order, the suit letters it lacks,
+ * the sum (null when it lacks a suit). Among equal worths (the figures) the lowest value is shown. */
+// Mirrors count_setenta (best_per_suit, lacking_suits, setenta_of) in referee/rules/sevens.py.
+export function countSetenta(codes) {
+  const cards = codes.map(parseCard);
+  const best = [];
+  const lacking = [];
+  for (const suit of Object.keys(SUIT_ORDER)) {
+    const held = cards.filter((card) => card.suit === suit);
+    if (!held.length) {
+      lacking.push(suit);
+      continue;
+    }
+    const better = (a, b) => PRIMIERA[a.value] - PRIMIERA[b.value] || b.value - a.value;
+    best.push(held.reduce((top, card) => (better(card, top) > 0 ? card : top)).code);
+  }
+  const total = lacking.length ? null : best.reduce((sum, code) => sum + PRIMIERA[parseCard(code).value], 0);
+  return { best, lacking, total };
+}
+
+/** The indices holding the highest value; null competes with nothing. */
+// Mirrors leaders in referee/rules/sevens.py.
+export function leaders(values) {
+  const known = values.map((value, i) => [value, i]).filter(([value]) => value !== null);
+  if (!known.length) return [];
+  const top = Math.max(...known.map(([value]) => value));
+  return known.filter(([value]) => value === top).map(([, i]) => i);
 }

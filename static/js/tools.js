@@ -2,7 +2,9 @@
 // the maths is fifteens.js (a port of the rules core), the words are the page's own
 // <template data-word> elements, in the page's language. Without JavaScript, or if
 // anything here fails, the form goes to the server as it is.
-import { DECK_SUM, drawForDealer, findCaptures, leftoverFinding, parseCard, pileSum, splitPile } from "./fifteens.js";
+import {
+  DECK_SUM, PRIMIERA, countSetenta, drawForDealer, findCaptures, leaders, leftoverFinding, parseCard, pileSum, splitPile,
+} from "./fifteens.js";
 
 const form = document.getElementById("tool");
 const answer = document.getElementById("answer");
@@ -57,7 +59,7 @@ function element(tag, className, children = []) {
   return node;
 }
 
-// -- the four tools: each reads the form and returns the answer's nodes, or throws Refused -----
+// -- the five tools: each reads the form and returns the answer's nodes, or throws Refused -----
 
 const tools = {
   captures() {
@@ -153,6 +155,43 @@ const tools = {
       nodes.push(again);
     }
     return nodes;
+  },
+
+  setenta() {
+    const piles = ["a", "b"].map(ticked);
+    const sides = [0, 1].map((i) => text(`side-${i}`));
+    const missing = [0, 1].filter((i) => !piles[i].length);
+    if (missing.length) throw new Refused(missing.map((i) => text(`no-cards-${i}`)), missing.map((i) => ["a", "b"][i]));
+    const both = piles[0].filter((code) => piles[1].includes(code));
+    if (both.length) throw new Refused([text("both", { card: cardName(both[0]) })], ["a", "b"]);
+    const counts = piles.map(countSetenta);
+    const totals = counts.map((count) => count.total);
+    const top = leaders(totals);
+    let verdict;
+    if (top.length === 1) {
+      const [taker] = top;
+      const other = 1 - taker;
+      verdict = totals[other] === null
+        ? word("takes-lacking", { side: sides[taker], other: sides[other] })
+        : word("takes", { side: sides[taker], best: totals[taker], other: totals[other] });
+    } else {
+      verdict = top.length ? word("tie", { sum: totals[0] }) : word("nobody");
+    }
+    const suits = new Intl.ListFormat(document.documentElement.lang, { type: "disjunction" });
+    const rows = counts.map((count, i) => {
+      const best = element("span", "best", count.best.flatMap((code, k) => [
+        ...(k ? [" + "] : []),
+        element("span", "worth", [mini(code), " ", element("b", "", [String(PRIMIERA[parseCard(code).value])])]),
+      ]));
+      if (count.total !== null) best.append(" = ", element("strong", "", [String(count.total)]));
+      const row = element("li", top.length === 1 && top[0] === i ? "taker" : "", [element("span", "who", [sides[i]]), " ", best]);
+      if (count.lacking.length) {
+        const names = suits.format(count.lacking.map((suit) => text(`suit-${suit}`)));
+        row.append(" ", element("span", "lacks", [text("lacks", { suits: names })]));
+      }
+      return row;
+    });
+    return [verdict, element("ul", "setenta-sides", rows)];
   },
 };
 

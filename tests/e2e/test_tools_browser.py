@@ -36,6 +36,12 @@ CASES = [
     ("draw", {"card-0": "10o", "card-1": "10c", "card-2": "3e"}),  # a tie
     ("draw", {"name-0": "Ana", "card-0": "7o", "name-1": "Bea"}),  # Bea drew nothing
     ("draw", {"name-0": "Ana", "card-0": "7o", "name-1": "Ana", "card-1": "6o"}),
+    ("setenta", {"a": ["7o", "3o", "6c", "1e", "5b", "2b"], "b": ["7c", "6o", "5e", "10b", "9b"]}),
+    ("setenta", {"a": ["7o", "7c", "7e"], "b": ["10o", "10c", "10e", "10b"]}),  # a side lacking a suit
+    ("setenta", {"a": ["7o", "7c"], "b": ["10o", "10c"]}),  # both lack two suits
+    ("setenta", {"a": ["7o", "6c", "1e", "5b"], "b": ["7c", "6o", "1b", "5e"]}),  # a tie
+    ("setenta", {"a": ["7o", "6c"], "b": ["6c"]}),  # a card on both sides
+    ("setenta", {"b": ["6c"]}),  # a side tapped nothing
 ]
 
 
@@ -108,7 +114,7 @@ def test_the_page_answers_as_the_server_does(live_server, with_js, without_js, t
 @pytest.mark.parametrize("lang", ["es", "pt_BR"])
 def test_the_page_answers_in_the_pages_language(live_server, with_js, without_js, lang):
     """The words come from the page, so a Spanish or Portuguese page answers in its language."""
-    for tool, entries in [CASES[1], CASES[7], CASES[15], CASES[18], CASES[5]]:
+    for tool, entries in [CASES[1], CASES[7], CASES[15], CASES[18], CASES[5], CASES[21], CASES[23], CASES[24]]:
         server = ask(without_js, live_server, tool, entries, lang)
         here = ask(with_js, live_server, tool, entries, lang)
         assert here.locator("html").get_attribute("lang") == lang.replace("_", "-")
@@ -118,13 +124,13 @@ def test_the_page_answers_in_the_pages_language(live_server, with_js, without_js
 def test_the_tools_answer_offline_once_the_page_is_open(live_server, with_js):
     """No network at all after the page loaded: every tool still answers."""
     with_js.add_cookies([{"name": "lang", "value": "en", "url": live_server}])
-    pages = {tool: with_js.new_page() for tool in ("captures", "leftover", "dispute", "draw")}
+    pages = {tool: with_js.new_page() for tool in ("captures", "leftover", "dispute", "draw", "setenta")}
     for tool, page in pages.items():
         page.goto(f"{live_server}/tools/{tool}")
     with_js.set_offline(True)
     try:
         answers = {}
-        for (tool, entries) in [CASES[0], CASES[6], CASES[15], CASES[18]]:
+        for (tool, entries) in [CASES[0], CASES[6], CASES[15], CASES[18], CASES[21]]:
             page = pages[tool]
             page.bring_to_front()  # a tab in the background gets few animation frames: slow taps
             fill(page, entries)
@@ -136,6 +142,7 @@ def test_the_tools_answer_offline_once_the_page_is_open(live_server, with_js):
     assert "The leftover sums to 25: right" in answers["leftover"]
     assert "The pile sums to" in answers["dispute"] and "Suspect cards:" in answers["dispute"]
     assert "A tie for the highest card" in answers["draw"]
+    assert answers["setenta"].startswith("Side 1 takes the sevens point: a setenta of 70 against 64.")
     shot(pages["dispute"], "tools-dispute-offline")
     for page in pages.values():
         page.close()
@@ -187,6 +194,7 @@ ANSWERED = {
     "leftover": "?check=1&sum=24",
     "dispute": "?check=1&pile=10o&pile=10c&pile=10e&pile=5b&pile=9o&pile=6o&pile=3e",
     "draw": "?check=1&name-0=Bernardina+de+la+Cruz&card-0=10o&card-1=10c&card-2=3e",
+    "setenta": "?check=1&a=7o&a=6c&a=1e&a=5b&b=7c&b=7e&b=6o",
 }
 
 
@@ -204,5 +212,6 @@ def test_a_narrow_phone_needs_no_sideways_scrolling_and_every_target_is_big_enou
             .map((e) => [e.outerHTML.slice(0, 60), e.getBoundingClientRect()])
             .filter(([, r]) => r.width < 44 || r.height < 44).map(([html]) => html)""")
         assert small == []
+        shot(page, f"tools-{tool}-320")
     finally:
         context.close()

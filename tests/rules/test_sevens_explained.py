@@ -1,16 +1,20 @@
 """What the review tells of the sevens point: which suits a side lacks for the setenta, and which count broke a
-tie in sevens under most_tiebreak (rules/sevens.py); always in agreement with who scores it."""
+tie in sevens under most_tiebreak (rules/sevens.py); always in agreement with who scores it. And a setenta counted
+from cards as the setenta tool counts it."""
 
 from __future__ import annotations
+
+from itertools import product
 
 import pytest
 from builders import cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules import Counts, Suit, make_ruleset
+from referee.rules import DECK, Card, Counts, Suit, make_ruleset
+from referee.rules.cards import SUITS
 from referee.rules.scoring import earn
-from referee.rules.sevens import lacking_suits, sevens_tiebreak
+from referee.rules.sevens import count_setenta, lacking_suits, primiera, sevens_tiebreak
 
 URUGUAY = make_ruleset("escoba-es", sevens="most_tiebreak")
 SHARED = make_ruleset("escoba-es", sevens="most_tiebreak", ties="shared")
@@ -75,3 +79,20 @@ def test_the_tiebreak_told_agrees_with_who_scores_the_sevens(held: list[tuple[in
         assert shared == [int(i in told.leaders) for i in range(len(counts))]
     for name, value in told.tied:
         assert all(getattr(counts[i], name) == value for i in told.leaders)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sets(st.sampled_from(DECK), max_size=24))
+def test_a_setenta_counted_from_cards_is_the_best_choice_of_one_card_per_suit(pile: set[Card]) -> None:
+    """The sum is the highest of every way to pick one card of each suit (by the primiera table), the best cards
+    are one per suit held and make that sum, and a side lacking a suit has no sum."""
+    count = count_setenta(sorted(pile))
+    by_suit = [[card for card in pile if card.suit is suit] for suit in SUITS]
+    assert count.lacking == tuple(suit for suit, held in zip(SUITS, by_suit) if not held)
+    assert [card.suit for card in count.best] == [suit for suit, held in zip(SUITS, by_suit) if held]
+    assert all(card in pile for card in count.best)
+    if count.lacking:
+        assert count.total is None
+    else:
+        assert count.total == max(sum(map(primiera, pick)) for pick in product(*by_suit))
+        assert count.total == sum(map(primiera, count.best))

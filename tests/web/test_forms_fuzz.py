@@ -284,7 +284,7 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
 
 
 TOOL_FIELDS = ["check", "style", "card", "table", "cards", "sum", "pile", *(f"name-{i}" for i in range(4)),
-               *(f"card-{i}" for i in range(4))]
+               *(f"card-{i}" for i in range(4)), "a", "b"]
 
 
 def pages_with_queries(table: Table) -> dict[str, tuple[str, list[str]]]:
@@ -293,7 +293,8 @@ def pages_with_queries(table: Table) -> dict[str, tuple[str, list[str]]]:
         "matches list": ("/matches/", ["page", "player", "status"]),
         "hand entry": (f"/matches/{table.play}/hands/new", ["mode"]),
         "correction entry": (f"/matches/{table.play}/hands/1/edit", ["mode"]),
-        **{f"tool {tool}": (f"/tools/{tool}", TOOL_FIELDS) for tool in ("captures", "leftover", "dispute", "draw")},
+        **{f"tool {tool}": (f"/tools/{tool}", TOOL_FIELDS)
+           for tool in ("captures", "leftover", "dispute", "draw", "setenta")},
     }
 
 

@@ -1,5 +1,5 @@
-"""The referee tools' forms (referee/forms/tools.py) on their own: what each reads from a query, what it
-refuses and in which words, which fields it marks, and when a query asks for an answer at all."""
+"""The referee tools' forms (referee/forms/tools.py, tool_setenta.py) on their own: what each reads from a query,
+what it refuses and in which words, which fields it marks, and when a query asks for an answer at all."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
+from referee.deck_words import name_card
+from referee.forms.tool_setenta import SetentaForm
 from referee.forms.tools import CapturesForm, DealerDrawForm, DisputeForm, LeftoverForm, ToolForm
 from referee.rules import DECK, Card
 
@@ -55,6 +57,8 @@ def test_the_deck_style_is_one_the_tools_offer_else_the_spanish_deck(request_con
     (DisputeForm, [("table", "7o")], False),
     (DealerDrawForm, [("name-0", "Ana"), ("name-1", "Bea")], False),
     (DealerDrawForm, [("card-2", "")], True),
+    (SetentaForm, [("b", "7o")], True),
+    (SetentaForm, [("pile", "7o")], False),
 ])
 def test_a_query_asks_for_an_answer_once_sent_or_when_it_carries_a_field_that_asks(request_context, form_class,
                                                                                    sent, asked):
@@ -224,3 +228,24 @@ def test_the_problems_are_in_the_readers_language(app, lang, problem):
     with app.test_request_context(headers={"Accept-Language": lang}):
         form = read(DealerDrawForm, ("name-0", "Ana"), ("card-1", "7o"))
         assert form.problems == [problem]
+
+
+# -- the setenta ----------------------------------------------------------------------------------
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(a=st.lists(st.sampled_from(CODES), max_size=12), b=st.lists(st.sampled_from(CODES), max_size=12))
+def test_two_sides_cards_are_counted_only_when_both_are_tapped_and_none_is_in_both(app, a, b):
+    """Either the form gives the rules core each side's cards, or it names what stops it and marks those grids."""
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        form = read(SetentaForm, *[("a", code) for code in a], *[("b", code) for code in b])
+        shared = set(a) & set(b)
+        repeated = len(set(a)) < len(a) or len(set(b)) < len(b)
+        if a and b and not shared and not repeated:
+            assert form.problems == []
+            assert [list(map(str, pile)) for pile in form.piles] == [a, b]
+        else:
+            assert form.problems and form.invalid <= {"a", "b"} and form.invalid
+        if not repeated and shared and a and b:
+            first = next(code for code in a if code in shared)
+            assert form.problems == [f"{name_card(first, 'spanish')} cannot be in both sides' cards."]
+            assert form.invalid == {"a", "b"}

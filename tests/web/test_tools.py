@@ -1,5 +1,5 @@
 """The referee tools through their pages, without JavaScript: can I take?, the leftover, a disputed
-pile and the draw for dealer; no account, answers under the form, input kept, errors worded."""
+pile, the draw for dealer and the setenta; no account, answers under the form, input kept, errors worded."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from referee.messages import finding_words
 from referee.models import Match
 from referee.rules import DECK, Finding
 
-TOOLS = ["captures", "leftover", "dispute", "draw"]
+TOOLS = ["captures", "leftover", "dispute", "draw", "setenta"]
 CODES = [str(card) for card in DECK]
 
 
@@ -67,13 +67,13 @@ def selected(html: str, name: str) -> str:
 
 # -- every tool ------------------------------------------------------------------
 
-def test_the_tools_page_lists_the_four_tools_without_an_account(visitor):
+def test_the_tools_page_lists_the_five_tools_without_an_account(visitor):
     """No login: the index links each tool, in the deck style it was given."""
     page = visitor.page("/tools/?style=french")
     for tool in TOOLS:
         assert f'href="/tools/{tool}?style=french"' in page
     text = visitor.text(page)
-    for title in ["Can I take?", "Check the leftover", "Settle a dispute", "Draw for dealer"]:
+    for title in ["Can I take?", "Check the leftover", "Settle a dispute", "Draw for dealer", "Count the setenta"]:
         assert title in text
 
 
@@ -341,6 +341,61 @@ def test_a_player_without_a_card_is_marked(visitor):
     assert '<div class="draw-row" data-field="card-0">' in html
 
 
+# -- the setenta ------------------------------------------------------------------------------
+
+def test_the_higher_setenta_takes_the_sevens_point(visitor):
+    """Side 1: 7 of coins 21 + 6 of cups 18 + ace of swords 16 + 5 of clubs 15 = 70; side 2: 7 of cups 21, 6 of
+    coins 18, 5 of swords 15, King of clubs 10 = 64. Each side's best card of its suit is the one counted."""
+    text = answer(visitor, url("setenta", a=["7o", "3o", "6c", "1e", "5b", "2b"], b=["7c", "6o", "5e", "10b"]))
+    assert text.startswith("Side 1 takes the sevens point: a setenta of 70 against 64.")
+    assert "Side 1 7 of coins 21 + 6 of cups 18 + Ace of swords 16 + 5 of clubs 15 = 70" in text
+    assert "Side 2 6 of coins 18 + 7 of cups 21 + 5 of swords 15 + King of clubs 10 = 64" in text
+    assert "3 of coins" not in text and "2 of clubs" not in text
+
+
+def test_a_side_lacking_a_suit_cannot_take_the_setenta_however_high_its_cards(visitor):
+    """Three sevens and no clubs lose to four Kings: the suit it lacks is named in the deck's words."""
+    text = answer(visitor, url("setenta", style="french", a=["7o", "7c", "7e"], b=["10o", "10c", "10e", "10b"]))
+    assert text.startswith("Side 2 takes the sevens point: Side 1 lacks a suit.")
+    assert "No clubs: lacks a suit, cannot take it" in text
+    text = answer(visitor, url("setenta", a=["7o", "7c"], b=["10o", "10c"]))
+    assert text.startswith("Neither side holds all four suits: nobody takes the sevens point.")
+    assert text.count("No swords or clubs: lacks a suit, cannot take it") == 2
+
+
+def test_a_setenta_tie_scores_nothing_and_names_the_house_rule(visitor):
+    """The same worths in other suits: 70 each; the tie scores nothing unless ties are shared."""
+    text = answer(visitor, url("setenta", a=["7o", "6c", "1e", "5b"], b=["7c", "6o", "1b", "5e"]))
+    assert text.startswith("Tied at 70: nobody takes the sevens point. Under the house rule of shared ties, both "
+                           "sides score it.")
+
+
+@pytest.mark.parametrize(("fields", "message", "invalid"), [
+    pytest.param({}, "Tap the cards Side 1 took. Tap the cards Side 2 took.", {"a", "b"}, id="nothing"),
+    pytest.param({"a": ["7o"]}, "Tap the cards Side 2 took.", {"b"}, id="one side"),
+    pytest.param({"a": ["7o", "6c"], "b": ["6c"]}, "6 of cups cannot be in both sides' cards.", {"a", "b"},
+                 id="one card twice"),
+    pytest.param({"a": ["7o", "zz"], "b": ["6c"]}, "unknown card 'zz'", {"a"}, id="unknown card"),
+])
+def test_a_setenta_that_cannot_be_counted_is_refused_and_the_taps_kept(visitor, fields, message, invalid):
+    """422, the problem in words, its grids marked, every card tapped still ticked."""
+    address = url("setenta", **fields)
+    assert answer(visitor, address, 422) == f"The referee cannot answer yet: {message}"
+    html = visitor.page(address, 422)
+    for name in ("a", "b"):
+        marked = f'<fieldset class="deck-grid has-error" id="grid-{name}"' in html
+        assert marked == (name in invalid)
+        assert ticked(html, name) == in_deck_order(fields.get(name, []))
+
+
+def test_a_setenta_match_links_the_setenta_tool(app, keeper):
+    """From a match playing la setenta, the tools include the count, in the match's deck."""
+    match_id = keeper.start(("Ana", "Bea"), preset="escova-rs", sevens="setenta")
+    assert 'href="/tools/setenta?style=french"' in keeper.page(f"/matches/{match_id}")
+    other = keeper.start(("Ana", "Bea"), preset="escova-rs")
+    assert "/tools/setenta" not in keeper.page(f"/matches/{other}")
+
+
 # -- languages ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", ["en", "es", "pt_BR"])
@@ -377,7 +432,7 @@ def test_the_tool_links_from_a_match_keep_its_deck_style(app, keeper):
         links = render_template_string('{% from "tools/_links.html" import tool_links %}{{ tool_links(style) }}',
                                        style=style)
     hrefs = re.findall(r'href="([^"]+)"', links)
-    assert hrefs == [f"/tools/{tool}?style=french" for tool in TOOLS]
+    assert hrefs == [f"/tools/{tool}?style=french" for tool in TOOLS if tool != "setenta"]
     for href in hrefs:
         page = keeper.page(href)
         assert '<input type="hidden" name="style" value="french">' in page

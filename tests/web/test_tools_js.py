@@ -20,6 +20,7 @@ import pytest
 
 from referee.rules import DECK, Card, draw_for_dealer, find_captures, split_pile
 from referee.rules.checks import leftover_finding
+from referee.rules.sevens import count_setenta, leaders
 
 DRIVER = Path(__file__).resolve().parent / "tools_driver.mjs"
 SEED = 20260515
@@ -166,3 +167,22 @@ def test_the_draw_for_dealer_is_the_same():
     for drawn, js in zip(draws, answers):
         python = draw_for_dealer({seat: Card.parse(code) for seat, code in drawn.items()})
         assert (js["dealer"], tuple(js["redraw"])) == (python.dealer, python.redraw), drawn
+
+
+def test_a_setenta_is_counted_the_same():
+    """Any cards, a few or many, a suit or more missing: the same best card of each suit, lacking suits and sum."""
+    rng = random.Random(SEED + 4)
+    hands = [[], ["8b", "9b", "10b"], CODES, *(rng.sample(CODES, rng.randint(1, 24)) for _ in range(600))]
+    answers = run_js([{"op": "setenta", "cards": hand} for hand in hands])
+    for hand, js in zip(hands, answers):
+        python = count_setenta(cards(hand))
+        assert js == {"best": [str(c) for c in python.best], "lacking": [s.value for s in python.lacking],
+                      "total": python.total}, hand
+
+
+def test_the_leaders_are_the_same():
+    """Sums or missing ones for two to four sides: the same sides leading, in the same order."""
+    rng = random.Random(SEED + 5)
+    rows = [[rng.choice([None, *range(40, 85, 11)]) for _ in range(rng.randint(2, 4))] for _ in range(300)]
+    answers = run_js([{"op": "leaders", "values": row} for row in rows])
+    assert answers == [leaders(row) for row in rows]

@@ -1,6 +1,7 @@
 // Runs static/js/fifteens.js on cases read as JSON from stdin, for tests/web/test_tools_js.py.
 // Input: [{"op": "captures", "card": "3c", "table": ["7o"]}, {"op": "split", "pile": [...]},
-//         {"op": "leftover", "sum": 25}, {"op": "draw", "draws": {"0": "7o", "1": "10c"}}]
+//         {"op": "leftover", "sum": 25}, {"op": "draw", "draws": {"0": "7o", "1": "10c"}},
+//         {"op": "setenta", "cards": ["7o", "6c"]}, {"op": "leaders", "values": [70, null, 70]}]
 // Output: one answer per case, in order, as JSON on stdout.
 import * as fifteens from "../../static/js/fifteens.js";
 
@@ -9,6 +10,8 @@ const ops = {
   split: (c) => fifteens.splitPile(c.pile),
   leftover: (c) => fifteens.leftoverFinding(c.sum),
   draw: (c) => fifteens.drawForDealer(c.draws),
+  setenta: (c) => fifteens.countSetenta(c.cards),
+  leaders: (c) => fifteens.leaders(c.values),
 };
 
 let input = "";
