@@ -24,6 +24,14 @@ from referee.extensions import db
 from referee.models import Hand, User
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run without coverage (pytest-cov's no_cover): tracing the app's server thread doubled
+    their time, and the code they reach in Python the tests by the test client reach too (README, Development)."""
+    for item in items:
+        if item.get_closest_marker("e2e"):
+            item.add_marker(pytest.mark.no_cover)
+
+
 class ClosingClient(FlaskClient):
     """Flask's test client, reading each answer whole and closing it as a WSGI server would (buffered), so that a
     streamed file is closed at once rather than by the collector (pytest turns warnings into errors); and closing
