@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable, Iterator
 from html import unescape
 from html.parser import HTMLParser
@@ -57,15 +58,27 @@ def app_settings() -> dict[str, Any]:
     return {}
 
 
+TEST_SETTINGS = {"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False}
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An SQLite file brought up to date by the app's migrations, once per test process: each test's database
+    starts as a copy of it. (Running every migration again for each of some 1 500 tests cost minutes of CI; the
+    tests of the migrations themselves start from empty databases, tests/web/test_*_migration.py.)"""
+    path = tmp_path_factory.mktemp("migrated") / "template.sqlite"
+    made = create_app(TEST_SETTINGS | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    with made.app_context():
+        db.engine.dispose()  # the last connection closed: SQLite folds its write-ahead log into the file
+    return path
+
+
 @pytest.fixture
-def app(tmp_path: Path, app_settings: dict[str, Any]) -> Iterator[Flask]:
-    """An app whose database lives in a temporary folder; no throttling unless a module asks for it."""
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
-        "RATELIMIT_ENABLED": False,
-    } | app_settings)
+def app(tmp_path: Path, app_settings: dict[str, Any], migrated_sqlite: Path) -> Iterator[Flask]:
+    """An app whose database lives in a temporary folder, migrated; no throttling unless a module asks for it."""
+    path = tmp_path / "test.sqlite"
+    shutil.copyfile(migrated_sqlite, path)
+    app = create_app(TEST_SETTINGS | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"} | app_settings)
     yield app
 
 
