@@ -33,6 +33,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.no_cover)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    """A browser test's set-up untraced as well: no_cover pauses coverage for the test's call only, and a module's
+    fixtures play whole matches through the browser (43 s traced for tests/e2e/test_story_screens.py's)."""
+    plugin = item.config.pluginmanager.getplugin("_cov")  # pytest-cov; its pause and resume are what no_cover calls
+    controller = getattr(plugin, "cov_controller", None)
+    if controller is None or not getattr(controller, "started", False) or not item.get_closest_marker("e2e"):
+        return (yield)
+    controller.pause()
+    try:
+        return (yield)
+    finally:
+        controller.resume()
+
+
 class ClosingClient(FlaskClient):
     """Flask's test client, reading each answer whole and closing it as a WSGI server would (buffered), so that a
     streamed file is closed at once rather than by the collector (pytest turns warnings into errors); and closing

@@ -15,7 +15,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 def shot(page: Page, name: str) -> None:
     """Save a full-page screenshot of a main screen, to look at."""
     SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, scale="css")
 
 
 def register(page: Page, base: str, username: str, password: str = "escova-2026") -> None:
