@@ -21,7 +21,7 @@ import pytest
 import throwaway
 from gunicorn_server import ROOT, Gunicorn
 
-STARTS = 10  # per database kind
+STARTS = 8  # per database kind
 PAGES = ("/", "/login", "/tools/")
 # What a clean start's log never holds.
 TROUBLE = re.compile(r"Traceback|Error|Exception|failed|exited with code", re.I)

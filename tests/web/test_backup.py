@@ -612,7 +612,7 @@ def test_any_json_is_refused_in_words(value):
     assert refusal.value.code
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_backup_changed_anywhere_is_read_or_refused_in_words(played_backup, app, data):
     """One value of a real backup changed: it passes every check or is a BadBackup, and the refusal is worded

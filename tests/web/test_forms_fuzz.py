@@ -37,7 +37,7 @@ from referee.models import Hand, Match, MatchEvent, Player, User
 from referee.rules import DECK
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "0")) or None
-FUZZ = settings(max_examples=EXAMPLES or 25, deadline=None, database=None,
+FUZZ = settings(max_examples=EXAMPLES or 15, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 CODES = [str(card) for card in DECK]
