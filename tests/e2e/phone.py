@@ -28,15 +28,25 @@ def register(page: Page, base: str, username: str, password: str = "escova-2026"
     expect(page).to_have_url(re.compile(r"/matches/new$"))
 
 
-def start_match(page: Page, base: str, username: str, game: str | None = None) -> str:
-    """A new account and a match, Ana against Bea, Ana dealing; the scoreboard's URL."""
-    register(page, base, username)
+def new_match(page: Page, base: str, game: str | None = None, sevens: str | None = None) -> str:
+    """A match, Ana against Bea, Ana dealing, the game and the sevens point chosen by their labels when given;
+    the scoreboard's URL."""
+    page.goto(base + "/matches/new")
     if game:
         page.get_by_label(game, exact=False).check()
     page.get_by_label("2 players").check()
     page.get_by_label("Seat 1", exact=True).fill("Ana")
     page.get_by_label("Seat 2", exact=True).fill("Bea")
     page.get_by_label("First dealer").select_option(label="Ana")
+    if sevens:
+        page.locator("details.more summary").click()
+        page.get_by_label(sevens, exact=False).check()
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator(".board")).to_contain_text("Bea")
     return page.url
+
+
+def start_match(page: Page, base: str, username: str, game: str | None = None, sevens: str | None = None) -> str:
+    """A new account and a match, as new_match makes it; the scoreboard's URL."""
+    register(page, base, username)
+    return new_match(page, base, game, sevens)

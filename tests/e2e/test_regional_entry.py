@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from phone import SCREENSHOTS, register, shot
+from phone import SCREENSHOTS, shot, start_match
 from playwright.sync_api import Browser, Page, expect
 from test_quick_entry import LEFTOVER, SMALL, Taps
 from test_small_screens import sideways, too_small
@@ -21,16 +21,7 @@ THEMES = ("light", "dark")
 def start(page: Page, base: str, username: str, sevens_label: str) -> str:
     """A new account and an Escova match, Ana against Bea, Ana dealing, with a regional sevens option;
     the scoreboard's address."""
-    register(page, base, username)
-    page.get_by_label("2 players").check()
-    page.get_by_label("Seat 1", exact=True).fill("Ana")
-    page.get_by_label("Seat 2", exact=True).fill("Bea")
-    page.get_by_label("First dealer").select_option("0")
-    page.locator("details.more summary").click()
-    page.get_by_label(sevens_label, exact=False).check()
-    page.get_by_role("button", name="Start the match").click()
-    expect(page.locator(".board")).to_contain_text("Bea")
-    return page.url
+    return start_match(page, base, username, sevens=sevens_label)
 
 
 def fits(page: Page, screen: str) -> None:

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from axe_check import violations
-from phone import PHONE, SCREENSHOTS, register, shot
+from phone import PHONE, SCREENSHOTS, new_match, register, shot
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -21,16 +21,7 @@ PILE_A = ["10o", "5o", "9o", "6o", "8o", "7o", "10c", "5c", "9c", "6c", "8c", "7
 
 def start(page: Page, base: str, choice: str) -> None:
     """A Spanish-deck match, Ana against Bea, Ana dealing, its sevens point by `choice` (the option's label)."""
-    page.goto(base + "/matches/new")
-    page.get_by_label("Escoba (Spain)", exact=False).check()
-    page.get_by_label("2 players").check()
-    page.get_by_label("Seat 1", exact=True).fill("Ana")
-    page.get_by_label("Seat 2", exact=True).fill("Bea")
-    page.get_by_label("First dealer").select_option("0")
-    page.locator("details.more summary").click()
-    page.get_by_label(choice, exact=False).check()
-    page.get_by_role("button", name="Start the match").click()
-    expect(page.locator(".board")).to_contain_text("Bea")
+    new_match(page, base, game="Escoba (Spain)", sevens=choice)
 
 
 def check_hand_by_cards(page: Page) -> None:
