@@ -9,9 +9,12 @@ a linear scan that skips strings, and a body deeper than MAX_DEPTH is never pars
 3
 >>> parse(b'[[[]]]')
 [[[]]]
->>> parse(b'[NaN]')  # doctest: +IGNORE_EXCEPTION_DETAIL
+>>> parse(b'[NaN]')
 Traceback (most recent call last):
-UnreadableBody: malformed_json
+referee.json_body.UnreadableBody: malformed_json
+>>> parse(b'[' * (MAX_DEPTH + 1) + b']' * (MAX_DEPTH + 1))
+Traceback (most recent call last):
+referee.json_body.UnreadableBody: too_deep
 """
 
 from __future__ import annotations

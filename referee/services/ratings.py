@@ -33,10 +33,12 @@ from ..skill import Outcome, Skill, outcome, rate, replay, shown
 
 @dataclass(frozen=True)
 class Placing:
-    """One line of the leaderboard: the player, their place (None while unrated), finished matches and wins."""
+    """One line of the leaderboard: the player, their place and their rating as shown (both None while unrated),
+    finished matches and wins."""
 
     player: Player
     rank: int | None
+    figure: int | None
     played: int
     won: int
 
@@ -49,9 +51,11 @@ class Placing:
 def leaderboard(user: User) -> list[Placing]:
     """The account's players, best rated first, each with their finished matches and wins (counted in SQL;
     a match where one person sat twice counts once, and as won if one of their sides won); the unrated follow,
-    by name. Players whose ratings show the same figure share a place."""
-    players = db.session.scalars(select(Player).where(Player.user_id == user.id).order_by(
-        Player.rating.is_(None), Player.rating.desc(), Player.name_key)).all()
+    by name. Players whose ratings show the same figure share a place, and are listed by name."""
+    players = db.session.scalars(select(Player).where(Player.user_id == user.id)).all()
+    figures = {p.id: None if p.rating is None else shown_figure(p.rating) for p in players}
+    # By the figure shown, not the rating: two players who read the same figure are level, so listed by name.
+    players = sorted(players, key=lambda p: (figures[p.id] is None, -(figures[p.id] or 0), p.name_key))
     counts = {row.player_id: (row.played, row.won) for row in db.session.execute(
         select(Seat.player_id, func.count(Seat.match_id.distinct()).label("played"),
                func.count(case((Seat.side == Match.winner, Seat.match_id)).distinct()).label("won"))
@@ -60,11 +64,22 @@ def leaderboard(user: User) -> list[Placing]:
         .group_by(Seat.player_id))}
     board, rank, above = [], 0, None
     for i, player in enumerate(players, start=1):
-        if player.rating is not None and round(player.rating) != above:
-            rank, above = i, round(player.rating)
+        figure = figures[player.id]
+        if figure is not None and figure != above:
+            rank, above = i, figure
         played, won = counts.get(player.id, (0, 0))
-        board.append(Placing(player, rank if player.rating is not None else None, played, won))
+        board.append(Placing(player, None if figure is None else rank, figure, played, won))
     return board
+
+
+def shown_figure(rating: float) -> int:
+    """The whole number a rating is shown as, and the leaderboard places players by: two players who read the
+    same figure share a place (1000.4 and 999.6 both read 1 000).
+
+    >>> shown_figure(1000.4), shown_figure(999.6), shown_figure(1000.6)
+    (1000, 1000, 1001)
+    """
+    return round(rating)
 
 
 class RatedMatch(NamedTuple):

@@ -1,9 +1,11 @@
 // The quick entry's last side: its counts are what the deck leaves after the others' (40 cards,
 // 10 oros, 4 sevens), shown as they are typed; the server works them out again (referee/rules/quick.py).
 // Under the sevens tiebreak, its sixes, aces and fives too (4 of each); a page without them skips them.
+// The arithmetic is rest-counts.js's, which the tests compare with the rules core.
+import { DECK, restCount } from "./rest-counts.js";
+
 const form = document.getElementById("hand");
 const counted = Number(form.querySelector(".picker").dataset.sides) - 1;
-const DECK = { cards: 40, oros: 10, sevens: 4, sixes: 4, aces: 4, fives: 4 };
 
 function typed(key, i) {
   const field = key === "cards" ? form.querySelector(`input[name="cards-${i}"]`)
@@ -13,13 +15,12 @@ function typed(key, i) {
 }
 
 function paint() {
-  for (const [key, total] of Object.entries(DECK)) {
+  for (const key of Object.keys(DECK)) {
     const out = form.querySelector(`[data-rest-count="${key}"]`);
     if (!out) continue; // a count this match does not ask for
-    const values = Array.from({ length: counted }, (_, i) => typed(key, i));
-    const left = values.includes(null) ? null : total - values.reduce((a, b) => a + b, 0);
+    const { left, over } = restCount(key, Array.from({ length: counted }, (_, i) => typed(key, i)));
     out.textContent = left === null ? "—" : String(left);
-    out.classList.toggle("bad", left !== null && left < 0); // more than the deck: the server will say so
+    out.classList.toggle("bad", over); // more than the deck: the server will say so
   }
 }
 
