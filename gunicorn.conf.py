@@ -3,11 +3,26 @@
 Each worker builds the app and, doing so, brings the database up to date under a lock (referee/database.py):
 the first worker migrates, the others wait for it and find nothing left to do; none serves before that.
 The app writes one line per request on stdout (referee/request_log.py), so gunicorn's access log stays off.
+
+The workers are sync workers, each serving one connection at a time: a client that sends its request or reads
+its answer slowly holds a worker all along, and four such clients stop the site. So they serve behind a
+buffering proxy (nginx, deploy/nginx/referee.conf; docs/deploy.md says why), which waits for slow clients itself
+and talks to gunicorn only with whole requests; the README's command binds the loopback interface only.
 """
 
+import os
 from typing import Any
 
+from referee.config import count
+
 accesslog = None
+
+# Whom gunicorn believes when a request claims HTTPS (X-Forwarded-Proto and its other secure-scheme headers):
+# without a proxy (REFEREE_PROXIES=0) nobody, for gunicorn's default, 127.0.0.1, would let anyone on the machine,
+# or anything a proxy passes on unchanged, claim it; with one, the proxy's address, this machine's unless
+# FORWARDED_ALLOW_IPS (gunicorn's own variable) names another. The app itself believes only as many proxies as
+# REFEREE_PROXIES counts (referee/headers.py).
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1") if count("REFEREE_PROXIES") else ""
 
 
 def post_worker_init(worker: Any) -> None:

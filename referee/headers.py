@@ -14,7 +14,7 @@ from flask import Flask, current_app, request
 from flask.typing import ResponseReturnValue
 from flask.wrappers import Response
 from flask_babel import gettext as _
-from werkzeug.exceptions import SecurityError
+from werkzeug.exceptions import BadHost, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .views.errors import wants_json
@@ -58,8 +58,13 @@ def cookie_security() -> dict[str, Any]:
     return {"secure": current_app.config["SESSION_COOKIE_SECURE"], "httponly": True, "samesite": "Lax"}
 
 
-def untrusted_host(error: SecurityError) -> ResponseReturnValue:
-    """A Host that is not among TRUSTED_HOSTS: refused, without a page (no link can be built for it)."""
+def unusable_host(error: SecurityError | BadHost) -> ResponseReturnValue:
+    """A Host the app cannot answer under: refused with a 400 and no page, because no link can be built for it.
+
+    Either it is not among TRUSTED_HOSTS (SecurityError), or it is no DNS name at all (BadHost): Werkzeug
+    encodes the host in IDNA when it binds the URL map, and a label that is empty (`ex..ample`) or longer than
+    63 characters cannot be encoded. Both come while Flask builds the request's URL adapter, so the request has
+    none, and the error page, whose links need one, would fail in turn: a 500, its traceback logged twice."""
     message = _("This server does not answer to that host name.")
     if wants_json():
         return {"errors": [{"field": "", "message": message}]}, 400
@@ -76,4 +81,5 @@ def init_app(app: Flask) -> None:
         # `Host`, checked against TRUSTED_HOSTS.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]  # WSGI middleware, as Flask's docs wrap it
     app.after_request(add_security_headers)
-    app.register_error_handler(SecurityError, untrusted_host)
+    app.register_error_handler(SecurityError, unusable_host)
+    app.register_error_handler(BadHost, unusable_host)

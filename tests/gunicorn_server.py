@@ -9,13 +9,37 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOT_TIMEOUT = 60  # seconds: a generous bound for a loaded CI machine, not a measurement
+
+
+def readme_command() -> list[str]:
+    """The gunicorn part of the README's production command, as words."""
+    readme = (ROOT / "README.md").read_text()
+    line = next(line for line in readme.splitlines() if "bin/gunicorn " in line)
+    words = shlex.split(line[line.index("bin/gunicorn "):])
+    words[0] = str(Path(sys.executable).parent / "gunicorn")
+    return words
+
+
+def local_bind(words: list[str], address: str = "127.0.0.1:0") -> list[str]:
+    """The same command bound to a free port of this machine instead of the README's port."""
+    at = words.index("-b")
+    return [*words[:at + 1], address, *words[at + 2:]]
+
+
+def clean_env(**settings: str) -> dict[str, str]:
+    """This process's environment without any REFEREE_ or GUNICORN setting of its own, and these settings."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("REFEREE_", "GUNICORN"))}
+    env.pop("FORWARDED_ALLOW_IPS", None)
+    return env | settings
 
 
 class Gunicorn:

@@ -9,37 +9,19 @@ fails to boot ("table user already exists", a `pg_type` unique violation).
 
 from __future__ import annotations
 
-import os
 import re
-import shlex
-import sys
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import throwaway
-from gunicorn_server import ROOT, Gunicorn
+from gunicorn_server import Gunicorn, clean_env, local_bind, readme_command
 
 STARTS = 8  # per database kind
 PAGES = ("/", "/login", "/tools/")
 # What a clean start's log never holds.
 TROUBLE = re.compile(r"Traceback|Error|Exception|failed|exited with code", re.I)
-
-
-def readme_command() -> list[str]:
-    """The gunicorn part of the README's production command, as words."""
-    readme = (ROOT / "README.md").read_text()
-    line = next(line for line in readme.splitlines() if "bin/gunicorn " in line)
-    words = shlex.split(line[line.index("bin/gunicorn "):])
-    words[0] = str(Path(sys.executable).parent / "gunicorn")
-    return words
-
-
-def local_bind(words: list[str]) -> list[str]:
-    """The same command bound to a free port of this machine instead of the README's 0.0.0.0:8000."""
-    at = words.index("-b")
-    return [*words[:at + 1], "127.0.0.1:0", *words[at + 2:]]
 
 
 def fetch(port: str, path: str, request_id: str) -> int:
@@ -53,9 +35,7 @@ def fetch(port: str, path: str, request_id: str) -> int:
 def start_cleanly(database_url: str, workdir: Path, words: list[str], workers: int) -> None:
     """Start gunicorn on a fresh database, and assert every worker booted, nothing failed, pages answer and each
     request has its line in the log."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("REFEREE_", "GUNICORN"))}
-    env |= {"DATABASE_URL": database_url, "SECRET_KEY": "first-start-test"}
-    server = Gunicorn(words, env, workdir)
+    server = Gunicorn(words, clean_env(DATABASE_URL=database_url, SECRET_KEY="first-start-test"), workdir)
     try:
         port = server.wait_until(ready=workers)
         assert port, server.log()
