@@ -10,11 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from filelock import FileLock
-from flask import Flask
+from flask import Flask, current_app
 from flask_migrate import upgrade
 from sqlalchemy import event, make_url, text
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError
 
+from .database_faults import describe, fault_of
 from .extensions import db, migrate
 
 MIGRATIONS = str(Path(__file__).resolve().parent.parent / "migrations")
@@ -73,6 +75,19 @@ def migration_lock(engine: Engine) -> Iterator[None]:
         yield
 
 
+def close_session(_error: BaseException | None) -> None:
+    """Close the request's session once it is answered, before Flask-SQLAlchemy removes it. A connection the server
+    dropped after the answer was made (a restart) cannot roll back what it read: it is invalidated instead, so the
+    pool replaces it and the answer stands, where the failed rollback would have turned it into a 500."""
+    try:
+        db.session.close()
+    except DBAPIError as error:
+        if fault_of(error) is None:
+            raise
+        current_app.logger.warning("Closing the session: the database is unavailable: %s", describe(error))
+        db.session().invalidate()  # the request's own Session (the scoped proxy does not offer it)
+
+
 def upgrade_schema(app: Flask) -> None:
     """Apply pending migrations. migrations/env.py holds the migration lock meanwhile: the first process
     migrates, the others wait for it and then find nothing to do."""
@@ -90,6 +105,7 @@ def init_app(app: Flask) -> None:
 
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(app.config)
     db.init_app(app)
+    app.teardown_appcontext(close_session)  # after Flask-SQLAlchemy's: teardowns run last registered first
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
     # Off for `flask db migrate` and friends, which must see the schema as it is.
     if app.config.get("AUTO_MIGRATE", True) and not os.environ.get("REFEREE_NO_AUTO_MIGRATE"):

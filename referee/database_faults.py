@@ -14,8 +14,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
 
-from flask import current_app, g
+from flask import current_app, g, has_app_context
+from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.orm import Session
 
 
 class Fault(Enum):
@@ -77,6 +79,41 @@ def fault_of(error: BaseException) -> Fault | None:
         # psycopg's errors without a server's SQLSTATE come from libpq: no connection could be made, or it broke.
         return Fault.CONNECTION if isinstance(error, OperationalError) else None
     return _POSTGRES.get(state) or _POSTGRES.get(state[:2])
+
+
+class Outcome(Enum):
+    """What became of a request's changes when the database failed it."""
+
+    # The values are the log's words.
+    NOTHING = "nothing changed"  # rolled back, or never begun
+    SAVED = "the change was saved"  # committed before the fault, which came as the answer was being made
+    IN_DOUBT = "the change may have been saved"  # the connection was lost during the commit: kept or not
+
+
+@event.listens_for(Session, "before_commit")
+def _commit_begins(_session: Session) -> None:
+    """Note, for the request, that a commit was asked for."""
+    if has_app_context():
+        g.database_commit_asked = True
+
+
+@event.listens_for(Session, "after_commit")
+def _commit_done(_session: Session) -> None:
+    """Note, for the request, that a commit went through."""
+    if has_app_context():
+        g.database_committed = True
+
+
+def outcome(error: DBAPIError, fault: Fault, method: str) -> Outcome:
+    """What a request that met `fault` changed. A change is saved once committed (the fault came after, as the
+    answer was being made). One whose connection broke on the commit itself (the error comes from no statement: it
+    was raised by the driver's commit) is in doubt: the server may have committed before the connection went. Else
+    nothing was: a failed statement, a failed flush, a refused commit all leave the transaction rolled back."""
+    if g.get("database_committed") and method not in ("GET", "HEAD"):
+        return Outcome.SAVED
+    if g.get("database_commit_asked") and fault is Fault.CONNECTION and error.statement is None:
+        return Outcome.IN_DOUBT
+    return Outcome.NOTHING
 
 
 def note_unavailable() -> None:

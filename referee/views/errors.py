@@ -11,7 +11,7 @@ from flask_babel import ngettext
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
-from ..database_faults import describe, fault_of, note_unavailable
+from ..database_faults import Outcome, describe, fault_of, note_unavailable, outcome
 from ..extensions import db
 
 # The accounts forms' PasswordFields (referee/forms/accounts.py): a password is never written into a page, so a
@@ -87,22 +87,34 @@ def resend() -> Resend | None:
 
 def database_unavailable(error: DBAPIError) -> ResponseReturnValue:
     """A database that cannot write or be reached just now (referee/database_faults.py): the transaction rolled
-    back, 503 with Retry-After, a page saying to try again (with the form, to send again) or the JSON errors shape.
+    back, 503 with Retry-After, a page saying to try again (with the form, to send again) or the JSON errors shape;
+    a change committed before the fault, or whose commit the lost connection left in doubt, is said to be so.
     Any other database error is a bug: raised on, it is logged with its traceback and answered 500."""
     fault = fault_of(error)
     if fault is None:
         raise error
     _roll_back()
     note_unavailable()
-    current_app.logger.warning("Answered 503: the database is unavailable (%s): %s", fault.word, describe(error))
-    message = _("The server's database is unavailable just now, so nothing was changed. "
-                "Please try again in a moment.")
+    result = outcome(error, fault, request.method)
+    current_app.logger.warning("Answered 503: the database is unavailable (%s), %s: %s", fault.word, result.value,
+                               describe(error))
+    message = {
+        Outcome.NOTHING: _("The server's database is unavailable just now, so nothing was changed. "
+                           "Please try again in a moment."),
+        Outcome.SAVED: _("What you sent was saved, but the server's database became unavailable before the answer "
+                         "was ready. Please look again in a moment."),
+        Outcome.IN_DOUBT: _("The server lost its database connection while saving, so what you sent may or may not "
+                            "have been saved. Please look again in a moment before sending it again."),
+    }[result]
     headers = {"Retry-After": str(fault.retry_after), "Cache-Control": "no-store"}
     if wants_json():
         return {"errors": [{"field": "", "message": message}]}, 503, headers
     # The page reads nothing from the database, which may be out of reach: no login is looked up (referee/auth.py),
     # none is shown (same_for_everyone).
-    return render_template("unavailable.html", message=message, resend=resend(), form_page=form_page()), 503, headers
+    nothing = result is Outcome.NOTHING
+    return render_template("unavailable.html", message=message, nothing_changed=nothing,
+                           resend=resend() if nothing else None, form_page=form_page() if nothing else None), \
+        503, headers
 
 
 def form_page() -> str | None:

@@ -132,10 +132,11 @@ class DatabaseFault:
 
     make: Callable[[Flask], AbstractContextManager[None]]
     tries: int
+    word: str  # the log's word for it
 
 
-FAULTS = {"full": DatabaseFault(full, 8), "read-only": DatabaseFault(read_only, 1),
-          "locked": DatabaseFault(locked, 1)}
+FAULTS = {"full": DatabaseFault(full, 8, "full"), "read-only": DatabaseFault(read_only, 1, "read-only"),
+          "locked": DatabaseFault(locked, 1, "locked")}
 
 
 @pytest.fixture(params=list(FAULTS))
@@ -209,6 +210,7 @@ def test_a_hand_saved_during_a_fault_answers_503_keeps_the_entry_and_goes_in_onc
     assert typed.items() <= form["fields"].items() and form["fields"]["action"] == "save"
     # One line in the log saying why, no traceback: the server is not broken, its database is unavailable.
     [line] = [r for r in warnings_of(caplog) if "Answered 503" in r.getMessage()]
+    assert f"the database is unavailable ({fault.word}), nothing changed: " in line.getMessage()
     assert line.exc_info is None and not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
     hands = len(keeper.saved_hands(match_id))
@@ -343,8 +345,9 @@ def test_the_try_again_answers_are_in_the_readers_language(app, keeper):
         page = keeper.client.post(url, data=fields, headers={"Accept-Language": "es"})
         answer = api.request("POST", "/matches", TWO, headers={"Accept-Language": "pt-BR"})
     assert page.status_code == answer.status_code == 503
-    assert "Inténtalo de nuevo en un momento" in Scorekeeper.text(page.get_data(as_text=True))
-    assert "tente novamente" in answer.get_json()["errors"][0]["message"]
+    assert "Vuelve a intentarlo en un momento" in Scorekeeper.text(page.get_data(as_text=True))
+    assert answer.get_json()["errors"][0]["message"] == (
+        "O banco de dados do servidor está indisponível agora, então nada foi alterado. Tente de novo daqui a pouco.")
 
 
 # ---------------------------------------------------------------------------------------------------------------

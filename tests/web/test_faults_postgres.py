@@ -14,9 +14,10 @@ import pytest
 import throwaway
 from api_client import TWO, ApiClient, by_cards
 from conftest import Scorekeeper
-from flask import Flask
+from flask import Flask, request_finished
 from sqlalchemy import Engine, create_engine, event, func, select, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
 from werkzeug.test import TestResponse
 
 from referee import create_app
@@ -161,6 +162,98 @@ def test_a_connection_lost_during_a_registration_or_a_new_match_keeps_neither(po
     assert count(app, Match) == 0
     assert visitor.new_match(("Ana", "Bea")).status_code == 302
     assert count(app, Match) == 1
+
+
+@needs_server
+def test_a_connection_lost_after_the_commit_says_the_hand_was_saved(postgres):
+    """Lost once the hand is committed, as the answer is made: 503 saying it was saved (it is), never "nothing was
+    changed"; the same request again answers with the saved hand."""
+    app, admin = postgres
+    keeper = Scorekeeper(app, app.test_client()).account("ana")
+    api = ApiClient(keeper.client)
+    match = api.start(**TWO, partnerships=False)
+    armed: list[bool] = []
+
+    def committed(_session: Any) -> None:
+        armed.append(True)
+
+    def before(_conn: Any, cursor: Any, *_args: Any) -> None:
+        if armed:
+            armed.clear()
+            end_connections(app, admin, cursor.connection.info.backend_pid)
+
+    with app.app_context():
+        engine = db.engine
+    url = f"/matches/{match['id']}/hands"
+    event.listen(Session, "after_commit", committed)
+    event.listen(engine, "before_cursor_execute", before)
+    try:
+        answer = api.request("POST", url, by_cards(), headers={"Idempotency-Key": "k"})
+    finally:
+        event.remove(Session, "after_commit", committed)
+        event.remove(engine, "before_cursor_execute", before)
+    assert answer.status_code == 503 and int(answer.headers["Retry-After"]) > 0
+    assert answer.get_json()["errors"][0]["message"].startswith("What you sent was saved")
+    assert count(app, Hand) == 1
+    again = api.request("POST", url, by_cards(), headers={"Idempotency-Key": "k"})
+    assert again.status_code == 200 and count(app, Hand) == 1
+
+
+@needs_server
+def test_a_connection_lost_during_the_commit_says_it_may_or_may_not_be_saved(postgres):
+    """Lost as the commit is sent: the app cannot know whether the server kept it, and says so (no "send it again"
+    on the page); the resend is recognised by its client token whatever happened."""
+    app, admin = postgres
+    keeper = Scorekeeper(app, app.test_client()).account("ana")
+    match_id = keeper.start()
+    keeper.board(match_id)
+    armed: list[bool] = []
+
+    def saving(_session: Any) -> None:
+        """The request's session commits (the login's use, noted before, has a transaction of its own)."""
+        armed.append(True)
+
+    def committing(connection: Any) -> None:
+        """Just before the driver's commit, the hand and its trail written."""
+        if armed:
+            armed.clear()
+            end_connections(app, admin, connection.connection.driver_connection.info.backend_pid)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(Session, "before_commit", saving)
+    event.listen(engine, "commit", committing)
+    try:
+        answer = keeper.enter_hand(match_id, "save")
+    finally:
+        event.remove(Session, "before_commit", saving)
+        event.remove(engine, "commit", committing)
+    assert answer.status_code == 503
+    text_ = Scorekeeper.text(answer.get_data(as_text=True))
+    assert "Look again in a moment" in text_ and "may or may not have been saved" in text_
+    assert "Send it again" not in text_
+    keeper.save_hand(match_id)
+    assert len(keeper.saved_hands(match_id)) == 1
+
+
+@needs_server
+def test_a_connection_lost_after_the_answer_was_made_leaves_the_answer(postgres):
+    """Dropped once the page is drawn, before the request's session is closed: the page is still answered (the
+    connection, which cannot roll back, is dropped from the pool), and the next request gets a live one."""
+    app, admin = postgres
+    keeper = Scorekeeper(app, app.test_client()).account("ana")
+    match_id = keeper.start()
+    keeper.board(match_id)
+
+    def drop(_sender: Flask, **_extra: Any) -> None:
+        """Once the answer is made: end the connection of the request's session, in its transaction."""
+        connection = db.session.connection()
+        end_connections(app, admin, connection.connection.driver_connection.info.backend_pid)
+
+    with request_finished.connected_to(drop, app):
+        answer = keeper.client.get(f"/matches/{match_id}")
+    assert answer.status_code == 200 and "Ana" in Scorekeeper.text(answer.get_data(as_text=True))
+    assert keeper.client.get(f"/matches/{match_id}").status_code == 200
 
 
 @needs_server
