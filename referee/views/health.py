@@ -4,9 +4,9 @@ The probe proves a write would be taken without making one that lasts: it opens 
 it, and rolls it back, so nothing reaches the disk and no commit is waited for (docs/deploy.md, "Watching it").
 
 - SQLite: `BEGIN IMMEDIATE` takes the write lock, waiting at most DATABASE_LOCK_WAIT as a save would (a lock held
-  longer: 503); `CREATE TABLE` in it needs write access (a read-only file, open or file system: 503) and a new
-  page (a database at its size limit: 503); then the free space of the database's file system, since a full disk
-  shows only when a commit writes to it (less than MIN_FREE_BYTES: 503).
+  longer: 503); a row of 8 KB put in Alembic's table needs write access (a read-only file, open or file system:
+  503) and new pages (a database at its size limit: 503); then the free space of the database's file system, since
+  a full disk shows only when a commit writes to it (less than MIN_FREE_BYTES: 503).
 - PostgreSQL: an UPDATE of Alembic's one row, waiting at most DATABASE_LOCK_WAIT for its lock: the connection is
   alive (checked by the pool first), the server takes writes (not a standby, not read-only).
 
@@ -61,8 +61,10 @@ def probe_writes(connection: Connection) -> None:
     wait = float(current_app.config["DATABASE_LOCK_WAIT"])
     try:
         if connection.dialect.name == "sqlite":
-            connection.exec_driver_sql("BEGIN IMMEDIATE")  # explicit: the driver would begin only at an INSERT
-            connection.exec_driver_sql("CREATE TABLE healthz_probe (x INTEGER)")
+            connection.exec_driver_sql("BEGIN IMMEDIATE")  # explicit, to wait for the lock as a save would
+            # A row larger than a page (4 KB by default) takes new pages. A rolled-back row, not a rolled-back table:
+            # a schema change, even undone, makes the connection read the schema and prepare its statements again.
+            connection.exec_driver_sql("INSERT INTO alembic_version (version_num) VALUES (zeroblob(8192))")
         else:
             # SET LOCAL, as a function: a statement's parameters cannot be bound in SET.
             connection.execute(text("SELECT set_config('lock_timeout', :ms, true)"), {"ms": f"{round(wait * 1000)}ms"})
