@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from axe_check import violations
 from live import serve
 from phone import shot, start_match
 from playwright.sync_api import Page, expect
@@ -53,9 +54,10 @@ def hands(path: Path) -> int:
         return int(connection.execute("SELECT count(*) FROM hand").fetchone()[0])
 
 
-def test_a_save_refused_by_a_locked_database_is_kept_and_sent_again(page: Page, server, console_errors) -> None:
-    """Save while another writer holds the lock: the 503 page says to try again and keeps the entry; sent again
-    once the lock is gone, hand 1 is on the scoreboard, stored once."""
+def test_a_save_refused_by_a_locked_database_is_kept_and_sent_again(page: Page, server, console_errors,
+                                                                    axe_script: str) -> None:
+    """Save while another writer holds the lock: the 503 page says to try again and keeps the entry (a page axe finds
+    nothing serious on); sent again once the lock is gone, hand 1 is on the scoreboard, stored once."""
     address, path = server
     board = start_match(page, address, "dora")
     page.goto(board + "/hands/new?mode=tally")
@@ -71,6 +73,7 @@ def test_a_save_refused_by_a_locked_database_is_kept_and_sent_again(page: Page, 
     expect(page.locator("main")).to_contain_text("nothing was changed")
     assert page.locator('form.resend input[name="leftover_sum"]').input_value() == "10"
     shot(page, "fault-try-again")
+    assert violations(page, axe_script) == []
     assert hands(path) == 0
     page.get_by_role("button", name="Send it again").tap()
     expect(page.locator(".flashes")).to_contain_text("Hand 1 saved.")
