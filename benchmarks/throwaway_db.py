@@ -23,7 +23,8 @@ def throwaway_database(postgres: str | None, prefix: str) -> Iterator[str]:
             yield f"sqlite:///{Path(folder) / 'bench.sqlite'}"
         return
     name = f"{prefix}_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(sqlalchemy_url(postgres), isolation_level="AUTOCOMMIT")
+    # Checked before use: the server may have restarted meanwhile (bench_faults.py restarts it).
+    admin = create_engine(sqlalchemy_url(postgres), isolation_level="AUTOCOMMIT", pool_pre_ping=True)
     with admin.connect() as connection:
         connection.execute(text(f'CREATE DATABASE "{name}"'))
     try:

@@ -12,6 +12,7 @@ from flask import Flask, current_app, request, session
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_user, logout_user
 
+from .database_faults import known_unavailable, skipped_when_unavailable
 from .extensions import login_manager
 from .models import User
 from .services import sessions
@@ -48,6 +49,12 @@ def log_out_everywhere(user: User) -> None:
     logout_user()
 
 
+def _load_login(secret: str) -> User | None:
+    """The account a device's login names; none looked up once the database failed this request (its 503 page,
+    drawn with Flask-Login's current_user, must not ask the database again)."""
+    return None if known_unavailable() else sessions.load_session(secret)
+
+
 def _keep_session_alive() -> None:
     """Note this device's use every few minutes, pushing its expiry back, and renew its remember cookie.
 
@@ -60,8 +67,11 @@ def _keep_session_alive() -> None:
     if token is None:
         return
     remember = token.remember
+    touched = False
     try:
-        touched = sessions.touch_session(token, lifetimes())
+        # A page that only reads still answers while the database cannot write (the use is noted later).
+        with skipped_when_unavailable("noting a login's use"):
+            touched = sessions.touch_session(token, lifetimes())
     except sessions.SessionEnded:
         logout_user()  # logged out from another device a moment ago
         return
@@ -72,7 +82,7 @@ def _keep_session_alive() -> None:
 def init_app(app: Flask) -> None:
     """Bind Flask-Login: unknown visitors go to the login page."""
     login_manager.init_app(app)
-    login_manager.user_loader(sessions.load_session)  # the device token in the session or the remember cookie
+    login_manager.user_loader(_load_login)  # the device token in the session or the remember cookie
     login_manager.login_view = "accounts.login"
     login_manager.login_message = _l("Please log in to keep score.")
     login_manager.login_message_category = "info"

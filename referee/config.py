@@ -81,6 +81,20 @@ def count(name: str) -> int:
     return int(value)
 
 
+def seconds(name: str, default: float, most: float = 60.0) -> float:
+    """A time in seconds from the environment (a decimal number from 0 to `most`); unset is `default`."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not 0 <= number <= most:  # NaN too
+        raise ValueError(f"{name} must be a number of seconds from 0 to {most:g}, not {value[:20]!r}")
+    return number
+
+
 def names(name: str) -> list[str] | None:
     """A comma-separated list from the environment; unset (or empty) is None."""
     listed = [part.strip() for part in os.environ.get(name, "").split(",") if part.strip()]
@@ -92,6 +106,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
     return {
         "SECRET_KEY": secret_key(instance_path),
         "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
+        # How long a write waits for SQLite's write lock, held by another connection, before the request is
+        # answered 503 "try again" (referee/database.py; docs/deploy.md).
+        "DATABASE_LOCK_WAIT": seconds("REFEREE_DATABASE_LOCK_WAIT", 5.0),
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "REMEMBER_COOKIE_HTTPONLY": True,

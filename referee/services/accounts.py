@@ -29,12 +29,14 @@ class UsernameTaken(ValueError):
 
 
 def register_user(username: str, password: str) -> User:
-    """A new account; the caller has checked the name (UsernameTaken if another got it meanwhile)."""
+    """A new account, written but not committed: the first login commits it with its device's token, so an account
+    is never kept without the login its registration promised (a database that fails in between keeps neither).
+    The caller has checked the name (UsernameTaken if another got it meanwhile)."""
     name = normalize_username(username)
     user = User(username=name, username_key=username_key(name), password_hash=hash_password(password))
     db.session.add(user)
     try:
-        db.session.commit()
+        db.session.flush()
     except IntegrityError as error:
         db.session.rollback()
         raise UsernameTaken(name) from error

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from sqlalchemy import CursorResult, delete, select, update
 
+from ..database_faults import skipped_when_unavailable
 from ..extensions import db
 from ..models import ApiToken, User, now
 
@@ -52,10 +53,11 @@ def token_of(secret: str) -> ApiToken | None:
         return None
     moment = now()
     if token.last_used_at is None or moment - token.last_used_at >= _TOUCH:
-        # Its own short transaction: the request's session is neither committed nor expired by it.
-        with db.engine.begin() as connection:
+        # Its own short transaction: the request's session is neither committed nor expired by it. A request that
+        # only reads still answers while the database cannot write (the use is noted later).
+        with skipped_when_unavailable("noting a token's use"), db.engine.begin() as connection:
             connection.execute(update(ApiToken).where(ApiToken.id == token.id).values(last_used_at=moment))
-        token.last_used_at = moment
+            token.last_used_at = moment
     return token
 
 
