@@ -11,10 +11,10 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from flask_login import current_user, login_required, logout_user
+from flask_login import current_user, login_required
 from werkzeug.exceptions import TooManyRequests
 
-from ..auth import log_in, log_out, log_out_everywhere
+from ..auth import forget_login, log_in, log_out, log_out_everywhere
 from ..forms.accounts import (
     ApiTokenForm,
     ButtonForm,
@@ -196,7 +196,7 @@ def delete() -> ResponseReturnValue:
     form = DeleteAccountForm(current_user)
     if form.validate_on_submit():
         delete_account(current_user)
-        logout_user()  # its logins went with it
+        forget_login()  # its logins went with it
         flash(_("Your account and all its matches are deleted."), "info")
         return redirect(url_for("main.index"))
     return render_template("accounts/delete.html", form=form), 422 if form.errors else 200
