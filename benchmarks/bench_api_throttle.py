@@ -8,10 +8,10 @@ throttling on with the shipped limits (referee/config.py):
    (401) and how many refused (429);
 2. 600 requests from one address spread over 3 live tokens: how many were answered;
 3. 30 tokens asked for in a row with the account's password (HTTP Basic): how many were made;
-4. (first, while the limiter's store is empty) the time of a page read (/tools/) with throttling on and off, interleaved, N runs of 100 reads each, the
-   fastest run of each, in this process's CPU time (the least disturbed by other work on a shared machine):
-   page reads skip the limiter's
-   limits (its request filter), so what remains is its hooks' bookkeeping.
+4. (first, while the limiter's store is empty) the time of a page read (/tools/) with throttling on and off,
+   interleaved, N runs of 100 reads each, the fastest run of each in this process's CPU time (the least
+   disturbed by other work on a shared machine): page reads skip the limiter's limits (its request filter),
+   so what remains is its check cut short and its hooks' bookkeeping.
 """
 
 from __future__ import annotations
