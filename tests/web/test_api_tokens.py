@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from sqlalchemy import select
 
-from referee.models import ApiToken
+from referee.extensions import db
+from referee.models import ApiToken, User
 from referee.openapi import tokens as openapi_tokens
 from referee.services import api_tokens
 
@@ -219,6 +222,37 @@ def test_the_21st_token_is_refused_in_the_errors_shape_and_one_revoked_makes_roo
     assert client.delete(f"/api/v1/tokens/{last['id']}", headers=bearer(last["token"])).status_code == 204
     assert make_token(client, name="in its place").status_code == 201
     assert make_token(client).status_code == 422
+
+
+def test_tokens_made_at_once_never_pass_the_cap(database_app):
+    """Six made at the same moment for an account holding 16: four are made and two refused, on SQLite and on
+    PostgreSQL (where the account's row is held while its tokens are counted)."""
+    app = database_app()
+    with app.app_context():
+        user = User(username="ana", password_hash="unused")
+        db.session.add(user)
+        db.session.commit()
+        for number in range(16):
+            api_tokens.create_token(user, f"old {number}")
+        user_id = user.id
+    start = threading.Barrier(6)
+
+    def make() -> str:
+        """One token for the account, made when all six are ready."""
+        with app.app_context():
+            account = db.session.get(User, user_id)
+            start.wait()
+            try:
+                api_tokens.create_token(account, "at once")
+            except api_tokens.TooManyTokens:
+                return "refused"
+            return "made"
+
+    with ThreadPoolExecutor(6) as pool:
+        outcomes = sorted(pool.map(lambda _: make(), range(6)))
+    assert outcomes == ["made"] * 4 + ["refused"] * 2
+    with app.app_context():
+        assert api_tokens.token_count(db.session.get(User, user_id)) == 20
 
 
 def test_the_token_cap_is_per_account(keeper, scorekeeper, client):
