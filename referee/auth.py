@@ -4,20 +4,24 @@ Flask-Login keeps whatever User.get_id answers in the session and in the remembe
 cookie; here that is the device's token (referee/services/sessions.py), and the
 user_loader looks it up by its hash. So logout, "log out everywhere" and a password
 change end sessions on the server, and a copied cookie stops working with them.
+
+Each login and each logout gives the session a new CSRF token: a form token handed out before
+(to whoever had the page, or planted by another site before the login) is refused after it.
 """
 
 from __future__ import annotations
 
-from flask import Flask, current_app, request, session
+from flask import Flask, current_app, g, request, session
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_user, logout_user
+from flask_wtf.csrf import generate_csrf
 
 from .database_faults import known_unavailable, skipped_when_unavailable
 from .extensions import login_manager
 from .models import User
 from .services import sessions
 
-__all__ = ["init_app", "log_in", "log_out", "log_out_everywhere"]
+__all__ = ["forget_login", "init_app", "log_in", "log_out", "log_out_everywhere"]
 
 _NOT_A_DEVICES_USE = frozenset({"api", "health"})  # blueprints whose requests do not keep a login alive
 
@@ -33,6 +37,7 @@ def log_in(user: User, remember: bool) -> None:
     """Log the user in on this device with a new token; with `remember`, a cookie keeps it after the browser closes."""
     sessions.start_session(user, remember, request.headers.get("User-Agent", ""), lifetimes())
     login_user(user, remember=remember)
+    _new_csrf_token()
 
 
 def log_out() -> None:
@@ -40,13 +45,32 @@ def log_out() -> None:
     token = getattr(current_user, "login_token", None)
     if token is not None:
         sessions.end_session(token)
-    logout_user()
+    forget_login()
 
 
 def log_out_everywhere(user: User) -> None:
     """End every login of the account, this device's too."""
     sessions.end_sessions(user)
+    forget_login()
+
+
+def forget_login() -> None:
+    """Forget the login in this browser (ended on the server already, or about to be), with a new CSRF token."""
     logout_user()
+    _new_csrf_token()
+
+
+def _new_csrf_token() -> None:
+    """Give the session a new CSRF token: the old one is refused from now on.
+
+    Flask-WTF keeps the token in the session, and the one signed for this request in g, both under the name
+    WTF_CSRF_FIELD_NAME (generate_csrf's documented places); without them generate_csrf makes a new one. Made
+    now, it goes out with this answer's session cookie, rather than changing the cookie on the next page.
+    """
+    name = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    session.pop(name, None)
+    g.pop(name, None)
+    generate_csrf()
 
 
 def _load_login(secret: str) -> User | None:
@@ -73,7 +97,7 @@ def _keep_session_alive() -> None:
         with skipped_when_unavailable("noting a login's use"):
             touched = sessions.touch_session(token, lifetimes())
     except sessions.SessionEnded:
-        logout_user()  # logged out from another device a moment ago
+        forget_login()  # logged out from another device a moment ago
         return
     if touched and remember:
         session["_remember"] = "set"  # Flask-Login sets the cookie again, for the full duration

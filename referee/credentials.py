@@ -15,8 +15,9 @@ plain NFKC + case folding, which does not change when a library updates its data
 a person who meant 'ana' is told why, instead of finding that 'ana' is "taken".
 
 Passwords are kept as werkzeug's salted scrypt hashes. A new password has 8 to 200
-characters, is not among the most common passwords and does not contain the username
-(case-insensitive). The list is data/common-passwords.txt.gz: the 8,359 entries of 8
+characters, not all of them blank (spaces, tabs, line breaks or invisible characters: eight
+spaces are a password anyone would try), is not among the most common passwords and does not
+contain the username (case-insensitive). The list is data/common-passwords.txt.gz: the 8,359 entries of 8
 characters or more of Django 5.2's common-passwords.txt.gz (20,000 common passwords,
 lowercased, made by Royce Williams; Django is under the BSD 3-clause licence).
 """
@@ -38,6 +39,8 @@ COMMON_PASSWORDS = Path(__file__).resolve().parent / "data" / "common-passwords.
 
 # Scripts that go with any other: digits, '.', '-', '_' and combining marks.
 _NEUTRAL = {"COMMON", "INHERITED"}
+# Unicode's control and format characters: nothing to see (a zero-width space, a BOM).
+_INVISIBLE = {"Cc", "Cf"}
 
 
 def normalize_username(name: str) -> str:
@@ -85,14 +88,25 @@ def common_passwords() -> frozenset[str]:
         return frozenset(line.strip() for line in lines if line.strip())
 
 
+def is_blank(password: str) -> bool:
+    """True when a password shows nothing: only spaces, tabs, line breaks and characters with no glyph.
+
+    >>> is_blank(" " * 8), is_blank("\\u3000\\t\\u200b\\n\\u00a0"), is_blank("  a  ")
+    (True, True, False)
+    """
+    return all(char.isspace() or unicodedata.category(char) in _INVISIBLE for char in password)
+
+
 def password_problem(password: str, username: str) -> str | None:
-    """Why a new password is refused ('too_short', 'too_long', 'common', 'contains_username'), or None.
+    """Why a new password is refused ('blank', 'too_short', 'too_long', 'common', 'contains_username'), or None.
 
     >>> password_problem("password", "ana"), password_problem("xxANAxx-long", "ana")
     ('common', 'contains_username')
-    >>> password_problem("correct-horse", "ana") is None
-    True
+    >>> password_problem(" " * 8, "ana"), password_problem("correct-horse", "ana") is None
+    ('blank', True)
     """
+    if is_blank(password):
+        return "blank"
     if len(password) < PASSWORD_MIN:
         return "too_short"
     if len(password) > PASSWORD_MAX:

@@ -6,15 +6,24 @@ Throttled, each limit a setting (referee/config.py):
   that ask for the current password (change it, delete the account), by the account's;
 - failed logins from one address, to any account (LOGIN_LIMIT_PER_ADDRESS);
 - registration attempts from one address (REGISTER_LIMIT);
-- every request to the API from one address, all its endpoints together (API_LIMIT);
-- every request made with one personal access token, from anywhere (API_TOKEN_LIMIT);
+- every request to the API (any address under /api/) from one address, all together, whatever its answer:
+  with a token or without, a 401, 404, 405, 413 or 422 as much as a 200 (API_LIMIT). It is the limiter's
+  application-wide limit, spared for every request outside the API, and checked before the view: so before
+  a token is looked up, and for an address that routes to no view too (those get an identity of their own);
+- every request made with one personal access token, from anywhere (API_TOKEN_LIMIT), besides its address's;
 - making a token with a username and password (HTTP Basic): refused attempts count with the
-  account's logins (LOGIN_LIMIT_PER_ACCOUNT) and per address (LOGIN_LIMIT_PER_ADDRESS), as logins.
-Nothing else is: no default or application-wide limit is set, so pages, static files and
-a health check are never refused. A refused attempt is one answered 422 (a wrong name or
-password, a field missing), or 401 when a token is asked for; a successful one costs nothing.
+  account's logins (LOGIN_LIMIT_PER_ACCOUNT) and per address (LOGIN_LIMIT_PER_ADDRESS), as logins;
+- tokens made by one account, on the account page and with POST /api/v1/tokens together
+  (TOKEN_CREATION_LIMIT): only a token made counts.
+Nothing else is: pages, static files and a health check are never refused. A page's limits count its POSTs
+only, so the limiter skips every GET and HEAD outside the API (a request filter: its check was a tenth of a
+small page's time); a limit on a page's GET would need that filter changed. A refused attempt is one
+answered 422 (a wrong name or password, a field missing), or 401 when a token is asked for; a successful
+one costs nothing. A request answered 429 is not counted: the wait is what Retry-After says.
 
 The address is request.remote_addr: behind a proxy, ProxyFix makes it the client's.
+Everything here is Flask-Limiter's documented API (its settings, limit and shared_limit, current_limit):
+tests/web/test_throttling.py fails if a private name of it comes back into the package.
 """
 
 from __future__ import annotations
@@ -27,14 +36,20 @@ from typing import ParamSpec, TypeVar
 from flask import Flask, Response, current_app, request
 from flask_login import current_user
 
+from .api_auth import bearer_secret
 from .credentials import username_key
 from .extensions import limiter
+from .services.api_tokens import digest
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 # A username longer than this is not a username: it is cut before it is normalised.
 _TYPED_NAME_BOUND = 200
+# What the limiter calls a request to the API that routes to no view (it checks nothing for a request without
+# an endpoint, and an unknown address must cost as much as a known one).
+UNROUTED_API = "api-unrouted"
+_READS = frozenset({"GET", "HEAD"})
 
 
 def _setting(name: str) -> Callable[[], str]:
@@ -42,9 +57,37 @@ def _setting(name: str) -> Callable[[], str]:
     return lambda: str(current_app.config[name])
 
 
+def to_the_api() -> bool:
+    """True for a request to the API: any address under /api/, routed to a view or not."""
+    return request.path.startswith("/api/")
+
+
+def _outside_the_api() -> bool:
+    """The API's per-address limit spares every other request."""
+    return not to_the_api()
+
+
+@limiter.request_filter
+def page_read() -> bool:
+    """A GET or HEAD outside the API: no limit counts it, so the limiter need not look."""
+    return request.method in _READS and not to_the_api()
+
+
+def _request_identity() -> str:
+    """The request's endpoint, as the limiter's default, or UNROUTED_API for an address under /api/ without one."""
+    if request.endpoint:
+        return request.endpoint
+    return UNROUTED_API if to_the_api() else ""
+
+
 def _refused(response: Response) -> bool:
     """Only refused attempts count against an account or an address."""
     return response.status_code == 422
+
+
+def _made(response: Response) -> bool:
+    """A token was made: only those count against the account's tokens."""
+    return response.status_code == 201
 
 
 def _account_key() -> str:
@@ -69,9 +112,6 @@ def _basic_account_key() -> str:
 
 def _token_key() -> str:
     """A request's token, by its hash (the secret itself is never a key in the store); the address without one."""
-    from .api_auth import bearer_secret
-    from .services.api_tokens import digest
-
     secret = bearer_secret()
     if secret is None:
         return "address:" + str(request.remote_addr)
@@ -82,12 +122,17 @@ _password_per_account = limiter.shared_limit(_setting("LOGIN_LIMIT_PER_ACCOUNT")
                                              key_func=_account_key, deduct_when=_refused)
 _login_per_address = limiter.limit(_setting("LOGIN_LIMIT_PER_ADDRESS"), methods=["POST"], deduct_when=_refused)
 _register_per_address = limiter.limit(_setting("REGISTER_LIMIT"), methods=["POST"])
-_api_per_address = limiter.shared_limit(_setting("API_LIMIT"), scope="api")
 _api_per_token = limiter.shared_limit(_setting("API_TOKEN_LIMIT"), scope="api-token", key_func=_token_key)
 _basic_per_account = limiter.shared_limit(_setting("LOGIN_LIMIT_PER_ACCOUNT"), scope="password", methods=["POST"],
                                           key_func=_basic_account_key, deduct_when=_refused_credentials)
 _basic_per_address = limiter.limit(_setting("LOGIN_LIMIT_PER_ADDRESS"), methods=["POST"],
                                    deduct_when=_refused_credentials)
+# One count per account for both ways of making a token: the page knows the account by its login, the API by
+# the Basic credentials (a wrong password makes nothing, so it never uses up the owner's count).
+_tokens_made_on_the_page = limiter.shared_limit(_setting("TOKEN_CREATION_LIMIT"), scope="token-creation",
+                                                methods=["POST"], key_func=_account_key, deduct_when=_made)
+_tokens_made_with_basic = limiter.shared_limit(_setting("TOKEN_CREATION_LIMIT"), scope="token-creation",
+                                               methods=["POST"], key_func=_basic_account_key, deduct_when=_made)
 
 
 def throttle_login(view: Callable[P, R]) -> Callable[P, R]:
@@ -101,8 +146,14 @@ def throttle_password_check(view: Callable[P, R]) -> Callable[P, R]:
 
 
 def throttle_token_request(view: Callable[P, R]) -> Callable[P, R]:
-    """Making a token under HTTP Basic: refused attempts count as refused logins, per account and address."""
-    return _basic_per_account(_basic_per_address(view))
+    """Making a token under HTTP Basic: refused attempts count as refused logins, per account and address; a
+    token made counts with the account's tokens made."""
+    return _basic_per_account(_basic_per_address(_tokens_made_with_basic(view)))
+
+
+def throttle_token_page(view: Callable[P, R]) -> Callable[P, R]:
+    """Making a token on the account page: a token made counts with the account's tokens made."""
+    return _tokens_made_on_the_page(view)
 
 
 def throttle_per_token(view: Callable[P, R]) -> Callable[P, R]:
@@ -124,35 +175,9 @@ def retry_after() -> int:
 
 
 def init_app(app: Flask) -> None:
-    """Bind the limiter (storage and limits from the settings) and limit the whole API blueprint."""
-    from .views import api
-
-    # One limiter object serves every app a process makes (tests make many): a store that a
-    # previous app found dead must not send this app's counts to the in-memory fallback.
-    limiter._storage_dead = False
+    """Bind the limiter: storage and limits from the settings, the API's per-address limit as its
+    application-wide one (Flask-Limiter's RATELIMIT_APPLICATION settings), spared outside the API."""
+    app.config.setdefault("RATELIMIT_APPLICATION", _setting("API_LIMIT"))
+    app.config.setdefault("RATELIMIT_APPLICATION_EXEMPT_WHEN", _outside_the_api)
+    app.config.setdefault("RATELIMIT_REQUEST_IDENTIFIER", _request_identity)
     limiter.init_app(app)
-    # The same limit object every time: the limiter keeps a set, so a second app adds nothing.
-    _api_per_address(api.bp)
-    _check_only_the_api_before_views(app, api.bp.name)
-
-
-def _check_only_the_api_before_views(app: Flask, api_blueprint: str) -> None:
-    """Run the limiter's before-request check for the API's requests only.
-
-    With no default or application-wide limit, that check has only the API blueprint's limits to apply; every
-    limited view (throttle_* above) is checked again by its own decorator, which the limiter makes, so the page
-    reads and static files spared the check lose nothing of it. It was about a tenth of a small page's time.
-    """
-    if app.config.get("RATELIMIT_DEFAULT") or app.config.get("RATELIMIT_APPLICATION"):
-        return  # limits on everything: the limiter's own check, everywhere
-    hooks = app.before_request_funcs.setdefault(None, [])
-    check = limiter._check_request_limit
-    if check not in hooks:
-        return  # throttling is off (RATELIMIT_ENABLED): the limiter added no check
-
-    def check_the_api() -> None:
-        """The limiter's check, for a request to the API."""
-        if request.blueprint == api_blueprint:
-            check()
-
-    hooks[hooks.index(check)] = check_the_api

@@ -14,6 +14,7 @@ from ..services.accounts import username_taken
 from .common import no_control_characters
 
 PASSWORD_MESSAGES = {
+    "blank": _l("The password cannot be only spaces or invisible characters."),
     "too_short": _l("Use at least 8 characters."),
     "too_long": _l("Use at most 200 characters."),
     "common": _l("This password is too common."),
@@ -27,7 +28,7 @@ def _normalized(value: str | None) -> str | None:
 
 
 def check_new_password(password: str | None, username: str | None) -> None:
-    """Refuse a password that is short, long, common or contains the username, saying which."""
+    """Refuse a password that is blank, short, long, common or contains the username, saying which."""
     problem = password_problem(password or "", username or "")
     if problem is not None:
         raise ValidationError(PASSWORD_MESSAGES[problem])
@@ -54,7 +55,7 @@ class RegisterForm(FlaskForm):
             raise ValidationError(_l("That username is taken."))
 
     def validate_password(self, field: Field) -> None:
-        """At least 8 characters, not common, not containing the username."""
+        """Not blank, at least 8 characters, not common, not containing the username."""
         check_new_password(field.data, self.username.data)
 
 
@@ -93,7 +94,7 @@ class ChangePasswordForm(AccountForm):
         self.check_password_of_account(field)
 
     def validate_password(self, field: Field) -> None:
-        """At least 8 characters, not common, not containing the username."""
+        """Not blank, at least 8 characters, not common, not containing the username."""
         check_new_password(field.data, self.account.username)
 
 

@@ -5,8 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..match_payloads import DEFAULT_TOKEN_NAME
+from ..services.api_tokens import MOST_TOKENS
 from .common import GUARDED, NAME, TOKEN, error_response, json_content, ref, response_ref
 from .match_examples import EXAMPLES as ex
+
+# The answer once the account holds all the tokens it may (tests/web/test_api_tokens.py compares it with the API's).
+TOO_MANY_TOKENS = {"errors": [{"field": "tokens", "message": f"This account already has {MOST_TOKENS} tokens, the most "
+                                                              f"it may have: revoke one to make another."}]}
 
 SCHEMAS: dict[str, Any] = {
     "TokenRequest": {
@@ -33,7 +38,9 @@ PIECE: dict[str, Any] = {
             "operationId": "makeToken",
             "tags": ["tokens"],
             "summary": "Make a personal access token with the account's username and password",
-            "description": "Wrong passwords count as failed logins, as on the login page. The body may be left out.",
+            "description": "Wrong passwords count as failed logins, as on the login page. The body may be left out. "
+                           f"An account holds at most {MOST_TOKENS} tokens (422 naming `tokens` beyond), and makes at "
+                           "most `TOKEN_CREATION_LIMIT` a while (10 an hour by default; 429 beyond).",
             "security": [{"basicAuth": []}],
             "parameters": [{"$ref": "#/components/parameters/AcceptLanguage"}],
             "requestBody": {"required": False, **json_content(ref("TokenRequest"), {
@@ -45,7 +52,8 @@ PIECE: dict[str, Any] = {
                 "400": response_ref("BadBody"),
                 "401": {"$ref": "#/components/responses/Unauthorized"},
                 "413": response_ref("TooLarge"),
-                "422": error_response("A bad name.", {"refused": ex["TOKEN_REFUSED_ANSWER"]}),
+                "422": error_response("A bad name, or the account already holds all the tokens it may.",
+                                      {"refused": ex["TOKEN_REFUSED_ANSWER"], "too_many": TOO_MANY_TOKENS}),
                 "429": response_ref("TooManyRequests"),
             },
         }},

@@ -2,7 +2,9 @@
 
 A token lives until it is revoked: on the account page, with ``DELETE /api/v1/tokens/{id}``, or all at once
 when the password changes or the account is deleted (a password change means the old secret may be out;
-the tokens made with it go with it, as the device logins do).
+the tokens made with it go with it, as the device logins do). An account holds at most MOST_TOKENS of them:
+each is a key someone must keep track of, and each is a limit of its own (API_TOKEN_LIMIT), so an account
+with any number of them would have no limit at all.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import secrets
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, select, update
+from sqlalchemy import CursorResult, delete, func, select, update
 
 from ..database_faults import skipped_when_unavailable
 from ..extensions import db
@@ -23,6 +25,12 @@ from ..models import ApiToken, User, now
 _SECRET = re.compile(r"[A-Za-z0-9_-]{43}")
 # A use is written at most this often: a program polling every second does not write every second.
 _TOUCH = timedelta(minutes=5)
+# Live tokens an account may hold at once: a club's sheets, bots and apps, with room to spare.
+MOST_TOKENS = 20
+
+
+class TooManyTokens(Exception):
+    """The account already holds MOST_TOKENS tokens: one must be revoked before another is made."""
 
 
 def digest(secret: str) -> str:
@@ -36,12 +44,26 @@ def well_formed(secret: str) -> bool:
 
 
 def create_token(user: User, name: str) -> tuple[ApiToken, str]:
-    """A new token for the account, and its secret (shown once: only its hash is kept)."""
+    """A new token for the account, and its secret (shown once: only its hash is kept); TooManyTokens when the
+    account already holds MOST_TOKENS."""
+    # Counted after the token is added, with the account's row held (PostgreSQL; SQLite lets one write at a
+    # time): two tokens made at once cannot both see room for one more.
+    account = user.id
+    db.session.execute(select(User.id).where(User.id == account).with_for_update())
     secret = secrets.token_urlsafe(32)
     token = ApiToken(user=user, name=name.strip(), secret_hash=digest(secret), created_at=now())
     db.session.add(token)
+    db.session.flush()
+    if token_count(user) > MOST_TOKENS:
+        db.session.rollback()
+        raise TooManyTokens(account)
     db.session.commit()
     return token, secret
+
+
+def token_count(user: User) -> int:
+    """How many live tokens the account holds."""
+    return db.session.scalar(select(func.count(ApiToken.id)).where(ApiToken.user_id == user.id)) or 0
 
 
 def token_of(secret: str) -> ApiToken | None:

@@ -11,10 +11,10 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from flask_login import current_user, login_required, logout_user
+from flask_login import current_user, login_required
 from werkzeug.exceptions import TooManyRequests
 
-from ..auth import log_in, log_out, log_out_everywhere
+from ..auth import forget_login, log_in, log_out, log_out_everywhere
 from ..forms.accounts import (
     ApiTokenForm,
     ButtonForm,
@@ -27,7 +27,8 @@ from ..forms.common import field_errors
 from ..services import api_tokens, authenticate, register_user
 from ..services import sessions as device_sessions
 from ..services.accounts import UsernameTaken, change_password, delete_account
-from ..throttling import retry_after, throttle_login, throttle_password_check, throttle_register
+from ..throttling import retry_after, throttle_login, throttle_password_check, throttle_register, throttle_token_page
+from .api_tokens import too_many_tokens
 from .errors import too_many_requests
 from .redirect_targets import safe_next
 
@@ -70,7 +71,10 @@ def login() -> ResponseReturnValue:
 
 @bp.errorhandler(TooManyRequests)
 def too_many_attempts(error: TooManyRequests) -> ResponseReturnValue:
-    """Over a limit on the login or registration page: the same form, what was typed, and how long to wait."""
+    """Over a limit on the login or registration page, or making tokens: the same form, what was typed, and how
+    long to wait."""
+    if request.endpoint == "accounts.make_api_token":
+        return _too_many_tokens_made()
     if request.endpoint not in _FORM_PAGES:
         return too_many_requests(error)
     template, form_class = _FORM_PAGES[request.endpoint]
@@ -80,6 +84,15 @@ def too_many_attempts(error: TooManyRequests) -> ResponseReturnValue:
                        "Too many attempts. Please wait %(num)d seconds and try again.", seconds)
     form.password.errors = [message]
     return render_template(template, form=form), 429, {"Retry-After": str(seconds)}
+
+
+def _too_many_tokens_made() -> ResponseReturnValue:
+    """The account page again, the name typed kept, saying how long to wait before making another token."""
+    form = ApiTokenForm()
+    seconds = retry_after()
+    form.name.errors = [ngettext("Too many tokens made. Please wait %(num)d second and try again.",
+                                 "Too many tokens made. Please wait %(num)d seconds and try again.", seconds)]
+    return _account_page(form), 429, {"Retry-After": str(seconds)}
 
 
 @bp.post("/logout")
@@ -92,9 +105,11 @@ def logout() -> ResponseReturnValue:
 
 def _account_page(token_form: ApiTokenForm, secret: str | None = None) -> str:
     """The account page, with a new token's secret when one was just made."""
+    tokens = api_tokens.tokens_of(current_user)
     return render_template("accounts/account.html", devices=device_sessions.sessions_of(current_user),
                            current=current_user.login_token, button=ButtonForm(), token_form=token_form,
-                           api_tokens=api_tokens.tokens_of(current_user), secret=secret)
+                           api_tokens=tokens, secret=secret,
+                           tokens_full=too_many_tokens() if len(tokens) >= api_tokens.MOST_TOKENS else None)
 
 
 @bp.get("/account")
@@ -106,12 +121,17 @@ def account() -> ResponseReturnValue:
 
 @bp.post("/account/tokens")
 @login_required
+@throttle_token_page
 def make_api_token() -> ResponseReturnValue:
     """Make a personal access token and show its secret, this once (not redirected: it is never stored)."""
     form = ApiTokenForm()
     if not form.validate_on_submit():
         return _account_page(form), 422
-    _token, secret = api_tokens.create_token(current_user, cast(str, form.name.data))  # required
+    try:
+        _token, secret = api_tokens.create_token(current_user, cast(str, form.name.data))  # required
+    except api_tokens.TooManyTokens:
+        field_errors(form.name).append(too_many_tokens())
+        return _account_page(form), 422
     page = _account_page(ApiTokenForm(formdata=None), secret=secret)
     return page, 201, {"Cache-Control": "no-store"}
 
@@ -176,7 +196,7 @@ def delete() -> ResponseReturnValue:
     form = DeleteAccountForm(current_user)
     if form.validate_on_submit():
         delete_account(current_user)
-        logout_user()  # its logins went with it
+        forget_login()  # its logins went with it
         flash(_("Your account and all its matches are deleted."), "info")
         return redirect(url_for("main.index"))
     return render_template("accounts/delete.html", form=form), 422 if form.errors else 200

@@ -9,11 +9,16 @@ from pathlib import Path
 
 import pytest
 from axe_check import violations
+from flask import Flask
 from live import serve
 from phone import PHONE, register, shot
 from playwright.sync_api import Browser, Page, expect
+from sqlalchemy import select
 
 from referee import create_app
+from referee.extensions import db
+from referee.models import User
+from referee.services import api_tokens
 
 pytestmark = pytest.mark.e2e
 
@@ -21,12 +26,18 @@ SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 5
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app on a free local port."""
+def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, str]]:
+    """The app, and its address on a free local port."""
     path: Path = tmp_path_factory.mktemp("tokens") / "tokens.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
     with serve(app) as address:
-        yield address
+        yield app, address
+
+
+@pytest.fixture(scope="module")
+def served(served_app: tuple[Flask, str]) -> str:
+    """The app's address."""
+    return served_app[1]
 
 
 def sideways(page: Page) -> int:
@@ -57,6 +68,41 @@ def test_a_token_is_made_shown_once_and_revoked_on_a_phone(
         shot(page, f"account-tokens-{size}-{scheme}")
     page.get_by_role("button", name="Revoke Tournament sheet 390").click()
     expect(page.locator(".tokens li")).to_have_count(1)
+    context.close()
+    bad = {name: result for name, result in found.items() if result != (0, [])}
+    assert not bad, bad
+
+
+TOO_MANY = "This account already has 20 tokens, the most it may have: revoke one to make another."
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_an_account_holding_all_its_tokens_says_so_and_refuses_another_on_a_phone(
+        browser: Browser, served_app: tuple[Flask, str], axe_script: str, scheme: str) -> None:
+    """With 20 tokens the page says so above the form; one asked for anyway is refused beside its name, the name
+    kept, nothing made; at 390 and 320 px, nothing sideways, nothing axe finds serious."""
+    app, served = served_app
+    context = browser.new_context(**PHONE, color_scheme=scheme)
+    page = context.new_page()
+    username = f"tokens-full-{scheme}"
+    register(page, served, username)
+    with app.app_context():  # the service, not the form: making tokens is throttled (10 an hour)
+        user = db.session.scalar(select(User).where(User.username == username))
+        for number in range(api_tokens.MOST_TOKENS):
+            api_tokens.create_token(user, f"Sheet {number}")
+    found = {}
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.goto(served + "/account")
+        expect(page.locator(".tokens-full")).to_have_text(TOO_MANY)
+        page.get_by_label("Token name").fill(f"One too many {size}")
+        page.get_by_role("button", name="Make a token").click()
+        expect(page.locator("#name-error")).to_have_text(TOO_MANY)
+        expect(page.get_by_label("Token name")).to_have_value(f"One too many {size}")
+        expect(page.locator(".token-secret")).to_have_count(0)
+        found[f"refused {size}"] = (sideways(page), violations(page, axe_script))
+        shot(page, f"account-tokens-full-{size}-{scheme}")
+    expect(page.locator(".tokens li")).to_have_count(api_tokens.MOST_TOKENS)
     context.close()
     bad = {name: result for name, result in found.items() if result != (0, [])}
     assert not bad, bad

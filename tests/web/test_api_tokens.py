@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from sqlalchemy import select
 
-from referee.models import ApiToken
+from referee.extensions import db
+from referee.models import ApiToken, User
+from referee.openapi import tokens as openapi_tokens
+from referee.services import api_tokens
 
 PASSWORD = "correct-horse"  # the scorekeepers' (tests/conftest.py)
 SECRET = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -188,6 +193,106 @@ def test_the_account_page_is_translated(keeper):
     assert "Tokens da API" in pt
 
 
+# ---------------------------------------------------------------------------
+# The finding: an account could make any number of tokens (30 in 14.5 s), each with a limit of its own.
+
+TOO_MANY = "This account already has 20 tokens, the most it may have: revoke one to make another."
+
+
+def test_the_token_cap_and_its_answer_are_the_documents():
+    """The API's answer beyond the cap is the OpenAPI document's example (compared with the API's own below)."""
+    assert api_tokens.MOST_TOKENS == 20
+    assert openapi_tokens.TOO_MANY_TOKENS == {"errors": [{"field": "tokens", "message": TOO_MANY}]}
+
+
+def tokens_in_the_database(keeper) -> int:
+    """How many tokens are stored, of every account."""
+    return len(keeper.query(select(ApiToken.id)))
+
+
+def test_the_21st_token_is_refused_in_the_errors_shape_and_one_revoked_makes_room(keeper, client):
+    """Twenty tokens are made; the next is 422 naming `tokens`, nothing is stored; after a revoke, one more."""
+    made = [make_token(client, name=f"sheet {i}") for i in range(20)]
+    assert [answer.status_code for answer in made] == [201] * 20
+    refused = make_token(client, name="one too many")
+    assert refused.status_code == 422
+    assert refused.get_json() == {"errors": [{"field": "tokens", "message": TOO_MANY}]}
+    assert tokens_in_the_database(keeper) == 20
+    last = made[-1].get_json()
+    assert client.delete(f"/api/v1/tokens/{last['id']}", headers=bearer(last["token"])).status_code == 204
+    assert make_token(client, name="in its place").status_code == 201
+    assert make_token(client).status_code == 422
+
+
+def test_tokens_made_at_once_never_pass_the_cap(database_app):
+    """Six made at the same moment for an account holding 16: four are made and two refused, on SQLite and on
+    PostgreSQL (where the account's row is held while its tokens are counted)."""
+    app = database_app()
+    with app.app_context():
+        user = User(username="ana", password_hash="unused")
+        db.session.add(user)
+        db.session.commit()
+        for number in range(16):
+            api_tokens.create_token(user, f"old {number}")
+        user_id = user.id
+    start = threading.Barrier(6)
+
+    def make() -> str:
+        """One token for the account, made when all six are ready."""
+        with app.app_context():
+            account = db.session.get(User, user_id)
+            start.wait()
+            try:
+                api_tokens.create_token(account, "at once")
+            except api_tokens.TooManyTokens:
+                return "refused"
+            return "made"
+
+    with ThreadPoolExecutor(6) as pool:
+        outcomes = sorted(pool.map(lambda _: make(), range(6)))
+    assert outcomes == ["made"] * 4 + ["refused"] * 2
+    with app.app_context():
+        assert api_tokens.token_count(db.session.get(User, user_id)) == 20
+
+
+def test_the_token_cap_is_per_account(keeper, scorekeeper, client):
+    """Ana's twenty leave Bruno's room untouched."""
+    scorekeeper("bruno")
+    for _ in range(20):
+        assert make_token(client).status_code == 201
+    assert make_token(client).status_code == 422
+    assert make_token(client, "bruno").status_code == 201
+
+
+def test_the_token_cap_is_said_in_the_readers_language(keeper, client):
+    """Spanish and Brazilian Portuguese, as every API error."""
+    for _ in range(20):
+        make_token(client)
+    es = client.post("/api/v1/tokens", auth=("ana", PASSWORD), headers={"Accept-Language": "es"})
+    pt = client.post("/api/v1/tokens", auth=("ana", PASSWORD), headers={"Accept-Language": "pt-BR"})
+    assert es.get_json()["errors"][0]["message"].startswith("Esta cuenta ya tiene 20 tokens")
+    assert pt.get_json()["errors"][0]["message"].startswith("Esta conta já tem 20 tokens")
+
+
+def test_the_account_page_says_when_the_account_has_all_its_tokens_and_refuses_another(keeper, client):
+    """Full, the page says so above the form; a token asked for anyway is 422, the name kept, the reason beside it,
+    nothing made."""
+    for _ in range(19):
+        make_token(client)
+    assert TOO_MANY not in keeper.text(keeper.page("/account"))
+    assert keeper.submit("/account", {"name": "Twentieth"}, action="/account/tokens").status_code == 201
+    page = keeper.page("/account")
+    assert TOO_MANY in keeper.text(page)
+    response = keeper.submit("/account", {"name": "Twenty-first"}, action="/account/tokens")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert keeper.errors(html) == [TOO_MANY]
+    assert keeper.fields(html, "/account/tokens")["name"] == "Twenty-first"
+    assert tokens_in_the_database(keeper) == 20
+    es = keeper.client.get("/account", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "Esta cuenta ya tiene 20 tokens" in keeper.text(es)
+
+
 class TestThrottled:
     """With throttling on: token requests count as logins, and each token has its own limit."""
 
@@ -196,7 +301,7 @@ class TestThrottled:
         """Throttling on, with small limits."""
         return {"RATELIMIT_ENABLED": True, "LOGIN_LIMIT_PER_ACCOUNT": "3 per minute",
                 "LOGIN_LIMIT_PER_ADDRESS": "10 per minute", "API_TOKEN_LIMIT": "3 per minute",
-                "API_LIMIT": "100 per minute"}
+                "API_LIMIT": "100 per minute", "TOKEN_CREATION_LIMIT": "3 per minute"}
 
     def test_wrong_passwords_for_a_token_count_as_failed_logins(self, keeper, client, visitor):
         """Three wrong passwords, then 429 with Retry-After even for the right one, and the login page too."""
@@ -216,3 +321,42 @@ class TestThrottled:
         assert response.status_code == 429 and int(response.headers["Retry-After"]) >= 1
         assert response.get_json()["errors"][0]["message"].startswith("Too many requests.")
         assert client.delete("/api/v1/tokens/999", headers=bearer(second["token"])).status_code == 404
+
+    def test_making_tokens_is_limited_per_account_on_the_page_and_the_api_together(self, keeper, scorekeeper,
+                                                                                   client):
+        """Two made with the API and one on the page are the minute's three: the fourth is 429 both ways, the page
+        keeping the name typed and saying how long to wait; another account goes on."""
+        scorekeeper("bruno")
+        assert make_token(client).status_code == 201
+        assert make_token(client).status_code == 201
+        assert keeper.submit("/account", {"name": "Sheet"}, action="/account/tokens").status_code == 201
+        refused = make_token(client)
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+        assert refused.get_json()["errors"][0]["message"].startswith("Too many requests. Please wait ")
+        page = keeper.submit("/account", {"name": "Bot"}, action="/account/tokens")
+        assert page.status_code == 429 and int(page.headers["Retry-After"]) >= 1
+        html = page.get_data(as_text=True)
+        [message] = keeper.errors(html)
+        assert message.startswith("Too many tokens made. Please wait ") and message.endswith(" and try again.")
+        assert keeper.fields(html, "/account/tokens")["name"] == "Bot"
+        assert make_token(client, "bruno").status_code == 201
+        assert len(keeper.query(select(ApiToken.id))) == 4
+
+    def test_only_a_token_made_counts_towards_the_limit(self, keeper, client):
+        """Bad names (422) make nothing and cost nothing of the account's tokens made (on the API they count as
+        refused attempts at the password, LOGIN_LIMIT_PER_ACCOUNT: 3 here)."""
+        for _ in range(2):
+            assert make_token(client, name="").status_code == 422
+        for _ in range(5):
+            assert keeper.submit("/account", {"name": " "}, action="/account/tokens").status_code == 422
+        assert [make_token(client).status_code for _ in range(4)] == [201, 201, 201, 429]
+
+    def test_the_429_on_the_account_page_is_translated(self, keeper):
+        """The wait, in Spanish, beside the token's name."""
+        for _ in range(3):
+            keeper.submit("/account", {"name": "x"}, action="/account/tokens")
+        page = keeper.client.post("/account/tokens", headers={"Accept-Language": "es"},
+                                  data=keeper.form("/account", action="/account/tokens") | {"name": "y"})
+        assert page.status_code == 429
+        [message] = keeper.errors(page.get_data(as_text=True))
+        assert message.startswith("Demasiados tokens creados.")

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import func, select
 from werkzeug.security import check_password_hash
 
+from referee import credentials
 from referee.models import Hand, HandSide, LoginToken, Match, MatchEvent, Player, Seat, User
 
 PASSWORD = "correct-horse"  # the scorekeepers' (tests/conftest.py)
@@ -189,6 +192,60 @@ def test_a_common_password_or_one_containing_the_username_is_refused(visitor, pa
     assert response.status_code == 422
     assert message in visitor.errors(response.get_data(as_text=True))
     assert visitor.query(select(func.count(User.id))) == [(0,)]
+
+
+# The finding: a password of 8 spaces was accepted.
+BLANK_MESSAGE = "The password cannot be only spaces or invisible characters."
+BLANK_PASSWORDS = [" " * 8, "\t" * 8, "\u3000" * 8, "\u00a0" * 12, " \u200b " * 4, "\ufeff" + " " * 9, "   "]
+
+
+@pytest.mark.parametrize("password", BLANK_PASSWORDS, ids=["spaces", "tabs", "ideographic", "no-break", "zero-width",
+                                                           "bom", "three-spaces"])
+def test_a_password_of_spaces_only_is_refused_at_registration(visitor, password):
+    """422, the reason beside the password, the name kept, no account."""
+    response = visitor.register("carla", password)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert BLANK_MESSAGE in visitor.errors(page)
+    assert visitor.fields(page)["username"] == "carla"
+    assert visitor.query(select(func.count(User.id))) == [(0,)]
+
+
+@pytest.mark.parametrize("password", BLANK_PASSWORDS[:3])
+def test_a_password_of_spaces_only_is_refused_at_a_password_change(keeper, password):
+    """The change-password page refuses it too, and the old password still works."""
+    response = keeper.submit("/account/password", {"current": PASSWORD, "password": password, "confirm": password})
+    assert response.status_code == 422
+    assert BLANK_MESSAGE in keeper.errors(response.get_data(as_text=True))
+    assert keeper.another_phone().logged_in()
+
+
+@pytest.mark.parametrize(("language", "message"), [
+    ("es", "La contraseña no puede tener solo espacios o caracteres invisibles."),
+    ("pt-BR", "A senha não pode ter só espaços ou caracteres invisíveis.")])
+def test_a_blank_password_is_refused_in_the_readers_language(visitor, language, message):
+    """Spanish and Brazilian Portuguese."""
+    fields = visitor.form("/register") | {"username": "carla", "password": " " * 8, "confirm": " " * 8}
+    response = visitor.client.post("/register", data=fields, headers={"Accept-Language": language})
+    assert message in visitor.errors(response.get_data(as_text=True))
+
+
+# Characters that show nothing: every kind of space, line and paragraph break, control and format character.
+INVISIBLE = st.characters(categories=["Zs", "Zl", "Zp", "Cc", "Cf"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(INVISIBLE, min_size=8, max_size=40))
+def test_any_password_showing_nothing_is_blank(password):
+    """Whatever mix of invisible characters, the password is refused as blank."""
+    assert credentials.password_problem(password, "carla") == "blank"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(INVISIBLE, max_size=10), st.characters(categories=["L", "N", "P", "S"]), st.text(INVISIBLE, max_size=10))
+def test_one_visible_character_is_enough_not_to_be_blank(before, visible, after):
+    """Spaces around a visible character are a password like any other (its other rules still apply)."""
+    assert credentials.password_problem(before + visible + after, "carla") != "blank"
 
 
 def test_an_unknown_username_is_checked_against_a_dummy_hash_of_the_same_method(keeper, visitor, monkeypatch):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import timedelta
 
 import pytest
@@ -243,3 +244,56 @@ def test_a_request_within_the_interval_sets_no_cookie(keeper, monkeypatch):
     response = keeper.client.get("/matches/")
     assert response.status_code == 200
     assert response.headers.getlist("Set-Cookie") == []
+
+
+# ---------------------------------------------------------------------------
+# The finding: a CSRF token survived a logout and a new login.
+
+def csrf_of(html):
+    """The CSRF token a page's forms carry."""
+    [token] = set(re.findall(r'name="csrf_token" type="hidden" value="([^"]+)"', html))
+    return token
+
+
+def test_a_csrf_token_from_before_the_login_is_refused_after_it(keeper, visitor):
+    """A token handed out on the login page (or planted by another site before the login) no longer passes once
+    the login is done; the pages after it carry a new one, which does."""
+    before = visitor.token()
+    assert visitor.login("ana").status_code == 302
+    fields = visitor.form("/matches/new") | {"seating": "2", "names-0": "Ana", "names-1": "Bea", "first_dealer": "0"}
+    assert fields["csrf_token"] != before
+    assert visitor.client.post("/matches/new", data=fields | {"csrf_token": before}).status_code == 400
+    assert visitor.client.post("/matches/new", data=fields).status_code == 302
+
+
+def test_a_csrf_token_from_before_the_logout_is_refused_after_it(keeper):
+    """The logged-in pages' token is refused once the browser has logged out: by the login form too."""
+    before = keeper.token()
+    assert keeper.logout().status_code == 302
+    fields = keeper.form("/login") | {"username": "ana", "password": PASSWORD}
+    assert fields["csrf_token"] != before
+    assert keeper.client.post("/login", data=fields | {"csrf_token": before}).status_code == 400
+    assert keeper.client.post("/login", data=fields).status_code == 302
+
+
+@pytest.mark.parametrize("way", ["register", "password change", "log out everywhere", "device list", "delete"])
+def test_every_other_way_in_or_out_gives_a_new_csrf_token(keeper, visitor, way):
+    """Registering, changing the password (a new login of this device), logging out everywhere or this device
+    from the list, deleting the account: the token of the page before is refused after."""
+    person = visitor if way == "register" else keeper
+    before = person.token()
+    if way == "register":
+        assert visitor.register("carla").status_code == 302
+    elif way == "password change":
+        assert keeper.submit("/account/password", {"current": PASSWORD, "password": "a-new-secret-1",
+                                                   "confirm": "a-new-secret-1"}).status_code == 302
+    elif way == "log out everywhere":
+        assert keeper.submit("/account", action="/account/logout-everywhere").status_code == 302
+    elif way == "device list":
+        [(device,)] = keeper.query(select(LoginToken.id))
+        assert keeper.submit("/account", action=f"/account/devices/{device}/logout").status_code == 302
+    else:
+        assert keeper.submit("/account/delete", {"password": PASSWORD}).status_code == 302
+    page = "/matches/new" if person.logged_in() else "/login"
+    assert csrf_of(person.page(page)) != before
+    assert person.client.post(page, data={"csrf_token": before}).status_code == 400  # a bad form would be 422
