@@ -98,6 +98,42 @@ def test_entries_made_in_different_ways_compare_by_what_they_give(keeper, spanis
         ("Points · Ana", "+3", "+4"), ("Points · Bea", "+0", "+0"), ("Escobas · Ana", "0", "1")]
 
 
+def test_counts_that_leave_another_sum_on_the_table_say_so(keeper, spanish):
+    """Both by counts, this one with 25 on the table: the sums side by side."""
+    response = saved_first(keeper, spanish, keeper.hand_fields("tally"),
+                           keeper.hand_fields("tally") | {"leftover_sum": "25"}, mode="tally", action="review")
+    assert ("Sum of the cards left on the table", "10", "25") in comparison(response.get_data(as_text=True))
+
+
+def test_quick_entries_name_the_cards_left_on_the_table(keeper, spanish):
+    """Both the quick way, with other cards left on the table (each summing to 10): the table's cards named, in
+    the deck's words, and the counts they change."""
+    def quick(leftover: list[str], oros: str) -> dict[str, str]:
+        """A quick entry: the table's cards, Ana's counts, the rest Bea's."""
+        places = {f"place-{code}": "" for code in keeper.places(keeper.form(keeper.hand_url(spanish, "quick")))}
+        return places | {f"place-{code}": "L" for code in leftover} | {
+            "cards-0": "20", "oros-0": oros, "sevens-0": "2", "velo": "0", "escobas-0": "1", "escobas-1": "0",
+            "last_capture": "0"}
+
+    response = saved_first(keeper, spanish, quick(["1o", "2o", "3o", "4o"], "10"),
+                           quick(["1c", "2c", "3c", "4c"], "6"), mode="quick")
+    rows = comparison(response.get_data(as_text=True))
+    assert ("Table", "Ace, 2, 3, and 4 of coins", "Ace, 2, 3, and 4 of cups") in rows
+    assert ("Coins · Ana", "10", "6") in rows
+
+
+def test_a_resent_entry_the_referee_cannot_read_is_still_compared(keeper, spanish):
+    """This phone's own hand 1, resent changed into an entry the referee refuses (15 escobas): what was typed is
+    still set beside what was saved, the points it would give unknown."""
+    url = keeper.hand_url(spanish)
+    form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
+    keeper.client.post(url, data=form)
+    response = keeper.client.post(url, data=form | {"escobas-0": "15"})
+    assert response.status_code == 409
+    assert comparison(response.get_data(as_text=True)) == [
+        ("Points · Ana", "+4", "—"), ("Points · Bea", "+0", "—"), ("Escobas · Ana", "1", "15")]
+
+
 def test_the_refused_entry_stays_keyed_as_the_hand_it_was_typed_for(keeper, spanish):
     """Its number, its dealer and its draft are hand 1's, not hand 2's; the page is hand 1's."""
     response = saved_first(keeper, spanish, keeper.hand_fields(escobas=(0, 0)), keeper.hand_fields())
