@@ -96,9 +96,8 @@ def _record(match: Match, draft: HandDraft, expected_number: int, report: HandRe
     saved = resent_hand(match, draft)
     if saved is not None:
         return saved
+    expect_next(match, expected_number)
     number = len(match.hands) + 1
-    if expected_number != number:
-        raise Conflict("hand_exists", number=expected_number)
     report = report or review_hand(match, draft)
     points = _scorable(report)
     with _saving(number):
@@ -112,6 +111,13 @@ def _record(match: Match, draft: HandDraft, expected_number: int, report: HandRe
         note(match, MatchEvent(kind="hand_recorded", hand_number=number, after=after))
         _settle(match)
     return hand
+
+
+def expect_next(match: Match, expected_number: int) -> None:
+    """Refuse an entry typed as another hand than the next (the page was opened before a hand was saved, or
+    taken back, on another phone): Conflict('hand_exists') with the number it was typed as."""
+    if expected_number != len(match.hands) + 1:
+        raise Conflict("hand_exists", number=expected_number)
 
 
 def resent_hand(match: Match, draft: HandDraft) -> Hand | None:

@@ -19,18 +19,21 @@ from ..messages import finding_words
 from ..models import Hand, Match
 from ..rules import HandReport, InvalidEntry
 from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, review_hand
-from ..services.hands import resent_hand
+from ..services.hands import expect_next, resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
 from ..services.trail import undone_event
 from ..sevens_words import sevens_review
 from . import quick
 from .drafts import confirm_saved, hand_draft
+from .hand_conflict import compare
 from .hand_problems import problems_on_form, summary_labels, unplaced_cards
 from .matches import owned
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
 
 FORMS: dict[str, type[HandFormBase]] = {"quick": QuickHandForm, "cards": CardsHandForm, "tally": TallyHandForm}
+# The conflict page's "Check it as hand N": the entry, typed for a hand saved meanwhile, checked as the next hand.
+AS_NEXT = "next"
 
 
 def _form(match: Match, mode: str, **kwargs: Any) -> HandFormBase:
@@ -75,14 +78,22 @@ def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status
     if isinstance(form, QuickHandForm):
         context.setdefault("stage", form.stage(places))
         context.setdefault("rest_counts", quick.rest_counts(form, match.sides, context.get("report")))
-    number = hand.number if hand else len(match.hands) + 1
+    number = hand.number if hand else _typed_as(form, match)
     # The error summary's names for the fields, only for a page that has errors to sum up.
     summed_up = bool(context.get("problems")) or has_errors(form)
     labels = summary_labels(form, side_names(match), match.deck_style) if summed_up else {}
-    return render_template("hands/entry.html", match=match, form=form, mode=mode, hand=hand,
+    return render_template("hands/entry.html", match=match, form=form, mode=mode, hand=hand, number=number,
                            sides=side_names(match), places=places,
                            draft_group=hand_draft(match.id, number, correcting=hand is not None),
                            summary_labels=labels, summed_up=summed_up, **context), status
+
+
+def _typed_as(form: HandFormBase, match: Match) -> int:
+    """The hand a new hand's page is for: the number it was opened with (its hidden field), so that an entry
+    refused because that hand was saved meanwhile stays that hand's, never the next one's (its draft too)."""
+    typed = form.number.data
+    return int(typed) if isinstance(typed, str) and typed.isascii() and typed.isdigit() and not form.number.errors \
+        else len(match.hands) + 1
 
 
 def has_errors(form: Any) -> bool:
@@ -100,6 +111,8 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     form = _form(match, mode)
     names = side_names(match)
     valid = form.validate_on_submit()
+    if hand is None and form.action.data == AS_NEXT:
+        _as_next(form, match)
     places = _places(form, hand, match.sides)
     asked = None
     if isinstance(form, QuickHandForm) and form.is_submitted():
@@ -117,9 +130,12 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     draft = _draft(form, mode, match, places)
     try:
         # A resend of a hand saved from this phone: the same entry is that hand (even once the match is
-        # over: it may be the winning hand), a changed one says so at once.
-        if hand is None and resent_hand(match, draft) is None and match.finished:
-            return _over(match)
+        # over: it may be the winning hand), a changed one says so at once; so does an entry typed for a hand
+        # another phone saved meanwhile (it may be the winning hand too).
+        if hand is None and resent_hand(match, draft) is None:
+            expect_next(match, int(cast(str, form.number.data)))
+            if match.finished:
+                return _over(match)
         report = review_hand(match, draft)
         if form.saving:
             return _save(match, draft, form, hand, report)
@@ -128,7 +144,7 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
             error = quick.place_problems(form, error, match)
         return _page(match, form, mode, hand, 422, problems=problems_on_form(form, error, match, places))
     except Conflict as conflict:
-        return _conflict(match, form, mode, hand, conflict)
+        return _conflict(match, form, mode, hand, conflict, draft)
     messages = [finding_words(f, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
                 for f in report.findings]
     new_totals = totals_with(match, [p or 0 for p in report.points], replacing=hand.number if hand else None)
@@ -143,22 +159,31 @@ def _over(match: Match) -> ResponseReturnValue:
     return redirect(url_for("matches.show", match_id=match.id))
 
 
-def _conflict(match: Match, form: HandFormBase, mode: str, hand: Hand | None,
-              conflict: Conflict) -> ResponseReturnValue:
-    """The entry page again, 409, with what happened; the entry stays, ready to go in as the match now is."""
-    # Saved again, the entry goes in as the next hand / onto the match as it now is.
+def _conflict(match: Match, form: HandFormBase, mode: str, hand: Hand | None, conflict: Conflict,
+              draft: HandDraft) -> ResponseReturnValue:
+    """The entry page again, 409: what happened, the hand as saved beside this entry, and what can become of the
+    entry. It stays as typed, for the hand it was typed as (its draft too, never the next hand's): a correction
+    of the saved hand, checked against the match as this page shows it (its version), or, checked as the next
+    hand on purpose (AS_NEXT), a hand of its own."""
+    form.version.data = str(match.version)
+    number = hand.number if hand else cast(int, conflict.params.get("number", 0))
+    # The hand saved under that number (none for a hand taken back, nor for a number the match has not reached).
+    saved = hand or next((h for h in match.hands if h.number == number and conflict.reason != "undone"), None)
+    correct_url = None
+    if hand is None and saved is not None:
+        correct_url = url_for("hands.edit", match_id=match.id, number=saved.number, mode=mode)
+    next_number = None if hand is not None or match.finished else len(match.hands) + 1
+    return _page(match, form, mode, hand, 409, conflict=conflict, correct_url=correct_url, next_number=next_number,
+                 comparison=compare(match, saved, draft) if saved is not None else None)
+
+
+def _as_next(form: HandFormBase, match: Match) -> None:
+    """Make the posted entry the next hand's: its number, the match as it is, a token of its own (the one it
+    had may be a saved hand's), and the dealer of the next hand."""
     form.number.data = str(len(match.hands) + 1)
     form.version.data = str(match.version)
-    correct_url = None
-    if conflict.reason in ("resend_differs", "undone"):
-        # A resend of this phone's own hand: the entry stays whole, its dealer too (to correct that hand
-        # with it). Its token belongs to a hand saved (or taken back) already: saved now, it is a new hand.
-        form.client_token.data = uuid.uuid4().hex
-        if conflict.reason == "resend_differs":
-            correct_url = url_for("hands.edit", match_id=match.id, number=conflict.params["number"], mode=mode)
-    elif hand is None:
-        form.dealer.data = str(dealer_after(match, list(match.hands)))
-    return _page(match, form, mode, hand, 409, conflict=conflict, correct_url=correct_url)
+    form.client_token.data = uuid.uuid4().hex
+    form.dealer.data = str(dealer_after(match, list(match.hands)))
 
 
 def _restore(form: HandFormBase, match: Match, hand: Hand | None) -> None:
@@ -187,8 +212,8 @@ def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None,
         edit_hand(match, hand.number, draft, version=int(cast(str, form.version.data)), report=report)
         flash(_("Hand %(number)s corrected.", number=hand.number), "success")
         confirm_saved(hand_draft(match.id, hand.number, correcting=True))
-        if form.number.data != str(hand.number):  # typed as a new hand, sent as this correction (a resend)
-            confirm_saved(hand_draft(match.id, int(cast(str, form.number.data)), correcting=False))
+        # Typed as this hand on a new hand's page (a conflict page's correction): that draft is done too.
+        confirm_saved(hand_draft(match.id, hand.number, correcting=False))
     return redirect(url_for("matches.show", match_id=match.id))
 
 

@@ -6,7 +6,8 @@
 //   one way of entering it). A page after a save names the groups it saved ([data-draft-saved]: the
 //   flash after a save, the scoreboard's saved hands), and their drafts are forgotten; so does an
 //   offline resend the outbox delivers (a "draft-saved" event). A log-out form[data-drafts-forget]
-//   forgets every draft: nothing of one account stays for the next.
+//   forgets every draft: nothing of one account stays for the next. A link [data-draft-forget="<group>"]
+//   forgets that group's drafts when followed (a conflict page's "Keep hand N as saved").
 // - Kept: every named field the person fills in; not the CSRF token, the hidden fields the page writes
 //   itself, passwords, nor anything inside [data-draft-skip].
 // - A page answering a POST ([data-draft-posted]) already holds what was typed: nothing is restored over
@@ -242,6 +243,13 @@ function forgetSaved() {
 addEventListener("draft-saved", (event) => { if (typeof event.detail === "string") forget(event.detail); });
 document.addEventListener("submit", (event) => {
   if (event.target.matches?.("[data-drafts-forget]")) forgetAll();
+});
+document.addEventListener("click", (event) => {
+  const link = event.target.closest?.("a[data-draft-forget]");
+  if (!link) return;
+  forget(link.dataset.draftForget);
+  // The page's own form would write its draft again as the page is left: it is done.
+  dispatchEvent(new CustomEvent("draft-saved", { detail: link.dataset.draftForget }));
 });
 
 prune();

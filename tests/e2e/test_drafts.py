@@ -354,3 +354,86 @@ def test_a_refused_registration_has_the_same_summary(page: Page, live_server: st
     screens(page, "error-summary-register-en")
     summary.get_by_role("link", name="Repeat the password: The passwords do not match.").tap()
     expect(page.get_by_label("Repeat the password")).to_be_focused()
+
+
+
+def lose_the_race(browser: Browser, page: Page, board: str) -> None:
+    """This phone types hand 1 (an escoba for Ana); another phone saves its hand 1 (none) first; this phone's Check
+    answers the conflict."""
+    other = browser.new_context(**PHONE, locale="en-GB", storage_state=page.context.storage_state())
+    try:
+        page.goto(board + "/hands/new?mode=cards")
+        whole_hand(page, escobas="1")
+        theirs = other.new_page()
+        theirs.goto(board + "/hands/new?mode=cards")
+        whole_hand(theirs)
+        theirs.get_by_role("button", name="Check the hand").tap()
+        theirs.get_by_role("button", name="Save hand 1").tap()
+        expect(theirs.locator(".flash")).to_contain_text("Hand 1 saved.")
+    finally:
+        other.close()
+    with page.expect_response(re.compile(r"/hands/new")) as answer:
+        page.get_by_role("button", name="Check the hand").tap()
+    assert answer.value.status == 409
+    expect(page.locator(".conflict")).to_contain_text("Hand 1 was already saved from another phone.")
+
+
+def test_an_entry_refused_because_another_phone_saved_that_hand_never_becomes_the_next_hands_draft(
+        browser: Browser, page: Page, live_server: str, axe_script: str) -> None:
+    """The refused entry, shown beside the saved hand, stays hand 1's: hand 2 opens empty, after a reload too."""
+    board = start_match(page, live_server, "rita")
+    lose_the_race(browser, page, board)
+    expect(page.locator(".conflict table.compare")).to_contain_text("Escobas · Ana")
+    expect(page.locator("h1")).to_have_text("Hand 1")
+    assert [key for key in drafts(page) if ":new-1:cards" in key]
+    assert not [key for key in drafts(page) if ":new-2:" in key]
+    screens(page, "conflict-en")
+    assert violations(page, axe_script) == []
+
+    page.goto(board + "/hands/new?mode=cards")
+    expect(page.locator("h1")).to_have_text("Hand 2")
+    expect(page.locator(".draft-notice")).to_have_count(0)
+    expect(page.locator("[data-count]")).to_have_text("0")
+    page.reload()
+    expect(page.locator(".draft-notice")).to_have_count(0)
+    expect(page.locator("#escobas-0")).to_have_value("0")
+    assert not [key for key in drafts(page) if ":new-2:" in key]
+
+
+def test_the_refused_entry_corrects_the_saved_hand_or_is_forgotten(browser: Browser, page: Page,
+                                                                   live_server: str) -> None:
+    """"Correct hand 1 with this entry" opens the correction's review filled in with it, which saves; "Keep hand 1 as
+    saved", the other time, forgets it."""
+    board = start_match(page, live_server, "sara")
+    lose_the_race(browser, page, board)
+    page.get_by_role("button", name="Correct hand 1 with this entry").first.tap()
+    expect(page.locator("h1")).to_have_text("Correct hand 1")
+    expect(page.locator(".review tfoot tr").first).to_have_text(re.compile(r"Points\s*\+2\s*\+4"))  # Ana's escoba
+    expect(page.locator("#escobas-0")).to_have_value("1")
+    page.get_by_role("button", name="Save the correction").tap()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 corrected.")
+    expect(page.locator("table.hands tbody tr").first).to_contain_text("+2")
+    assert drafts(page) == []
+
+    page.goto(board + "/hands/1/edit?mode=cards")
+    page.locator("#escobas-0").fill("2")
+    other = browser.new_context(**PHONE, locale="en-GB", storage_state=page.context.storage_state())
+    try:
+        theirs = other.new_page()
+        theirs.goto(board + "/hands/1/edit?mode=cards")
+        theirs.locator("#escobas-0").fill("0")
+        theirs.get_by_role("button", name="Check the hand").tap()
+        theirs.get_by_role("button", name="Save the correction").tap()
+        expect(theirs.locator(".flash")).to_contain_text("Hand 1 corrected.")
+    finally:
+        other.close()
+    page.get_by_role("button", name="Check the hand").tap()
+    page.get_by_role("button", name="Save the correction").tap()
+    expect(page.locator(".conflict")).to_contain_text("Your correction of hand 1 was not saved.")
+    assert [key for key in drafts(page) if ":edit-1:cards" in key]
+    page.get_by_role("link", name="Keep hand 1 as saved").tap()
+    expect(page.locator("table.hands tbody tr").first).to_contain_text("+1")  # the other phone's: no escoba
+    assert drafts(page) == []
+    page.goto(board + "/hands/1/edit?mode=cards")
+    expect(page.locator(".draft-notice")).to_have_count(0)
+    expect(page.locator("#escobas-0")).to_have_value("0")

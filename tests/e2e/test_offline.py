@@ -5,11 +5,11 @@ the screen kept on during a match; the colours switched between the system's, li
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from offline_phone import OUTBOX, controlled, go_offline, hands_in_database, kept
 from phone import shot, start_match
 from playwright.sync_api import Page, expect
 
@@ -18,42 +18,12 @@ pytestmark = pytest.mark.e2e
 # The correct hand of tests/conftest.py, by counts: Ana took the velo, the leftover and an escoba.
 COUNTS = {"#cards-0": "20", "#oros-0": "10", "#sevens-0": "2", "#cards-1": "20", "#oros-1": "0", "#sevens-1": "2",
           "#escobas-0": "1", "#escobas-1": "0", "#leftover_sum": "10"}
-OUTBOX = "Object.keys(localStorage).filter((key) => key.startsWith('outbox:'))"
 
 
 @pytest.fixture(scope="module")
 def database(live_server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The live server's SQLite file (tests/e2e/conftest.py makes it under the session's temporary folder)."""
     yield Path(tmp_path_factory.getbasetemp())
-
-
-def hands_in_database(base: Path, username: str) -> list[tuple[int, str | None]]:
-    """(number, client_token) of every hand of the user's matches, in whichever e2e database holds the user."""
-    for path in base.glob("e2e*/e2e.sqlite"):
-        with sqlite3.connect(path) as db:
-            if db.execute("SELECT 1 FROM user WHERE username = ?", (username,)).fetchone():
-                return db.execute("SELECT hand.number, hand.client_token FROM hand "
-                                  "JOIN match ON match.id = hand.match_id JOIN user ON user.id = match.user_id "
-                                  "WHERE user.username = ? ORDER BY hand.number", (username,)).fetchall()
-    raise AssertionError(f"no database holds {username}")
-
-
-def controlled(page: Page) -> None:
-    """Wait until the service worker has installed the shell and controls the page."""
-    # Predicates as functions, not expressions: Playwright evaluates an expression again at each poll, which the
-    # page's Content-Security-Policy refuses (no 'unsafe-eval'); a function is evaluated once.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-
-
-def kept(page: Page) -> None:
-    """Wait until the service worker has kept a copy of the page."""
-    page.wait_for_function("async () => Boolean(await (await caches.open('pages')).match(location.href))")
-
-
-def go_offline(page: Page) -> None:
-    """Cut the phone's network, and wait until the page knows (set_offline returns before it does)."""
-    page.context.set_offline(True)
-    page.wait_for_function("() => !navigator.onLine")
 
 
 def hand_rows(page: Page) -> list[str]:
@@ -125,7 +95,7 @@ def test_a_hand_saved_without_network_waits_on_the_phone_and_is_recorded_once(
     try:
         page.get_by_role("button", name="Save hand 1").tap()
         outbox = page.locator(".submit-bar .outbox")
-        expect(outbox).to_contain_text("Not sent — no connection. Saved on this phone.")
+        expect(outbox).to_contain_text("Not sent — no connection. Hand 1 is kept on this phone until it can be sent.")
         expect(outbox.get_by_role("button", name="Send again")).to_be_visible()
         assert page.locator("#leftover_sum").input_value() == "10"  # nothing typed is lost
         shot(page, "offline-outbox")
@@ -189,7 +159,7 @@ def test_a_hand_that_waits_shows_on_the_scoreboard_and_goes_with_send_again(
         page.get_by_role("link", name="Back to the scoreboard").click()
         expect(page.locator("[data-offline-banner]")).to_be_visible()
         waiting = page.locator(".outbox-list .outbox")
-        expect(waiting).to_contain_text("Hand 1 is saved on this phone but not sent yet.")
+        expect(waiting).to_contain_text("Hand 1 is on this phone, not sent yet.")
         shot(page, "offline-scoreboard-outbox")
         waiting.get_by_role("button", name="Send again").tap()  # still offline: it stays
         expect(waiting).to_have_count(1)

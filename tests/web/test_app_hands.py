@@ -124,15 +124,26 @@ def test_a_hand_saved_meanwhile_from_another_phone_is_a_conflict_that_keeps_the_
     assert keeper.saved_hands(match_id) == [(1, [0, 4], True, "cards", 0)]
 
 
-def test_after_a_conflict_the_kept_entry_saves_as_the_next_hand(keeper, match_id):
-    """The message says "if this is a different hand, save it as the next one": pressing Save again does so."""
+def test_after_a_conflict_the_kept_entry_saves_as_the_next_hand_on_purpose(keeper, match_id):
+    """The page says "if this entry is another hand, check it as hand 2": that button reviews it as hand 2 (its
+    number, a token of its own, the next dealer), and Save then stores it. Saved again as it stands, it is
+    still hand 1's entry: refused again, never saved as hand 2 by itself."""
     url = keeper.hand_url(match_id)
     phone = keeper.another_phone()
     mine, theirs = keeper.form(url), phone.form(url)
     phone.client.post(url, data=theirs | phone.hand_fields(mirror=True) | {"action": "save"})
     conflict = keeper.client.post(url, data=mine | keeper.hand_fields() | {"action": "save"})
-    kept = keeper.fields(conflict.get_data(as_text=True), action=url.split("?")[0])
-    response = keeper.client.post(url, data=kept | {"action": "save"})
+    page = conflict.get_data(as_text=True)
+    assert re.search(r'<button[^>]*name="action" value="next"[^>]*>Check it as hand 2</button>', page)
+    kept = keeper.fields(page, action=url.split("?")[0])
+    assert (kept["number"], kept["dealer"], kept["client_token"]) == ("1", "0", mine["client_token"])
+    assert keeper.client.post(url, data=kept | {"action": "save"}).status_code == 409
+    review = keeper.client.post(url, data=kept | {"action": "next"})
+    assert review.status_code == 200
+    assert "Every check passed" in keeper.text(review.get_data(as_text=True))
+    as_next = keeper.fields(review.get_data(as_text=True), action=url.split("?")[0])
+    assert (as_next["number"], as_next["dealer"]) == ("2", "1") and as_next["client_token"] != mine["client_token"]
+    response = keeper.client.post(url, data=as_next | {"action": "save"})
     assert response.status_code == 302
     assert keeper.saved_hands(match_id) == [(1, [0, 4], True, "cards", 0), (2, [4, 0], True, "cards", 1)]
 
@@ -433,15 +444,19 @@ def test_a_resend_of_a_hand_since_undone_does_not_bring_it_back(keeper, match_id
 
 
 def test_after_an_undone_resend_the_entry_can_still_be_saved_on_purpose(keeper, match_id):
-    """The page says "if it should count, save it": the kept entry, saved again, is stored as hand 1."""
+    """The page says "if it should count, check it and save it as hand 1": its button checks it as hand 1 with a
+    token of its own, and Save stores it."""
     url = keeper.hand_url(match_id)
     form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
     keeper.client.post(url, data=form)
     keeper.submit(f"/matches/{match_id}/undo")
     refused = keeper.client.post(url, data=form)
+    assert "Check it as hand 1" in keeper.text(refused.get_data(as_text=True))
     kept = keeper.fields(refused.get_data(as_text=True), action=url.split("?")[0])
-    assert kept["client_token"] != form["client_token"]
-    assert keeper.client.post(url, data=kept | {"action": "save"}).status_code == 302
+    review = keeper.client.post(url, data=kept | {"action": "next"})
+    checked = keeper.fields(review.get_data(as_text=True), action=url.split("?")[0])
+    assert checked["client_token"] != form["client_token"]
+    assert keeper.client.post(url, data=checked | {"action": "save"}).status_code == 302
     assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "cards", 0)]
 
 
@@ -503,14 +518,32 @@ def test_a_changed_resend_of_the_winning_hand_is_not_dropped_when_the_match_is_o
 
 
 def test_a_new_hand_posted_to_a_match_that_is_over_is_not_saved(keeper):
-    """A form opened before the match was won, saved after: back to the scoreboard, nothing stored."""
+    """A hand after the winning one: back to the scoreboard, nothing stored."""
     match_id = keeper.start(("Ana", "Bea"), target="4")
     url = keeper.hand_url(match_id)
     late = keeper.another_phone().form(url)
     keeper.save_hand(match_id)
     phone = keeper.another_phone()
     response = phone.client.post(url, data=late | {"csrf_token": phone.form("/matches/new")["csrf_token"]}
-                                 | keeper.hand_fields(mirror=True) | {"action": "save"})
+                                 | keeper.hand_fields(mirror=True) | {"action": "save", "number": "2"})
     assert response.headers["Location"] == f"/matches/{match_id}"
     assert "This match is over" in phone.board(match_id)
+    assert [number for number, *_ in keeper.saved_hands(match_id)] == [1]
+
+
+def test_the_winning_hand_saved_meanwhile_from_another_phone_can_only_be_corrected(keeper):
+    """A form opened for hand 1, saved after another phone's hand 1 won the match: the conflict, whose only way on
+    is to correct hand 1 with this entry (no hand 2 after the winner)."""
+    match_id = keeper.start(("Ana", "Bea"), target="4")
+    url = keeper.hand_url(match_id)
+    phone = keeper.another_phone()
+    late = phone.form(url)
+    keeper.save_hand(match_id)
+    response = phone.client.post(url, data=late | phone.hand_fields(escobas=(0, 0)) | {"action": "save"})
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert "Hand 1 was already saved from another phone." in keeper.text(page)
+    assert "Check it as hand 2" not in keeper.text(page)
+    [correct] = set(re.findall(r'<button[^>]*formaction="([^"]+)"[^>]*>Correct hand 1 with this entry', page))
+    assert unescape(correct) == f"/matches/{match_id}/hands/1/edit?mode=cards"
     assert [number for number, *_ in keeper.saved_hands(match_id)] == [1]

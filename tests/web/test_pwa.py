@@ -226,7 +226,9 @@ def test_the_hand_entry_page_and_the_scoreboard_have_the_outbox(keeper):
     board = scoreboard_path(keeper)
     for page in (keeper.page(board), keeper.page(keeper.hand_url(int(board.split("/")[-1])))):
         assert '<template id="outbox">' in page
-        assert "Not sent — no connection. Saved on this phone." in page
+        assert "Not sent — no connection. Hand <span data-number></span> is kept on this phone until it can be sent." \
+            in page
+        assert "Not checked — no connection." in page
         assert re.search(r'<script type="module" src="/static/js/outbox.js\?v=[0-9a-f]{8}"></script>', page)
 
 
