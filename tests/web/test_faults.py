@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 from api_client import TWO, ApiClient, by_cards
-from conftest import Scorekeeper, page_forms
 from flask import Flask
+from page_client import Scorekeeper, page_forms
 from sqlalchemy import Engine, create_engine, event, select, text
 from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.test import TestResponse

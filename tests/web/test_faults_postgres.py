@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 import throwaway
 from api_client import TWO, ApiClient, by_cards
-from conftest import Scorekeeper
 from flask import Flask, request_finished
+from page_client import Scorekeeper
 from sqlalchemy import Engine, create_engine, event, func, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
