@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..models import Hand, Match, MatchEvent
 from ..rules import DealPasses, InvalidEntry, Standing, first_player, next_dealer, standing, totals
@@ -48,6 +49,13 @@ class Scoreboard:
     def restorable(self) -> MatchEvent | None:
         """The hand taken back that can come back now, if any (at most one: the last taken back)."""
         return next((e for e in reversed(self.match.events) if self.actions.get(e.id) == "restore"), None)
+
+    @cached_property
+    def taken_away(self) -> frozenset[int]:
+        """The trail's reverts that took a correction away (the others put one back): their words and buttons."""
+        from .trail import taken_away  # here: services.trail reads this module
+
+        return taken_away(self.match)
 
     @property
     def leader(self) -> int | None:

@@ -3,13 +3,19 @@
 Each undo keeps the whole hand in its `before` (mode, dealer, entry, points, verdict, client_token);
 each correction its whole entry before and after (referee/services/hands.py). Events older than that
 kept only points: they are shown, and offer nothing.
+
+A revert is itself a change in the trail, and can be reverted in turn: reverting a correction takes it away,
+reverting that revert puts the correction back, and so on. Which of the two a revert did follows from the chain
+of events it reverted (`taken_away`), so a trail written before the words told them apart reads right too.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..models import Hand, Match, MatchEvent
+from ..rules import Standing, standing
 from .errors import Conflict, NotFound
 from .hand_results import keep_results
 from .hands import (
@@ -24,6 +30,7 @@ from .hands import (
     review_hand,
     whole_hand,
 )
+from .scoreboard import totals_with
 
 # The events after which a hand taken back is no longer the one that follows the hands there are.
 _ADDING = ("hand_recorded", "hand_restored")
@@ -48,10 +55,14 @@ def restorable(match: Match, event: MatchEvent) -> bool:
 
 
 def revertable(match: Match, event: MatchEvent) -> bool:
-    """True when a correction can be undone: its hand is still the one corrected (taken back and restored
-    counts as the same; taken back and entered anew does not) and its entry is not the one before already."""
+    """True when a correction (or a revert) can be undone: it was not reverted already, its hand is still the
+    one corrected (taken back and restored counts as the same; taken back and entered anew does not) and its
+    entry is not the one before already."""
     if event.kind not in RESHAPING or not kept_entry(event.before):
         return False
+    if any(later.kind == "hand_reverted" and (later.after or {}).get("reverts") == event.id
+           for later in _later(match, event)):
+        return False  # reverted once: the revert's own line offers the way back
     hand = _hand(match, event.hand_number)
     if hand is None or not _same_hand_since(match, event):
         return False
@@ -72,6 +83,25 @@ def _same_hand_since(match: Match, event: MatchEvent) -> bool:
         elif later.kind == "hand_recorded" and gone:
             return False
     return not gone
+
+
+def taken_away(match: Match) -> frozenset[int]:
+    """The reverts that took a correction away (a revert of a correction, of a correction put back…); every other
+    revert put one back (a revert of a revert that took one away)."""
+    kinds = {event.id: event for event in match.events}
+    away: set[int] = set()
+    for event in match.events:  # oldest first: what an event reverted is known before it
+        if event.kind != "hand_reverted":
+            continue
+        reverted = kinds.get((event.after or {}).get("reverts", -1))
+        if reverted is None or reverted.kind != "hand_reverted" or reverted.id not in away:
+            away.add(event.id)
+    return frozenset(away)
+
+
+def puts_back(match: Match, event: MatchEvent) -> bool:
+    """True when reverting this event would put a correction back (it is a revert that took one away)."""
+    return event.kind == "hand_reverted" and event.id in taken_away(match)
 
 
 def _hand(match: Match, number: int | None) -> Hand | None:
@@ -126,8 +156,46 @@ def restore_hand(match: Match, event_id: int, version: int) -> Hand:
     return hand
 
 
-def revert_correction(match: Match, event_id: int, version: int) -> Hand:
+@dataclass(frozen=True)
+class RevertPreview:
+    """What reverting an event of the trail would do: the hand's points and the match's standing, now and after."""
+
+    event: MatchEvent
+    number: int
+    puts_back: bool  # the revert would put a correction back (it reverts a revert that took one away)
+    points_now: tuple[int, ...]
+    points_after: tuple[int, ...]
+    now: Standing
+    after: Standing
+
+    @property
+    def winner_changes(self) -> bool:
+        """True when the revert gives the match another winner, or one, or takes its winner away."""
+        return self.now.winner != self.after.winner
+
+
+def preview_revert(match: Match, event_id: int) -> RevertPreview:
+    """What reverting this correction (or revert) would do, for the page that asks first; NotFound for an event
+    that is no correction, Conflict('not_revertable') as for revert_correction, InvalidEntry when the entry from
+    before no longer passes the checks."""
+    event = _event(match, event_id, RESHAPING)
+    if not revertable(match, event):
+        raise Conflict("not_revertable", number=event.hand_number)
+    hand = _hand(match, event.hand_number)
+    assert hand is not None  # revertable() found it
+    points = _scorable(review_hand(match, _draft(event.before or {})))
+    target = match.target
+    return RevertPreview(
+        event=event, number=hand.number,
+        puts_back=puts_back(match, event),
+        points_now=tuple(hand.points), points_after=tuple(points),
+        now=standing(target, totals_with(match, list(hand.points), replacing=hand.number)),
+        after=standing(target, totals_with(match, points, replacing=hand.number)))
+
+
+def revert_correction(match: Match, event_id: int, version: int) -> tuple[Hand, bool]:
     """Give a corrected hand back the entry it had before that correction: a change of its own in the trail.
+    The hand, and whether the revert put a correction back (see taken_away).
     Conflict('not_revertable') when the hand is no longer the one corrected, or has that entry already."""
     event = _event(match, event_id, RESHAPING)
     if not revertable(match, event):
@@ -135,8 +203,9 @@ def revert_correction(match: Match, event_id: int, version: int) -> Hand:
     _check_version(match, version)
     hand = _hand(match, event.hand_number)
     assert hand is not None  # revertable() found it
+    back = puts_back(match, event)
     draft = _draft(event.before or {})
     report = review_hand(match, draft)
     with _saving(hand.number):
         reshape(match, hand, draft, report, "hand_reverted", reverts=event.id)
-    return hand
+    return hand, back

@@ -13,7 +13,8 @@ from ..forms.matches import TrailForm, UndoForm
 from ..models import Match
 from ..rules import InvalidEntry
 from ..services import Conflict, NotFound, scoreboard, undo_last_hand
-from ..services.trail import restore_hand, revert_correction, undone_event
+from ..services.scoreboard import side_names
+from ..services.trail import preview_revert, restore_hand, revert_correction, undone_event
 from .matches import owned
 
 bp = Blueprint("trail", __name__, url_prefix="/matches/<int:match_id>")
@@ -87,28 +88,62 @@ def _refused(match: Match, event_id: int, conflict: Conflict | None) -> Response
                            event=undone_event(match, event_id)), 409
 
 
-@bp.post("/trail/<int:event_id>/revert")
+@bp.route("/trail/<int:event_id>/revert", methods=["GET", "POST"])
 @login_required
 def revert(match_id: int, event_id: int) -> ResponseReturnValue:
-    """Give a corrected hand back the entry it had before the correction."""
+    """Ask first (GET: what the revert does to the hand, the totals and the winner), then give the corrected hand
+    back the entry it had before the correction (POST, from that page: the match's version it showed)."""
     match = owned(match_id)
+    if request.method == "GET":
+        return _confirm_revert(match, event_id)
     form = TrailForm()
     if not form.validate_on_submit():
         abort(400)
     try:
-        hand = revert_correction(match, event_id, int(cast(str, form.version.data)))
+        hand, puts_back = revert_correction(match, event_id, int(cast(str, form.version.data)))
     except NotFound:
         abort(404)
     except Conflict as conflict:
-        if conflict.reason == "not_revertable":
-            flash(_("Hand %(number)s is no longer the hand that correction changed, or has its entry from before "
-                    "already: nothing was changed.", number=conflict.params["number"]), "error")
-        else:
-            _changed()
+        _not_reverted(conflict)
         return _board(match)
     except InvalidEntry:
-        flash(_("The entry from before that correction no longer passes the checks: correct the hand instead."),
-              "error")
+        _no_longer_passes()
         return _board(match)
-    flash(_("Hand %(number)s is back to its entry from before the correction.", number=hand.number), "success")
+    if puts_back:
+        flash(_("Hand %(number)s has its correction back.", number=hand.number), "success")
+    else:
+        flash(_("Hand %(number)s is back to its entry from before the correction.", number=hand.number), "success")
     return _board(match)
+
+
+def _confirm_revert(match: Match, event_id: int) -> ResponseReturnValue:
+    """The page that asks before a revert: the hand's points and the totals now and after, and whether the
+    winner changes; the scoreboard, told why, when there is nothing to revert."""
+    try:
+        preview = preview_revert(match, event_id)
+    except NotFound:
+        abort(404)
+    except Conflict as conflict:
+        _not_reverted(conflict)
+        return _board(match)
+    except InvalidEntry:
+        _no_longer_passes()
+        return _board(match)
+    form = TrailForm(formdata=None, version=str(match.version))
+    return render_template("matches/revert.html", match=match, preview=preview, form=form,
+                           side_names=side_names(match))
+
+
+def _not_reverted(conflict: Conflict) -> None:
+    """Why a revert changed nothing: the correction is no longer there to revert, or the page was old."""
+    if conflict.reason == "not_revertable":
+        flash(_("Hand %(number)s is no longer the hand that correction changed, or has its entry from before "
+                "already: nothing was changed.", number=conflict.params["number"]), "error")
+    else:
+        _changed()
+
+
+def _no_longer_passes() -> None:
+    """The kept entry from before a correction fails the checks now."""
+    flash(_("The entry from before that correction no longer passes the checks: correct the hand instead."),
+          "error")

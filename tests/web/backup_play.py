@@ -24,7 +24,8 @@ def events(keeper: Any, match_id: int, kind: str) -> list[int]:
 def press(keeper: Any, match_id: int, event_id: int, action: str) -> None:
     """Press a trail button on the scoreboard (restore, revert)."""
     url = f"/matches/{match_id}/trail/{event_id}/{action}"
-    assert keeper.client.post(url, data=keeper.form(f"/matches/{match_id}", action=url)).status_code == 302
+    page = url if action == "revert" else f"/matches/{match_id}"  # a revert asks first, on a page of its own
+    assert keeper.client.post(url, data=keeper.form(page, action=url)).status_code == 302
 
 
 def undo(keeper: Any, match_id: int) -> None:

@@ -72,7 +72,7 @@ def test_a_correction_updates_the_erring_side(keeper):
     assert keeper.query(select(Hand.erred).where(Hand.match_id == match_id)) == [([],)]
     [(event_id,)] = keeper.query(select(MatchEvent.id).where(MatchEvent.kind == "hand_edited"))
     url = f"/matches/{match_id}/trail/{event_id}/revert"
-    assert keeper.submit(f"/matches/{match_id}", action=url).status_code == 302
+    assert keeper.submit(url, action=url).status_code == 302  # the revert's confirmation page
     [row] = [keeper.text(row) for row in rows(keeper.page(f"/matches/{match_id}"))]
     assert row.endswith("⚠ Bea erred")
 

@@ -140,7 +140,7 @@ def _trail_button(kind):
         [(event_id,)] = keeper.query(select(MatchEvent.id).order_by(MatchEvent.id.desc()).limit(1)
                                      .where(MatchEvent.kind.in_(["hand_undone", "hand_edited"])))
         url = f"/matches/{match_id}/trail/{event_id}/{kind}"
-        return url, keeper.form(f"/matches/{match_id}", action=url)
+        return url, keeper.form(url if kind == "revert" else f"/matches/{match_id}", action=url)
     return fill
 
 

@@ -37,9 +37,10 @@ def trail_url(match_id, event_id, action):
 
 
 def press(keeper, match_id, event_id, action):
-    """Press a trail button on the scoreboard as it is now."""
+    """Press a trail button on the scoreboard as it is now (a revert: its confirmation's button)."""
     url = trail_url(match_id, event_id, action)
-    return keeper.client.post(url, data=keeper.form(f"/matches/{match_id}", action=url))
+    page = url if action == "revert" else f"/matches/{match_id}"  # a revert asks first, on a page of its own
+    return keeper.client.post(url, data=keeper.form(page, action=url))
 
 
 # -- undo asks first ----------------------------------------------------------------
@@ -274,7 +275,7 @@ def test_a_correction_of_a_hand_since_replaced_by_another_cannot_be_reverted(kee
     keeper.save_hand(match_id, number=1, escobas=(0, 0))
     [(event_id, *_)] = events(keeper, match_id, "hand_edited")
     url = trail_url(match_id, event_id, "revert")
-    stale = keeper.form(f"/matches/{match_id}", action=url)
+    stale = keeper.form(url, action=url)
     undo(keeper, match_id)
     keeper.save_hand(match_id, mirror=True)
     assert url not in keeper.page(f"/matches/{match_id}")
@@ -302,7 +303,7 @@ def test_a_revert_from_a_page_older_than_the_match_gets_the_usual_conflict(keepe
     keeper.save_hand(match_id, number=1, escobas=(0, 0))
     [(event_id, *_)] = events(keeper, match_id, "hand_edited")
     url = trail_url(match_id, event_id, "revert")
-    stale = keeper.form(f"/matches/{match_id}", action=url)
+    stale = keeper.form(url, action=url)
     keeper.another_phone().save_hand(match_id)
     keeper.client.post(url, data=stale)
     assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[3, 0], [4, 0]]
@@ -334,3 +335,144 @@ def test_old_events_without_entries_show_as_before_and_offer_nothing(keeper, mat
     response = keeper.client.post(trail_url(match_id, event_id, "restore"), data={"csrf_token": token, "version": "9"})
     assert response.status_code == 404
     assert keeper.client.get(keeper.hand_url(match_id) + f"&again={event_id}").status_code == 404
+
+
+# -- a revert asks first, and says what it does ----------------------------------------------
+
+def board_html(keeper, match_id):
+    """The scoreboard's HTML."""
+    return keeper.page(f"/matches/{match_id}")
+
+
+def test_revert_on_the_scoreboard_is_a_link_to_a_confirmation_and_opening_it_changes_nothing(keeper, match_id):
+    """The trail's "Revert this correction" opens a page; no form on the scoreboard reverts in one tap."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    [(event_id, *_)] = events(keeper, match_id, "hand_edited")
+    url = trail_url(match_id, event_id, "revert")
+    html = board_html(keeper, match_id)
+    assert re.search(rf'<a class="button small" href="{url}">Revert this correction</a>', html)
+    assert f'action="{url}"' not in html
+    keeper.page(url)
+    assert keeper.saved_hands(match_id) == [(1, [3, 0], True, "cards", 0)]
+    assert events(keeper, match_id, "hand_reverted") == []
+
+
+def test_the_revert_confirmation_shows_the_hand_its_points_and_the_totals_before_and_after(keeper, match_id):
+    """Hand 1 corrected from Ana 4 to Ana 3: the page says so, with the totals now and after, a button that posts
+    the match's version, and a way to keep the hand as it is."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, mirror=True)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    [(event_id, *_)] = events(keeper, match_id, "hand_edited")
+    url = trail_url(match_id, event_id, "revert")
+    html = keeper.page(url)
+    page = keeper.text(html)
+    assert "Revert the correction of hand 1?" in page
+    assert "Hand 1 goes back to its entry from before the correction." in page
+    assert "Side Points in hand 1 Total Ana +3 → +4 3 → 4 Bea +0 → +0 4 → 4" in page
+    assert "winner" not in page.lower()  # nobody has won, before or after
+    fields = keeper.fields(html, action=url)
+    assert fields["version"] and fields["csrf_token"]
+    assert re.search(r"<button[^>]*>Revert the correction</button>", html)
+    assert re.search(rf'<a class="button big" href="/matches/{match_id}">Keep hand 1 as it is</a>', html)
+
+
+def test_the_revert_confirmation_says_when_the_winner_changes(keeper):
+    """To 4: hand 1 made Ana the winner; corrected, the match reopened; reverting the correction makes her
+    the winner again, and the page says so before anything changes."""
+    match_id = keeper.start(("Ana", "Bea"), target="4")
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    [(event_id, *_)] = events(keeper, match_id, "hand_edited")
+    page = keeper.text(keeper.page(trail_url(match_id, event_id, "revert")))
+    assert "This changes the winner: after the revert Ana wins the match." in page
+    assert press(keeper, match_id, event_id, "revert").status_code == 302
+    assert "Winner: Ana!" in keeper.board(match_id)
+
+
+def test_the_revert_confirmation_says_when_the_winner_is_lost(keeper):
+    """To 4: a correction gave Ana her fourth point and the match; reverting it takes the win away."""
+    match_id = keeper.start(("Ana", "Bea"), target="4")
+    keeper.save_hand(match_id, escobas=(0, 0))
+    keeper.save_hand(match_id, number=1, escobas=(1, 0))
+    [(event_id, *_)] = events(keeper, match_id, "hand_edited")
+    page = keeper.text(keeper.page(trail_url(match_id, event_id, "revert")))
+    assert "This changes the winner: Ana has won the match; after the revert nobody has, and the match goes on." in page
+
+
+def test_the_revert_confirmation_says_when_the_winner_stays(keeper):
+    """A correction of an earlier hand that leaves Ana the winner either way."""
+    match_id = keeper.start(("Ana", "Bea"), target="8")
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(2, 0))
+    [(event_id, *_)] = events(keeper, match_id, "hand_edited")
+    page = keeper.text(keeper.page(trail_url(match_id, event_id, "revert")))
+    assert "Ana still wins the match." in page and "This changes the winner" not in page
+
+
+def test_a_revert_is_offered_back_as_putting_the_correction_back_and_the_trail_says_what_happened(keeper, match_id):
+    """Revert, then revert the revert: the second is "Put the correction back", asked first like the first, and
+    the trail reads "correction put back", never "correction reverted" for what re-applied it."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    [(edited, *_)] = events(keeper, match_id, "hand_edited")
+    press(keeper, match_id, edited, "revert")
+    [(reverted, *_)] = events(keeper, match_id, "hand_reverted")
+    url = trail_url(match_id, reverted, "revert")
+    html = board_html(keeper, match_id)
+    assert re.search(rf'<a class="button small" href="{url}">Put the correction back</a>', html)
+    assert "Revert this correction" not in keeper.text(html)  # the reverted correction offers nothing now
+    page = keeper.text(keeper.page(url))
+    assert "Put back the correction of hand 1?" in page
+    assert "Hand 1 gets the correction back." in page
+    assert "Side Points in hand 1 Total Ana +4 → +3 4 → 3 Bea +0 → +0 0 → 0" in page
+    assert press(keeper, match_id, reverted, "revert").status_code == 302
+    assert keeper.saved_hands(match_id) == [(1, [3, 0], True, "cards", 0)]
+    board = keeper.board(match_id)
+    assert "Hand 1 has its correction back." in board
+    assert "Hand 1: correction put back, Ana 4, Bea 0 → Ana 3, Bea 0." in board
+    assert "Hand 1: correction reverted, Ana 3, Bea 0 → Ana 4, Bea 0." in board
+    assert "correction reverted, Ana 4, Bea 0 → Ana 3, Bea 0" not in board
+    # Once put back, only the newest line offers to take it away again, as a revert of the correction.
+    [_, again] = events(keeper, match_id, "hand_reverted")
+    html = board_html(keeper, match_id)
+    assert html.count("Revert this correction") == 1 and trail_url(match_id, again[0], "revert") in html
+    assert "Put the correction back" not in html
+
+
+def test_a_trail_written_before_put_back_had_words_reads_right(keeper, match_id):
+    """A revert of a revert made before the trail told them apart (the same events): "put back" all the same."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    [(edited, *_)] = events(keeper, match_id, "hand_edited")
+    press(keeper, match_id, edited, "revert")
+    [(reverted, *_)] = events(keeper, match_id, "hand_reverted")
+    press(keeper, match_id, reverted, "revert")
+    with keeper.app.app_context():  # as an older version stored them: nothing but the event it reverted
+        for event in db.session.scalars(select(MatchEvent).where(MatchEvent.kind == "hand_reverted")):
+            db.session.execute(update(MatchEvent).where(MatchEvent.id == event.id).values(
+                after={key: value for key, value in event.after.items() if key != "puts_back"}))
+        db.session.commit()
+    assert "Hand 1: correction put back, Ana 4, Bea 0 → Ana 3, Bea 0." in keeper.board(match_id)
+
+
+def test_a_revert_confirmation_for_a_correction_no_longer_revertable_goes_back_to_the_scoreboard(keeper, match_id):
+    """Reverted already (from another phone): the page says nothing was changed, instead of asking."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    [(edited, *_)] = events(keeper, match_id, "hand_edited")
+    press(keeper.another_phone(), match_id, edited, "revert")
+    response = keeper.client.get(trail_url(match_id, edited, "revert"))
+    assert response.status_code == 302 and response.headers["Location"] == f"/matches/{match_id}"
+    assert "Hand 1 is no longer the hand that correction changed" in keeper.board(match_id)
+
+
+def test_a_revert_confirmation_of_an_event_that_is_no_correction_is_not_found(keeper, match_id):
+    """A saved hand's event, or one of no match: 404, as the button's post."""
+    keeper.save_hand(match_id)
+    [(event_id, *_)] = events(keeper, match_id, "hand_recorded")
+    assert keeper.client.get(trail_url(match_id, event_id, "revert")).status_code == 404
+    assert keeper.client.get(trail_url(match_id, 999_999, "revert")).status_code == 404
+

@@ -14,6 +14,7 @@ REFEREE_FUZZ_EXAMPLES (a few dozen by default, for CI). The big run, outside CI,
 from __future__ import annotations
 
 import os
+import re
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -189,7 +190,11 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
             else:  # a correction of hand 1, so the trail offers to revert it
                 escobas = keeper.form(keeper.hand_url(table.play, number=1))["escobas-0"]
                 keeper.save_hand(table.play, number=1, escobas=(1 - int(escobas == "1"), 0))
-            [url, *_] = [f["attrs"]["action"] for f in helpers.page_forms(keeper.page(f"/matches/{table.play}"))
+            board = keeper.page(f"/matches/{table.play}")
+            if action == "revert":  # a revert asks first: the trail's link opens the page with its form
+                [url, *_] = re.findall(r'href="([^"]*/trail/[0-9]+/revert)"', board)
+                return keeper, url, keeper.form(url, action=url)
+            [url, *_] = [f["attrs"]["action"] for f in helpers.page_forms(board)
                          if f["attrs"].get("action", "").endswith(f"/{action}")]
             return keeper, url, keeper.form(f"/matches/{table.play}", action=url)
         return form
@@ -357,7 +362,7 @@ def test_no_page_answers_a_5xx_whatever_its_query(table: Table, target: str, dat
 
 @FUZZ
 @given(number=st.one_of(st.integers(min_value=-1, max_value=10**40).map(str), st.sampled_from(ODD)),
-       where=st.sampled_from(["", "/draw", "/hands/new", "/hands/1/edit", "/hands/{n}/edit"]))
+       where=st.sampled_from(["", "/draw", "/hands/new", "/hands/1/edit", "/hands/{n}/edit", "/trail/{n}/revert"]))
 def test_no_address_with_a_number_answers_a_5xx(table: Table, number: str, where: str) -> None:
     """Any number, or anything, where an address takes a match's or a hand's number: a page or a 404."""
     if "{n}" in where:
