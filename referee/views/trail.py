@@ -19,6 +19,8 @@ from .matches import owned
 
 bp = Blueprint("trail", __name__, url_prefix="/matches/<int:match_id>")
 
+UNDONE = "undone"  # the flash's category after an undo: the scoreboard draws it with the Restore button
+
 
 def _changed() -> None:
     """Say that the page was older than the match (the scoreboard shows it as it is now)."""
@@ -42,8 +44,10 @@ def undo(match_id: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         abort(400)  # the button's hidden fields were tampered with
     try:
+        number = match.hands[-1].number if match.hands else None
         if undo_last_hand(match, int(cast(str, form.version.data)), form.hand_number()):
-            flash(_("The last hand was taken back. You can restore it from “What changed”."), "info")
+            # Shown by the scoreboard at its top with the hand's one-tap Restore beside it (matches/show.html).
+            flash(_("Hand %(number)s was taken back.", number=number), UNDONE)
     except Conflict:
         _changed()
     return _board(match)

@@ -157,7 +157,7 @@ def test_undo_asks_first_and_the_hand_comes_back_in_one_tap(browser: Browser, li
         expect(page.locator(".board .total").first).to_have_text("3")  # nothing taken back
         page.get_by_role("link", name="Undo hand 1").tap()
         page.get_by_role("button", name="Take back hand 1").tap()
-        expect(page.locator(".flash")).to_contain_text("The last hand was taken back.")
+        expect(page.locator(".flash")).to_contain_text("Hand 1 was taken back.")
         expect(page.locator(".board .total").first).to_have_text("0")
         expect(page.locator(".trail")).to_contain_text("Restore hand 1")  # the trail offers it too
         restore = page.locator(".undo").get_by_role("button", name="Restore hand 1")
@@ -192,7 +192,7 @@ def test_a_hand_that_cannot_come_back_is_offered_as_the_next_hand(browser: Brows
     enter_by_counts(page, board, 1, [(20, 10, 2, None), (20, 0, 2, None)], 10)
     page.get_by_role("link", name="Undo hand 1").tap()
     page.get_by_role("button", name="Take back hand 1").tap()
-    expect(page.locator(".flash")).to_contain_text("The last hand was taken back.")
+    expect(page.locator(".flash")).to_contain_text("Hand 1 was taken back.")
     stale = context.new_page()
     stale.goto(board)
     enter_by_counts(page, board, 1, [(20, 10, 3, None), (20, 0, 1, None)], 10)

@@ -93,7 +93,7 @@ def test_undo_takes_back_the_last_hand_only(keeper, match_id):
     assert response.headers["Location"] == f"/matches/{match_id}"
     assert [number for number, *_ in keeper.saved_hands(match_id)] == [1]
     page = keeper.board(match_id)
-    assert "The last hand was taken back." in page
+    assert "Hand 2 was taken back." in page
     assert "Ana 4 11 to go" in page and "Bea 0 15 to go" in page
     assert "Hand 2 taken back (it was Ana 0, Bea 4)." in page
     assert "Enter hand 2" in page

@@ -476,3 +476,57 @@ def test_a_revert_confirmation_of_an_event_that_is_no_correction_is_not_found(ke
     assert keeper.client.get(trail_url(match_id, event_id, "revert")).status_code == 404
     assert keeper.client.get(trail_url(match_id, 999_999, "revert")).status_code == 404
 
+
+# -- Restore sits beside the Undo message ---------------------------------------------------------
+
+def test_the_message_after_undo_holds_the_restore_button(keeper, match_id):
+    """Right after "Take back hand 2", the message at the top says so and holds a one-tap "Restore hand 2": a
+    plain form (no script needed) with the CSRF token and the match's version, that brings the hand back."""
+    keeper.save_hand(match_id)
+    keeper.save_hand(match_id, mirror=True)
+    saved = keeper.saved_hands(match_id)
+    undo(keeper, match_id)
+    [(event_id, *_)] = events(keeper, match_id, "hand_undone")
+    html = board_html(keeper, match_id)
+    url = trail_url(match_id, event_id, "restore")
+    flash = re.search(r'<div class="flash flash-info undone" role="status">(.*?)</div>', html, flags=re.S)
+    assert flash, "the undo's message is at the top of the page"
+    assert "Hand 2 was taken back." in keeper.text(flash.group(1))
+    assert "What changed" not in flash.group(1)
+    assert html.index(flash.group(0)) < html.index('class="board"')
+    fields = keeper.fields(flash.group(1), action=url)  # a POST form to the restore, in the message
+    assert fields["csrf_token"] and fields["version"]
+    assert re.search(r"<button[^>]*>Restore hand 2</button>", flash.group(1))
+    assert keeper.client.post(url, data=fields).status_code == 302
+    assert keeper.saved_hands(match_id) == saved
+    assert "Hand 2 restored." in keeper.board(match_id)
+
+
+def test_the_undo_message_shows_once(keeper, match_id):
+    """A reload shows the scoreboard without the message (the restore button stays beside Undo below)."""
+    keeper.save_hand(match_id)
+    undo(keeper, match_id)
+    board_html(keeper, match_id)
+    html = board_html(keeper, match_id)
+    assert 'class="flash flash-info undone"' not in html
+    assert re.search(r"<button[^>]*>Restore hand 1</button>", html)
+
+
+def test_the_undo_message_without_a_hand_to_restore_says_so_without_a_button(keeper, match_id):
+    """Another phone saved a hand between the undo and the scoreboard: the message says the hand was taken back,
+    and offers no restore that would be refused."""
+    keeper.save_hand(match_id)
+    undo(keeper, match_id)
+    keeper.another_phone().save_hand(match_id, mirror=True)
+    html = board_html(keeper, match_id)
+    flash = re.search(r'<div class="flash flash-info undone" role="status">(.*?)</div>', html, flags=re.S)
+    assert flash and "Hand 1 was taken back." in keeper.text(flash.group(1))
+    assert "<form" not in flash.group(1)
+
+
+def test_the_undo_confirmation_says_the_hand_can_come_back_at_once(keeper, match_id):
+    """The confirmation no longer sends the reader to "What changed" to restore it."""
+    keeper.save_hand(match_id)
+    page = keeper.text(keeper.page(f"/matches/{match_id}/undo"))
+    assert "What changed" not in page
+    assert "Restore hand 1" in page
