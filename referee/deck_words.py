@@ -8,7 +8,9 @@ templates and ``messages.py`` share, in the request's language.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from babel.lists import format_list
 from flask_babel import get_locale, ngettext
@@ -26,6 +28,8 @@ COURT_VALUES = (8, 9, 10)
 CATEGORIES = ("cards", "oros", "sevens", "velo", "all_oros", "all_sevens", "over30", "escobas")
 # Categories a match scores only when its rules give them points.
 BONUSES = ("all_oros", "all_sevens", "over30")
+# What the deck holds of each count a pile is counted by (rules/quick.py DECK_COUNTS).
+DECK_HOLDS = {"cards": 40, "oros": 10, "sevens": 4}
 
 
 def _locale() -> str:
@@ -157,6 +161,24 @@ class DeckWords:
         return str(_("Take the side's best card of each suit and add their worth: %(table)s.",
                      table=self.setenta_table))
 
+    def recount(self, key: str, names: list[str] | str, total: int | str) -> str:
+        """The entry page's words for piles whose counts of one kind ('cards', 'oros', 'sevens') add up to more, or
+        fewer, than the deck holds, naming the piles to count again: 'Pablo and Paula count 46 cards together, 6
+        more than the deck's 40: recount their piles.' `names` is a list of the sides' names, or a placeholder for
+        several (with `total` as "{total}": the words for a script to fill in, more than the deck)."""
+        holds = DECK_HOLDS[key]
+        fewer = isinstance(total, int) and total < holds
+        words = {"names": names if isinstance(names, str) else format_list(names, locale=_locale()),
+                 "total": total, "difference": abs(total - holds) if isinstance(total, int) else "{difference}",
+                 "expected": holds, "suit": self.oros}
+        return str(_RECOUNT[key, fewer](len(names) if isinstance(names, list) else 2, words))
+
+    @property
+    def recount_templates(self) -> dict[str, str]:
+        """recount()'s words for piles counting more than the deck holds, with {names}, {total} and {difference}
+        for the entry page's script to fill in as the counts are typed (static/js/count-problems.js)."""
+        return {key: self.recount(key, "{names}", "{total}") for key in DECK_HOLDS}
+
     def category(self, key: str, sevens: str = "most") -> str:
         """A point category's label, as the review table's rows show it; the sevens point is the setenta's in a
         match playing the setenta (`sevens`, the match's option)."""
@@ -173,6 +195,35 @@ class DeckWords:
             "escobas": _("Escobas"),
         }
         return str(labels[key])
+
+
+# recount()'s sentences, by count and whether the piles hold fewer than the deck: said of one pile or of several.
+_RECOUNT: dict[tuple[str, bool], Callable[[int, dict[str, Any]], str]] = {
+    ("cards", False): lambda n, w: ngettext(
+        "%(names)s counts %(total)s cards, %(difference)s more than the deck's %(expected)s: recount the pile.",
+        "%(names)s count %(total)s cards together, %(difference)s more than the deck's %(expected)s: "
+        "recount their piles.", n, **w),
+    ("cards", True): lambda n, w: ngettext(
+        "%(names)s counts %(total)s cards, %(difference)s fewer than the deck's %(expected)s: recount the pile.",
+        "%(names)s count %(total)s cards together, %(difference)s fewer than the deck's %(expected)s: "
+        "recount their piles.", n, **w),
+    ("oros", False): lambda n, w: ngettext(
+        "%(names)s counts %(total)s %(suit)s, %(difference)s more than the deck's %(expected)s: recount the pile.",
+        "%(names)s count %(total)s %(suit)s together, %(difference)s more than the deck's %(expected)s: "
+        "recount their piles.", n, **w),
+    ("oros", True): lambda n, w: ngettext(
+        "%(names)s counts %(total)s %(suit)s, %(difference)s fewer than the deck's %(expected)s: recount the pile.",
+        "%(names)s count %(total)s %(suit)s together, %(difference)s fewer than the deck's %(expected)s: "
+        "recount their piles.", n, **w),
+    ("sevens", False): lambda n, w: ngettext(
+        "%(names)s counts %(total)s sevens, %(difference)s more than the deck's %(expected)s: recount the pile.",
+        "%(names)s count %(total)s sevens together, %(difference)s more than the deck's %(expected)s: "
+        "recount their piles.", n, **w),
+    ("sevens", True): lambda n, w: ngettext(
+        "%(names)s counts %(total)s sevens, %(difference)s fewer than the deck's %(expected)s: recount the pile.",
+        "%(names)s count %(total)s sevens together, %(difference)s fewer than the deck's %(expected)s: "
+        "recount their piles.", n, **w),
+}
 
 
 def words_for(style: DeckStyle | str | None) -> DeckWords:

@@ -12,7 +12,7 @@ Carla score …"), chosen by ngettext on the side's number of players.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -92,7 +92,8 @@ PROBLEMS: dict[str, Words] = {
     "rest_twice": lambda p: _("only one side's counts can follow from the others"),
     "rest_cards": lambda p: _("the other sides count %(total)s cards together, more than the deck's %(expected)s",
                               **p),
-    "rest_oros": lambda p: _("the other sides count %(total)s oros together, more than the deck's %(expected)s", **p),
+    "rest_oros": lambda p: _(
+        "the other sides count %(total)s %(suit)s together, more than the deck's %(expected)s", **p),
     "rest_sevens": lambda p: _("the other sides count %(total)s sevens together, more than the deck's %(expected)s",
                                **p),
     "leftover_not_in_pile": lambda p: _(
@@ -103,7 +104,8 @@ PROBLEMS: dict[str, Words] = {
     "rest_velo_without_oro_or_seven": lambda p: _(
         "no other side holds the velo, so this side does, but the others' counts leave it no oro or no seven"),
     "rest_counts_exceed_cards": lambda p: _(
-        "the others' counts leave this side %(cards)s cards, too few for %(oros)s oros and %(sevens)s sevens", **p),
+        "the others' counts leave this side %(cards)s cards, too few for %(oros)s %(suit)s and %(sevens)s sevens",
+        **p),
     # The table of worths is beside the field, in the deck's names (deck_words.setenta_hint): not repeated here.
     "setenta_needed": lambda p: _(
         "%(side)s's setenta is needed: this match plays the setenta; give 0 for a side that lacks a suit", **p),
@@ -164,6 +166,21 @@ FINDINGS: dict[str, Words] = {
         "%(side)s takes all %(points)s deck points, and the escobas on top.",
         "%(side)s take all %(points)s deck points, and the escobas on top.", p["players"], **p),
 }
+
+
+def sentence(words: str, names: Sequence[str] = ()) -> str:
+    """A problem's words as a page shows them: a sentence with a capital and a full stop ('Must be from 0 to 40, not
+    45.'), as the API's lower-case words are not. A text that starts with one of `names` (a side's, as typed) keeps
+    it as it is.
+
+    >>> sentence("the last capture cannot be ana's: that pile is empty", ["ana"])
+    "The last capture cannot be ana's: that pile is empty."
+    >>> sentence("ana's setenta is needed", ["ana"])
+    "ana's setenta is needed."
+    """
+    if words and not any(name and words.startswith(name) for name in names):
+        words = words[:1].upper() + words[1:]
+    return words if words.endswith((".", "!", "?", "…")) else words + "."
 
 
 def default_side_name(index: int) -> str:

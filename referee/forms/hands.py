@@ -117,6 +117,13 @@ class TallyHandForm(HandFormBase):
                 field_list.append_entry()
             while len(field_list.entries) > len(side_names):
                 field_list.pop_entry()
+        # The sides' counts of one kind together, more or fewer than the deck holds: said below the counts.
+        self.count_errors: list[str] = []
+
+    def range_words(self) -> dict[str, str]:
+        """What each count's field says of a number out of its range, as validation says it, for the page's script
+        to say as it is typed (static/js/count-problems.js)."""
+        return range_words(self, ("cards", "oros", "sevens"))
 
     def body(self, n_sides: int) -> dict[str, Any]:
         """The API shape of the entry."""
@@ -129,6 +136,17 @@ class TallyHandForm(HandFormBase):
             tally.update(typed(self, i, self.variants))
             sides.append({"tally": tally, "escobas": self.side_escobas(i)})
         return {"sides": sides, "leftover_sum": self.leftover_sum.data, "last_capture": int(self.last_capture.data)}
+
+
+def range_words(form: HandFormBase, keys: tuple[str, ...]) -> dict[str, str]:
+    """Each count's out-of-range message in WTForms' words (NumberRange's, by the field's own validator), by key."""
+    words = {}
+    for key in keys:
+        entry = cast("FieldList[Field]", form[key]).entries[0]
+        bounds = next(v for v in entry.validators if isinstance(v, NumberRange))
+        words[key] = entry.gettext("Number must be between %(min)s and %(max)s.") % {"min": bounds.min,
+                                                                                      "max": bounds.max}
+    return words
 
 
 class AgainForm(FlaskForm):

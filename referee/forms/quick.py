@@ -17,7 +17,7 @@ from ..deck_words import words_for
 from ..rules import Card
 from ..rules.report import leftover_ok
 from .common import BoundedFieldList, WholeNumberField, options
-from .hands import CardsHandForm
+from .hands import CardsHandForm, range_words
 from .variant_counts import BREAKERS, breaker_list, setenta_list, typed
 
 OROS = range(0, 11)  # the chips a side's oros are tapped on
@@ -65,6 +65,10 @@ class QuickHandForm(CardsHandForm):
             while len(self.setenta.entries) > len(side_names):
                 self.setenta.pop_entry()
         self.rest_errors: list[str] = []  # problems of the last side's counts, which follow from the others
+
+    def range_words(self) -> dict[str, str]:
+        """What the cards' field says of a number out of its range (oros and sevens are chips, never out of it)."""
+        return range_words(self, ("cards",))
 
     @staticmethod
     def table_sum(places: dict[str, str]) -> int:

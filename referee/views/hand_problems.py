@@ -8,9 +8,9 @@ from typing import cast
 from flask_babel import gettext as _
 from wtforms import Field, FieldList
 
-from ..deck_words import words_for
+from ..deck_words import DECK_HOLDS, words_for
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
-from ..messages import problem_words
+from ..messages import problem_words, sentence
 from ..models import Match
 from ..rules import InvalidEntry, Problem
 from ..services import HandDraft, review_hand
@@ -24,6 +24,8 @@ TALLY_COUNTS = ("cards", "oros", "sevens", "pile_sum")
 TOTALS = {"total_cards": "cards-0", "total_oros": "oros-0", "total_sevens": "sevens-0", "total_velo": "velo-0",
           "total_pile_sum": "pile_sum-0", "needs_pile_sums_to_save": "pile_sum-0",
           "total_sixes": "sixes-0", "total_aces": "aces-0", "total_fives": "fives-0"}
+# The counts that add up to more or fewer than the deck holds: said naming the piles to recount (deck_words.py).
+RECOUNTED = {f"total_{key}": key for key in DECK_HOLDS}
 
 
 def _counts(form: HandFormBase, key: str) -> FieldList[Field]:
@@ -65,18 +67,45 @@ def problems_on_form(form: HandFormBase, error: InvalidEntry, match: Match,
 
     `places` are the cards' places as posted. The quick entry's own count problems were put beside their
     fields before (views/quick.py); those of the side worked out from the deck are linked to its counts."""
-    names = side_names(match)
     general = []
     if isinstance(form, QuickHandForm):
         general += [SummaryItem(words, "rest-counts") for words in form.rest_errors]
     for problem in error.problems:
-        words = problem_words(problem, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
+        if isinstance(form, TallyHandForm) and problem.code in RECOUNTED:
+            general.append(_recount(form, problem, match))
+            continue
         field = _field_of(form, problem.location)
         if field is not None:
-            field.errors = [*field.errors, words]
+            field.errors = [*field.errors, page_words(problem, match)]
         else:
-            general.append(SummaryItem(words, _target(problem, places)))
+            general.append(SummaryItem(page_words(problem, match), _target(problem, places)))
     return general
+
+
+def page_words(problem: Problem, match: Match) -> str:
+    """A problem of the rules core as the entry page says it: a sentence, in the match's deck's words."""
+    names = side_names(match)
+    return sentence(problem_words(problem, lambda i: names[i], deck=match.deck_style,
+                                  partnerships=match.partnerships), names)
+
+
+def recount_words(match: Match, key: str, counts: list[int | None], total: int) -> tuple[str, int]:
+    """The words for sides whose counts of `key` add up to `total`, more or fewer than the deck holds, naming the
+    piles to count again (those that count some, when there are too many; every one, when too few); and the first
+    of them."""
+    names = side_names(match)
+    piles = [i for i, count in enumerate(counts) if count or total < DECK_HOLDS[key]] or list(range(len(counts)))
+    return words_for(match.deck_style).recount(key, [names[i] for i in piles], total), piles[0]
+
+
+def _recount(form: TallyHandForm, problem: Problem, match: Match) -> SummaryItem:
+    """The sides' counts of one kind together, more or fewer than the deck's: said beside the counts (the form's
+    count_errors) and in the summary, linked to the first pile to recount."""
+    key = RECOUNTED[problem.code]
+    counts = [entry.data for entry in _counts(form, key).entries]
+    words, first = recount_words(match, key, counts, int(cast(int, problem.params["total"])))
+    form.count_errors.append(words)
+    return SummaryItem(words, f"{key}-{first}")
 
 
 def unplaced_cards(match: Match, form: HandFormBase, places: dict[str, str]) -> list[SummaryItem]:
@@ -85,15 +114,13 @@ def unplaced_cards(match: Match, form: HandFormBase, places: dict[str, str]) -> 
     (The quick entry leaves cards unplaced on purpose: its counts stand for them.)"""
     if not isinstance(form, CardsHandForm) or isinstance(form, QuickHandForm):
         return []
-    names = side_names(match)
     body = {"sides": [{"cards": [c for c in CARD_CODES if places[c] == str(i)], "escobas": 0}
                       for i in range(match.sides)],
             "leftover": [c for c in CARD_CODES if places[c] == "L"], "last_capture": 0}
     try:
         review_hand(match, HandDraft(mode="cards", body=body, dealer=0, client_token=None))
     except InvalidEntry as error:
-        return [SummaryItem(problem_words(p, lambda i: names[i], deck=match.deck_style,
-                                          partnerships=match.partnerships), _target(p, places))
+        return [SummaryItem(page_words(p, match), _target(p, places))
                 for p in error.problems if p.code in ("missing_cards", "duplicate_card")]
     return []
 

@@ -6,16 +6,18 @@ from typing import Any, cast
 
 from flask_babel import gettext as _
 
+from ..deck_words import DECK_HOLDS
 from ..forms.quick import ASK_PILES, COUNTS, NOTHING, QuickHandForm
 from ..forms.variant_counts import BREAKERS
 from ..forms.variant_counts import typed as typed_counts
-from ..messages import finding_words, problem_words
+from ..messages import finding_words
 from ..models import Match
-from ..rules import InvalidEntry, Rest, SideTally, complete_tallies
+from ..rules import InvalidEntry, Problem, Rest, SideTally, complete_tallies
 from ..rules.checks import leftover_finding
 from ..rules.report import HandReport
 from ..services.scoreboard import side_names
 from .error_summary import SummaryItem
+from .hand_problems import page_words, recount_words
 
 COUNT_KEYS = ("cards", "oros", "sevens")
 
@@ -39,22 +41,21 @@ def ready(form: QuickHandForm, places: dict[str, str], valid: bool) -> tuple[boo
 
 
 def place_problems(form: QuickHandForm, error: InvalidEntry, match: Match) -> InvalidEntry:
-    """Put each problem of a count beside its field (the last side's beside its worked-out counts);
-    the others are left for the page's list."""
-    names = side_names(match)
-    last = len(names) - 1
+    """Put each problem of a count beside its field (the last side's beside its worked-out counts, the deck's
+    counts exceeded naming the piles to recount); the others are left for the page's list."""
+    last = len(side_names(match)) - 1
     others = []
-    asked = {problem.code for problem in error.problems if problem.location[1:2] != (last,)}
+    of_others = {problem.code for problem in error.problems if problem.location[1:2] != (last,)}
     for problem in error.problems:
         where = problem.location
-        words = problem_words(problem, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
+        words = _words(form, problem, match)
         if len(where) == 4 and where[0] == "sides" and where[2] == "tally" and isinstance(where[1], int):
             if where[1] == last and where[3] == "setenta" and "setenta" in form.variants:
                 entry = form.setenta.entries[last]  # typed for the last side too
                 entry.errors = [*entry.errors, words]
                 continue
             if where[1] == last:
-                if problem.code not in asked:  # the last side's sixes follow once the others' are typed
+                if problem.code not in of_others:  # the last side's sixes follow once the others' are typed
                     form.rest_errors.append(words)
                 continue
             if where[3] == "velo":
@@ -66,6 +67,16 @@ def place_problems(form: QuickHandForm, error: InvalidEntry, match: Match) -> In
                 continue
         others.append(problem)
     return InvalidEntry(others)
+
+
+def _words(form: QuickHandForm, problem: Problem, match: Match) -> str:
+    """A problem as the quick entry says it: the others' counts of one kind more than the deck holds name the
+    piles to recount (deck_words.py); any other, as every entry page says it."""
+    key = problem.code.removeprefix("rest_")
+    if key in DECK_HOLDS and problem.code != key:
+        counts = [entry.data for entry in getattr(form, key).entries]
+        return recount_words(match, key, counts, int(cast(int, problem.params["total"])))[0]
+    return page_words(problem, match)
 
 
 def rest_counts(form: QuickHandForm, n_sides: int, report: HandReport | None) -> dict[str, int | None] | None:

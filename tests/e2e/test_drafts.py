@@ -208,7 +208,7 @@ def test_the_unplaced_cards_link_to_the_first_card(page: Page, live_server: str)
     page.goto(board + "/hands/new?mode=cards")
     page.get_by_role("button", name="Check the hand").tap()
     link = page.locator("#error-summary a").first
-    expect(link).to_contain_text("not placed yet")
+    expect(link).to_contain_text("Not placed yet")
     link.tap()
     expect(page.locator('.card[data-code="1o"]')).to_be_focused()
 
@@ -224,7 +224,7 @@ def test_without_javascript_the_summary_is_in_the_page_with_its_links(browser: B
         page.goto(board + "/hands/new?mode=cards")
         page.get_by_role("button", name="Check the hand").click()
         summary = page.locator("#error-summary")
-        expect(summary).to_contain_text("not placed yet")
+        expect(summary).to_contain_text("Not placed yet")
         expect(summary.locator('a[href="#place-1o"]')).to_have_count(1)
         expect(summary.locator('a[href="#last_capture-0"]')).to_have_count(1)
         summary.locator('a[href="#last_capture-0"]').click()

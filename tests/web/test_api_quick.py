@@ -52,7 +52,7 @@ def test_a_wrong_leftover_given_as_cards_asks_for_pile_sums(client):
     ([{"tally": ANA | {"cards": 38}}, {"tally": {"cards": 5, "oros": 0, "sevens": 0}}, {"tally": "rest"}],
      "sides[2].tally.cards", "the other sides count 43 cards together, more than the deck's 40"),
     ([{"tally": ANA}, {"tally": BEA | {"velo": True, "oros": 1}}, {"tally": "rest"}], "sides[2].tally.oros",
-     "the other sides count 11 oros together, more than the deck's 10"),
+     "the other sides count 11 coins together, more than the deck's 10"),
     ([{"tally": "Rest"}, {"tally": ANA}], "sides[0].tally", "expected a JSON object"),
     ([{"cards": ["1c"]}, {"tally": "rest"}], "sides", "all sides must be entered the same way"),
 ], ids=["two rests", "too many cards", "too many oros", "not 'rest'", "mixed with cards"])

@@ -185,7 +185,7 @@ def test_a_card_with_no_place_is_named_and_every_other_card_keeps_its_place(keep
         page = response.get_data(as_text=True)
         missing = " and ".join(name for card, name in (("1o", "Ace of diamonds"), ("10b", "King of clubs"))
                                if card in moves)
-        assert f"not placed yet: {missing} (each of the 40 cards" in keeper.text(page)
+        assert f"Not placed yet: {missing} (each of the 40 cards" in keeper.text(page)
         shown = keeper.places(keeper.fields(page))
         expected = keeper.places(keeper.hand_fields(moves=moves))
         assert {k: v for k, v in shown.items() if v in ("0", "1", "L")} == \
@@ -197,7 +197,7 @@ def test_more_escobas_than_the_pile_can_hold_are_shown_beside_the_field(keeper, 
     """Ana's pile holds 7 fifteens: 8 escobas are refused beside her escobas, the cards kept."""
     response = keeper.enter_hand(match_id, "save", escobas=(8, 0))
     page = response.get_data(as_text=True)
-    assert "8 escobas are more than this pile can hold (at most 7)" in keeper.errors(page)
+    assert "8 escobas are more than this pile can hold (at most 7)." in keeper.errors(page)
     fields = keeper.fields(page)
     assert keeper.places(fields) == keeper.places(keeper.hand_fields())
     assert fields["escobas-0"] == "8"
@@ -240,7 +240,7 @@ def test_the_last_capture_needs_cards_in_that_pile(keeper):
     match_id = keeper.start(("Ana", "Bea", "Cid"))
     response = keeper.enter_hand(match_id, "save", overrides={"last_capture": "2"})
     assert response.status_code == 422
-    assert "the last capture cannot be Cid's: that pile is empty" in keeper.text(response.get_data(as_text=True))
+    assert "The last capture cannot be Cid's: that pile is empty." in keeper.text(response.get_data(as_text=True))
     assert keeper.saved_hands(match_id) == []
 
 

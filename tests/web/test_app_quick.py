@@ -131,7 +131,7 @@ def test_the_rest_goes_to_the_last_side_at_any_table_size_by_every_card(keeper):
     ({"cards-0": "abc", "oros-0": "10", "sevens-0": "2", "velo": "0"}, "cards-0", "Not a valid integer value."),
     ({"cards-0": "41", "oros-0": "10", "sevens-0": "2", "velo": "0"}, "cards-0", "Number must be between 0 and 40."),
     ({"cards-0": "4", "oros-0": "3", "sevens-0": "2", "velo": "1"}, "cards-0",
-     "3 diamonds and 2 sevens do not fit in 4 cards"),
+     "3 diamonds and 2 sevens do not fit in 4 cards."),
 ])
 def test_a_bad_count_answers_422_beside_its_field_and_keeps_what_was_typed(keeper, match_id, counts, field, message):
     """The message beside the field, the leftover still on the table, the other counts as typed."""
@@ -151,9 +151,9 @@ def test_counts_the_deck_cannot_leave_are_named_beside_the_worked_out_side(keepe
                      action="save")
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    words = "the others' counts leave this side 10 cards, too few for 9 oros and 3 sevens"
+    words = "The others' counts leave this side 10 cards, too few for 9 diamonds and 3 sevens."
     assert words in keeper.errors(page)
-    assert "too few for 9 oros" in page[page.index('id="rest-counts"'):]  # beside the counts (and in the summary)
+    assert "too few for 9 diamonds" in page[page.index('id="rest-counts"'):]  # beside the counts (and in the summary)
 
 
 def test_nothing_on_the_table_is_asked_for_first(keeper, match_id):
@@ -225,5 +225,5 @@ def test_a_velo_left_on_the_table_belongs_to_the_last_capture(keeper, match_id):
     response = quick(keeper, match_id, leftover=["7o", "3o"], action="save",
                      counts={"cards-0": "20", "oros-0": "5", "sevens-0": "2", "velo": "1"})
     assert response.status_code == 422
-    assert any("the velo was left on the table, so the last capture (Ana's) took it" in error
+    assert any("The velo was left on the table, so the last capture (Ana's) took it." in error
                for error in keeper.errors(response.get_data(as_text=True)))

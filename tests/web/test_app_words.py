@@ -62,14 +62,14 @@ def test_a_hand_with_no_card_placed_names_the_cards_by_their_names(keeper):
     response = keeper.enter_hand(match_id, moves=NO_CARD_PLACED)
     assert response.status_code == 422
     page = keeper.text(response.get_data(as_text=True))
-    assert ("not placed yet: Ace, 2, 3, 4, 5, 6, 7, Queen, Jack, and King of diamonds; Ace and 2 of hearts; "
+    assert ("Not placed yet: Ace, 2, 3, 4, 5, 6, 7, Queen, Jack, and King of diamonds; Ace and 2 of hearts; "
             "and 28 more cards (each of the 40 cards") in page
     assert not CODE.search(page.split("Where did each card end up?")[0])
 
 
 @pytest.mark.parametrize(("lang", "missing"), [
-    ("es", "sin colocar todavía: As de oros y Rey de bastos"),
-    ("pt_BR", "ainda sem lugar: Ás de ouros e Rei de paus"),
+    ("es", "Sin colocar todavía: As de oros y Rey de bastos"),
+    ("pt_BR", "Ainda sem lugar: Ás de ouros e Rei de paus"),
 ])
 def test_unplaced_cards_are_named_in_the_pages_language(keeper, lang, missing):
     """A Spanish deck in Spanish and Portuguese: the list reads as a sentence ('y', 'e')."""
@@ -174,6 +174,6 @@ def test_unplaced_cards_are_named_even_when_the_form_is_refused_first(keeper):
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     page = keeper.text(html)
-    assert "not placed yet: Ace, 2, 3, 4, 5, 6, 7, Queen, Jack, and King of diamonds; Ace and 2 of hearts" in page
+    assert "Not placed yet: Ace, 2, 3, 4, 5, 6, 7, Queen, Jack, and King of diamonds; Ace and 2 of hearts" in page
     assert "and 28 more cards" in page
     assert "Who made the last capture?" in keeper.errors(html)

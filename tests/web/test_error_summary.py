@@ -62,8 +62,8 @@ def test_escobas_beyond_the_pile_are_named_at_the_top_and_linked(keeper):
                              post_to=keeper.hand_url(match_id))
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert_linked(html, "Escobas · Ana: 15 escobas are more than this pile can hold (at most 3)", "escobas-0")
-    assert "15 escobas are more than this pile can hold (at most 3)" in keeper.errors(html)
+    assert_linked(html, "Escobas · Ana: 15 escobas are more than this pile can hold (at most 3).", "escobas-0")
+    assert "15 escobas are more than this pile can hold (at most 3)." in keeper.errors(html)
 
 
 def test_a_missing_last_capture_is_named_and_linked(keeper):
@@ -85,7 +85,7 @@ def test_with_no_card_placed_the_missing_cards_are_named_and_linked_to_the_first
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     (target, words), *_ = summary(html)
-    assert target == "place-1o" and "not placed yet" in words
+    assert target == "place-1o" and "Not placed yet" in words
 
 
 def test_a_fresh_page_checked_at_once_names_the_cards_and_the_last_capture(keeper):
@@ -96,7 +96,7 @@ def test_a_fresh_page_checked_at_once_names_the_cards_and_the_last_capture(keepe
     assert response.status_code == 422
     items = summary(response.get_data(as_text=True))
     assert [target for target, _ in items] == ["place-1o", "last_capture-0"]
-    assert "not placed yet" in items[0][1]
+    assert "Not placed yet" in items[0][1]
 
 
 def test_a_card_left_unplaced_links_to_that_card(keeper):
@@ -104,7 +104,7 @@ def test_a_card_left_unplaced_links_to_that_card(keeper):
     match_id = keeper.start(("Ana", "Bea"))
     response = keeper.enter_hand(match_id, "review", moves={"7e": ""})
     html = response.get_data(as_text=True)
-    assert any(target == "place-7e" and "not placed yet" in words for target, words in summary(html))
+    assert any(target == "place-7e" and "Not placed yet" in words for target, words in summary(html))
 
 
 def test_the_last_capture_by_a_side_with_no_cards_is_linked(keeper):
@@ -112,8 +112,8 @@ def test_the_last_capture_by_a_side_with_no_cards_is_linked(keeper):
     match_id = keeper.start(("Ana", "Bea", "Cid"))
     response = keeper.enter_hand(match_id, "save", overrides={"last_capture": "2"})
     html = response.get_data(as_text=True)
-    assert_linked(html, "the last capture cannot be Cid's: that pile is empty", "last_capture-0")
-    assert "the last capture cannot be Cid's: that pile is empty" in keeper.errors(html)
+    assert_linked(html, "The last capture cannot be Cid's: that pile is empty.", "last_capture-0")
+    assert "The last capture cannot be Cid's: that pile is empty." in keeper.errors(html)
 
 
 def test_every_form_error_is_in_the_summary_with_a_link(keeper):
@@ -126,11 +126,13 @@ def test_every_form_error_is_in_the_summary_with_a_link(keeper):
 
 
 def test_counts_that_do_not_add_up_link_to_the_first_side(keeper):
-    """By counts: the sides' cards add up to 41, named at the top and linked to the first side's cards."""
+    """By counts: the sides' cards add up to 41, named at the top with the piles to recount and linked to the
+    first side's cards."""
     match_id = keeper.start(("Ana", "Bea"))
     response = keeper.enter_hand(match_id, "review", mode="tally", overrides={"cards-0": "21"})
     assert response.status_code == 422
-    assert_linked(response.get_data(as_text=True), "the sides hold 41 cards together; the deck has 40", "cards-0")
+    assert_linked(response.get_data(as_text=True),
+                  "Ana and Bea count 41 cards together, 1 more than the deck's 40: recount their piles.", "cards-0")
 
 
 def test_a_count_out_of_range_goes_beside_its_field_and_into_the_summary(keeper):

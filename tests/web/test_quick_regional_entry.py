@@ -75,9 +75,9 @@ def test_a_missing_setenta_is_named_on_its_field_and_the_entry_is_kept(keeper: A
 
 
 @pytest.mark.parametrize(("typed", "field", "words"), [
-    ({"setenta-0": "60", "setenta-1": "0"}, "setenta-0", "a setenta with 2 sevens is from 62 to 78, not 60"),
+    ({"setenta-0": "60", "setenta-1": "0"}, "setenta-0", "A setenta with 2 sevens is from 62 to 78, not 60."),
     ({"setenta-0": "70", "setenta-1": "77"}, "setenta-1",
-     "a side with fewer than 4 cards or no diamonds lacks a suit: its setenta is 0, not 77"),
+     "A side with fewer than 4 cards or no diamonds lacks a suit: its setenta is 0, not 77."),
 ], ids=["a counted side's", "the worked-out side's"])
 def test_a_setenta_out_of_range_is_refused_on_its_field_with_what_was_typed(keeper: Any, typed: dict[str, str],
                                                                           field: str, words: str) -> None:
@@ -88,7 +88,7 @@ def test_a_setenta_out_of_range_is_refused_on_its_field_with_what_was_typed(keep
     response = quick(keeper, match_id, counts=COUNTS | typed, action="save")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert re.search(rf'href="#{field}">[^<]*: {words}</a>', html)
+    assert re.search(rf'href="#{field}">[^<]*: {re.escape(words)}</a>', html)
     assert re.search(rf'<label for="{field}">Setenta</label>\s*<input [^>]*aria-invalid="true">', html)
     assert (field == "setenta-1") == (words in keeper.errors(rest_box(html)))
     fields = keeper.fields(html)

@@ -1,0 +1,97 @@
+// Impossible counts said as they are typed, in the page's own words, the same the server says after Check: a
+// count out of its field's range (the form's words), and counts of one kind that pass the deck (40 cards, 10
+// oros, 4 sevens) naming the piles to recount (referee/deck_words.py recount). The words come with the page
+// (templates/hands/_fields.html count_problems): sentences with {names}, {total} and {difference} to fill in.
+import { DECK, PILE_COUNTS, overDeck, overField } from "./counts.js";
+
+const fill = (words, values) => words.replace(/\{(\w+)\}/g, (all, key) => String(values[key] ?? all));
+
+// A side's count as typed: a number field's value or the chip picked; null while none is (or not a number).
+export function typed(form, key, i) {
+  const field = form.querySelector(`input[name="${key}-${i}"]:not([type=radio]), input[name="${key}-${i}"]:checked`);
+  const value = field ? field.value.trim() : "";
+  return /^[0-9]{1,2}$/.test(value) ? Number(value) : null;
+}
+
+// The element that holds a count's field and its messages: the .field around an input, the chips' fieldset.
+function holder(form, key, i) {
+  const field = form.querySelector(`[name="${key}-${i}"]`);
+  return field?.closest(".field, fieldset.chips") ?? null;
+}
+
+// Mark one count's field as part of a problem (or not): its border, aria-invalid and what describes it (`id`: its
+// own message, shown under it when there is one, or the piles' message below the counts).
+function mark(form, key, i, message, id) {
+  const box = holder(form, key, i);
+  if (!box) return;
+  box.classList.toggle("live-error", Boolean(id));
+  const input = box.querySelector("input:not([type=radio])");
+  if (input && !box.classList.contains("has-error")) {
+    if (id) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+    if (id) input.setAttribute("aria-describedby", id);
+    else if (input.getAttribute("aria-describedby")?.startsWith("count-problem")) input.removeAttribute("aria-describedby");
+  }
+  let said = box.querySelector("[data-live-error]");
+  if (message && !said) {
+    said = document.createElement("p");
+    said.className = "error";
+    said.dataset.liveError = "";
+    said.id = id;
+    box.append(said);
+  }
+  if (said) {
+    said.hidden = !message;
+    said.textContent = message ?? "";
+  }
+}
+
+// Watch the counts of `sides` sides (every side by counts; all but the last the quick way) and say what they make
+// impossible in `box` (the element count_problems draws). Returns the check, to run once the page is painted.
+export function watchCounts(form, box, sides) {
+  const recount = JSON.parse(box.dataset.recount);
+  const range = JSON.parse(box.dataset.range);
+  const names = JSON.parse(box.dataset.sides);
+  const list = new Intl.ListFormat(document.documentElement.lang || undefined, { type: "conjunction" });
+  let changed = false; // until a count changes, the box says what the server said
+
+  function check() {
+    const said = [];
+    for (const key of PILE_COUNTS) {
+      const values = Array.from({ length: sides }, (_, i) => typed(form, key, i));
+      const outside = overField(values, DECK[key]);
+      const over = overDeck(values, DECK[key]);
+      const id = `count-problem-${key}`;
+      values.forEach((_, i) => {
+        if (outside.includes(i)) mark(form, key, i, range[key], `${id}-${i}`);
+        else mark(form, key, i, null, over?.piles.includes(i) ? box.id : null);
+      });
+      if (over) {
+        said.push({ id, words: fill(recount[key], { ...over, names: list.format(over.piles.map((i) => names[i])) }) });
+      }
+    }
+    if (!changed) return;
+    box.replaceChildren(...said.map(({ id, words }) => {
+      const p = document.createElement("p");
+      p.className = "error";
+      p.id = id;
+      p.textContent = words;
+      return p;
+    }));
+  }
+
+  const changes = (event) => {
+    if (!isCount(event.target)) return;
+    changed = true;
+    check();
+  };
+  form.addEventListener("input", changes);
+  form.addEventListener("change", changes);
+  form.addEventListener("draft-restored", () => {
+    changed = true;
+    check();
+  });
+  return check;
+}
+
+const isCount = (field) => PILE_COUNTS.some((key) => field.name?.startsWith(`${key}-`));
