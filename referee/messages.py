@@ -129,6 +129,23 @@ PROBLEMS: dict[str, Words] = {
         "the other pile sums leave %(sum)s for this side, which its cards cannot make (%(min)s to %(max)s)", **p),
 }
 
+# A tie in sevens to break under the Uruguayan tiebreak, a usual moment of the game: the entry page asks for the
+# next count as a question beside its field, not as an error (the API keeps PROBLEMS' words).
+ASKS: dict[str, Words] = {
+    "sixes_needed": lambda p: ngettext(
+        "How many sixes does %(side)s have? The sevens are tied (%(sevens)s each): the most sixes take the point.",
+        "How many sixes do %(side)s have? The sevens are tied (%(sevens)s each): the most sixes take the point.",
+        p["players"], **p),
+    "aces_needed": lambda p: ngettext(
+        "How many aces does %(side)s have? Sevens and sixes are tied: the most aces take the point.",
+        "How many aces do %(side)s have? Sevens and sixes are tied: the most aces take the point.",
+        p["players"], **p),
+    "fives_needed": lambda p: ngettext(
+        "How many fives does %(side)s have? Sevens, sixes and aces are tied: the most fives take the point.",
+        "How many fives do %(side)s have? Sevens, sixes and aces are tied: the most fives take the point.",
+        p["players"], **p),
+}
+
 FINDINGS: dict[str, Words] = {
     "leftover_ok": lambda p: _("The leftover sums to %(sum)s: right (10, 25, 40 or 55).", **p),
     "leftover_wrong": lambda p: _(
@@ -215,6 +232,12 @@ def problem_words(problem: Problem, side_name: Callable[[int], str] = default_si
                   deck: DeckStyle | str = DeckStyle.SPANISH, partnerships: bool = False) -> str:
     """A problem as a sentence in the request's language, its cards named as `deck` names them."""
     return PROBLEMS[problem.code](_params(problem.params, side_name, deck, partnerships))
+
+
+def ask_words(problem: Problem, side_name: Callable[[int], str] = default_side_name, *,
+              deck: DeckStyle | str = DeckStyle.SPANISH, partnerships: bool = False) -> str:
+    """A count the referee asks for (a code of ASKS) as the entry page's question."""
+    return ASKS[problem.code](_params(problem.params, side_name, deck, partnerships))
 
 
 def finding_words(finding: Finding, side_name: Callable[[int], str] = default_side_name, *,

@@ -41,6 +41,9 @@ class HandFormBase(FlaskForm):
         """Choices that depend on the match (`deck`, the match's deck style, names the velo's card; `sevens`,
         its sevens option, keeps the counts it asks for)."""
         self.variants = drop_unasked(self, sevens)
+        # What the referee asks before it can score (a tie in sevens to break): questions, not errors, each by the
+        # id of the field that answers it (views/hand_problems.py).
+        self.asks: dict[str, str] = {}
         self.last_capture.choices = options((str(i), name) for i, name in enumerate(side_names))
         self.dealer.choices = options((str(i), name) for i, name in enumerate(seat_names))
         while len(self.escobas.entries) < len(side_names):

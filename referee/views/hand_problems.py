@@ -10,7 +10,7 @@ from wtforms import Field, FieldList
 
 from ..deck_words import DECK_HOLDS, words_for
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
-from ..messages import problem_words, sentence
+from ..messages import ASKS, ask_words, problem_words, sentence
 from ..models import Match
 from ..rules import InvalidEntry, Problem
 from ..services import HandDraft, review_hand
@@ -75,7 +75,9 @@ def problems_on_form(form: HandFormBase, error: InvalidEntry, match: Match,
             general.append(_recount(form, problem, match))
             continue
         field = _field_of(form, problem.location)
-        if field is not None:
+        if field is not None and problem.code in ASKS:
+            form.asks[str(field.id)] = asked(problem, match)
+        elif field is not None:
             field.errors = [*field.errors, page_words(problem, match)]
         else:
             general.append(SummaryItem(page_words(problem, match), _target(problem, places)))
@@ -87,6 +89,12 @@ def page_words(problem: Problem, match: Match) -> str:
     names = side_names(match)
     return sentence(problem_words(problem, lambda i: names[i], deck=match.deck_style,
                                   partnerships=match.partnerships), names)
+
+
+def asked(problem: Problem, match: Match) -> str:
+    """A count the referee needs to break a tie in sevens, as the entry page asks for it."""
+    names = side_names(match)
+    return ask_words(problem, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
 
 
 def recount_words(match: Match, key: str, counts: list[int | None], total: int) -> tuple[str, int]:

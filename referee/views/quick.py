@@ -10,14 +10,14 @@ from ..deck_words import DECK_HOLDS
 from ..forms.quick import ASK_PILES, COUNTS, NOTHING, QuickHandForm
 from ..forms.variant_counts import BREAKERS
 from ..forms.variant_counts import typed as typed_counts
-from ..messages import finding_words
+from ..messages import ASKS, finding_words
 from ..models import Match
 from ..rules import InvalidEntry, Problem, Rest, SideTally, complete_tallies
 from ..rules.checks import leftover_finding
 from ..rules.report import HandReport
 from ..services.scoreboard import side_names
 from .error_summary import SummaryItem
-from .hand_problems import page_words, recount_words
+from .hand_problems import asked, page_words, recount_words
 
 COUNT_KEYS = ("cards", "oros", "sevens")
 
@@ -63,7 +63,10 @@ def place_problems(form: QuickHandForm, error: InvalidEntry, match: Match) -> In
                 continue
             if where[3] in (*COUNT_KEYS, *form.variants):
                 entry = getattr(form, str(where[3])).entries[where[1]]
-                entry.errors = [*entry.errors, words]
+                if problem.code in ASKS:  # a tie in sevens to break: asked, not refused
+                    form.asks[str(entry.id)] = asked(problem, match)
+                else:
+                    entry.errors = [*entry.errors, words]
                 continue
         others.append(problem)
     return InvalidEntry(others)

@@ -2,6 +2,7 @@
 // count out of its field's range (the form's words), and counts of one kind that pass the deck (40 cards, 10
 // oros, 4 sevens) naming the piles to recount (referee/deck_words.py recount). The words come with the page
 // (templates/hands/_fields.html count_problems): sentences with {names}, {total} and {difference} to fill in.
+// A question the referee asked (a tie in sevens to break) is hidden once its count is given.
 import { DECK, PILE_COUNTS, overDeck, overField } from "./counts.js";
 
 const fill = (words, values) => words.replace(/\{(\w+)\}/g, (all, key) => String(values[key] ?? all));
@@ -86,7 +87,10 @@ export function watchCounts(form, box, sides) {
     check();
   };
   form.addEventListener("input", changes);
-  form.addEventListener("change", changes);
+  form.addEventListener("change", (event) => {
+    answered(event.target);
+    changes(event);
+  });
   form.addEventListener("draft-restored", () => {
     changed = true;
     check();
@@ -95,3 +99,29 @@ export function watchCounts(form, box, sides) {
 }
 
 const isCount = (field) => PILE_COUNTS.some((key) => field.name?.startsWith(`${key}-`));
+
+// A count given where the referee asked for it (or where the server refused the last one): its question, or its
+// message from the last Check, no longer holds.
+function answered(field) {
+  const box = field.closest?.(".field, fieldset.chips");
+  if (!box || (field.type === "radio" ? !field.checked : field.value.trim() === "")) return;
+  for (const ask of box.querySelectorAll("[data-ask]")) {
+    ask.hidden = true;
+    // The same question in the referee's list at the top is answered too; the list goes with its last one.
+    const listed = document.querySelector(`[data-asks] a[href="#${CSS.escape(ask.id.replace(/-ask$/, ""))}"]`);
+    if (listed) listed.closest("li").hidden = true;
+    const asks = listed?.closest("[data-asks]");
+    if (asks && !asks.querySelector("li:not([hidden])")) asks.hidden = true;
+  }
+  box.classList.remove("awaiting");
+  if (box.classList.contains("has-error")) {
+    box.classList.remove("has-error");
+    for (const error of box.querySelectorAll(".error:not([data-live-error])")) error.hidden = true;
+    const input = box.querySelector("input:not([type=radio])");
+    input?.removeAttribute("aria-invalid");
+  }
+}
+
+// The referee's questions at the top of a checked entry: the focus goes there, as to an error summary, so that
+// the person sees them and a screen reader reads them first.
+document.querySelector("[data-asks]")?.focus();

@@ -101,8 +101,8 @@ def test_a_setenta_hand_the_quick_way_and_one_by_counts(browser: Browser, live_s
 @pytest.mark.parametrize("theme", THEMES)
 def test_a_tiebreak_quick_entry_asks_for_the_sixes_and_works_out_the_last_sides(browser: Browser, live_server: str,
                                                                                 theme: str) -> None:
-    """Sevens 2–2: checked, the referee opens the fold at Ana's sixes; tapping 3 shows Bea's 1 at once, and
-    Ana's sevens point is saved (5–0)."""
+    """Sevens 2–2: checked, the referee asks for Ana's sixes and opens the fold at them; tapping 3 shows Bea's 1
+    at once, and Ana's sevens point is saved (5–0)."""
     context = browser.new_context(**SMALL, color_scheme=theme)
     page = context.new_page()
     start(page, live_server, f"tiebreak-entry-{theme}", "As in Uruguay")
@@ -119,7 +119,8 @@ def test_a_tiebreak_quick_entry_asks_for_the_sixes_and_works_out_the_last_sides(
     page.locator(".choices:has(input[name=last_capture]) label.choice").first.tap()
     fits(page, f"regional-entry-{theme}-quick-tiebreak")
     page.get_by_role("button", name="Check the hand").last.tap()
-    expect(page.locator("#error-summary")).to_contain_text("Ana's sixes are needed: the sevens are tied (2 each)")
+    expect(page.locator("section.asks")).to_contain_text("How many sixes does Ana have? The sevens are tied (2 each)")
+    expect(page.locator("#error-summary")).to_have_count(0)  # a question, not an error
     expect(page.locator("details.tiebreak")).to_have_attribute("open", "")
     page.locator('label.chip:has(input[name="sixes-0"][value="3"])').tap()
     expect(page.locator('[data-rest-count="sixes"]')).to_have_text("1")

@@ -1,6 +1,7 @@
 """The table's frictions of issue 23 on a phone, where the page itself decides (the server's side of each is in
-tests/web/test_count_words.py): impossible counts said as they are typed. Each screen is saved, light and dark,
-at 390 and 320 px (tests/e2e/screenshots/frictions-*.png)."""
+tests/web/test_app_trail.py, test_count_words.py and test_tiebreak_asks.py): impossible counts said as they are
+typed, the tiebreak's question answered by a chip, and Restore beside the Undo message without JavaScript. Each
+screen is saved, light and dark, at 390 and 320 px (tests/e2e/screenshots/frictions-*.png)."""
 
 from __future__ import annotations
 
@@ -148,4 +149,71 @@ def test_the_entry_by_counts_says_at_once_what_the_deck_cannot_hold(browser: Bro
     page.get_by_role("button", name="Check the hand").last.tap()
     expect(page.locator("#error-summary")).to_contain_text("Pablo, Paula, and Bruno count 46 cards together")
     expect(page.locator("#count-problems")).to_contain_text("Pablo and Bruno count 11 diamonds together")
+    context.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_tiebreaks_question_is_a_prompt_and_goes_once_its_chip_is_picked(browser: Browser, served,
+                                                                             theme: str) -> None:
+    """Sevens 2–2 under the Uruguayan tiebreak: checked, the referee asks for Ana's sixes, at the top (where the
+    focus goes) and beside her sixes' chips, in the page's own colours (never the alarm's, no alert); a chip
+    picked answers it: both go, and Check scores the hand."""
+    context = phone(browser, "320", theme)
+    page = context.new_page()
+    user = f"tiebreak-{theme}"
+    account(page, served, user)
+    board = match(served, user, ("Ana", "Bea"), sevens="most_tiebreak")
+    quick_counts(page, board, [(20, 10, 2)])
+    page.locator('input[name="velo"][value="0"]').check()
+    page.locator('input[name="last_capture"][value="0"]').check()
+    page.get_by_role("button", name="Check the hand").last.tap()
+    asks = page.locator("section.asks")
+    expect(asks).to_be_focused()
+    expect(asks).to_contain_text("How many sixes does Ana have? The sevens are tied (2 each)")
+    assert asks.get_attribute("role") is None and page.locator('[role="alert"]:visible').count() == 0
+    expect(page.locator("#error-summary")).to_have_count(0)
+    question = page.locator("#sixes-0-ask")
+    expect(question).to_be_visible()
+    error_colour = page.evaluate("() => getComputedStyle(document.documentElement).getPropertyValue('--bad')")
+    colours = question.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e.closest('fieldset')"
+                                ".querySelector('.chip')).borderTopColor]")
+    assert all(colour != rgb(error_colour, page) for colour in colours), colours
+    shot(page, f"frictions-tiebreak-asked-{theme}")
+    page.locator('label.chip:has(input[name="sixes-0"][value="3"])').tap()
+    expect(question).to_be_hidden()
+    expect(asks).to_be_hidden()
+    expect(page.locator('[data-rest-count="sixes"]')).to_have_text("1")
+    page.locator("#sixes-0").scroll_into_view_if_needed()
+    shot(page, f"frictions-tiebreak-answered-{theme}")
+    page.get_by_role("button", name="Check the hand").last.tap()
+    expect(page.locator(".review")).to_contain_text("Every check passed")
+    context.close()
+
+
+def rgb(colour: str, page: Page) -> str:
+    """A CSS colour as the browser computes it (rgb(…)), read through a throwaway element."""
+    return str(page.evaluate("c => { const e = document.createElement('i'); e.style.color = c; document.body.append(e);"
+                             " const v = getComputedStyle(e).color; e.remove(); return v; }", colour.strip()))
+
+
+def test_restore_beside_the_undo_message_works_without_javascript(browser: Browser, served) -> None:
+    """No script at all: Undo asks, the scoreboard's message says hand 2 was taken back with its Restore button
+    right there, and the button brings it back."""
+    context = phone(browser, "320", java_script_enabled=False)
+    page = context.new_page()
+    account(page, served, "no-script")
+    hand = {"sides": [{"tally": {"cards": 20, "oros": 10, "sevens": 2, "velo": True}, "escobas": 1},
+                      {"tally": {"cards": 20, "oros": 0, "sevens": 2, "velo": False}, "escobas": 0}],
+            "leftover_sum": 10, "last_capture": 0}
+    board = match(served, "no-script", ("Ana", "Bea"), [hand, hand])
+    page.goto(board)
+    totals = page.locator(".board .total").all_inner_texts()
+    page.get_by_role("link", name="Undo hand 2").click()
+    page.get_by_role("button", name="Take back hand 2").click()
+    message = page.locator(".flash.undone")
+    expect(message).to_contain_text("Hand 2 was taken back.")
+    shot(page, "frictions-undone-320-light")
+    message.get_by_role("button", name="Restore hand 2").click()
+    expect(page.locator(".flashes")).to_contain_text("Hand 2 restored.")
+    assert page.locator(".board .total").all_inner_texts() == totals
     context.close()
