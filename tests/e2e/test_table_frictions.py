@@ -1,10 +1,13 @@
 """The table's frictions of issue 23 on a phone, where the page itself decides (the server's side of each is in
 tests/web/test_app_trail.py, test_count_words.py and test_tiebreak_asks.py): impossible counts said as they are
-typed, the tiebreak's question answered by a chip, and Restore beside the Undo message without JavaScript. Each
-screen is saved, light and dark, at 390 and 320 px (tests/e2e/screenshots/frictions-*.png)."""
+typed, the tiebreak's question answered by a chip, Restore beside the Undo message without JavaScript, and the
+320 px cosmetics (a total of 21 in its card, whole names on the pile tabs, the new match's choices uncut, the
+account's times in the phone's zone). Each screen is saved, light and dark, at 390 and 320 px
+(tests/e2e/screenshots/frictions-*.png)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -216,4 +219,80 @@ def test_restore_beside_the_undo_message_works_without_javascript(browser: Brows
     message.get_by_role("button", name="Restore hand 2").click()
     expect(page.locator(".flashes")).to_contain_text("Hand 2 restored.")
     assert page.locator(".board .total").all_inner_texts() == totals
+    context.close()
+
+
+def inside(page: Page, selector: str, box: str) -> list[str]:
+    """The elements of `selector` whose text runs past the element `box` around it, or is cut (scrolls)."""
+    return list(page.evaluate(
+        """([selector, box]) => [...document.querySelectorAll(selector)].filter((e) => {
+             const range = document.createRange(); range.selectNodeContents(e);
+             const text = range.getBoundingClientRect(), around = e.closest(box).getBoundingClientRect();
+             return text.left < around.left || text.right > around.right || e.scrollWidth > e.clientWidth;
+           }).map((e) => e.textContent.trim())""", [selector, box]))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_three_players_totals_fit_their_cards_and_pile_tabs_show_whole_names(browser: Browser, served, size: str,
+                                                                             theme: str) -> None:
+    """Three players, Pablo at 21: every total inside its card. Four players and two partnerships: each pile
+    tab shows its whole name (Pablo and Paula told apart), none cut by an ellipsis."""
+    context = phone(browser, size, theme)
+    page = context.new_page()
+    user = f"cosmetic-{size}-{theme}"
+    account(page, served, user)
+    big = {"sides": [{"tally": {"cards": 38, "oros": 10, "sevens": 4, "velo": True}, "escobas": 15},
+                     {"tally": {"cards": 1, "oros": 0, "sevens": 0, "velo": False}, "escobas": 0},
+                     {"tally": {"cards": 1, "oros": 0, "sevens": 0, "velo": False}, "escobas": 0}],
+           "leftover_sum": 10, "last_capture": 0}
+    page.goto(match(served, user, ("Pablo", "Paula", "Bruno"), [big], target=30))
+    assert page.locator(".board .total").all_inner_texts() == ["21", "0", "0"]
+    assert inside(page, ".board .total", ".side") == []
+    shot(page, f"frictions-totals-{size}-{theme}")
+    for names, pairs, seen in ((("Pablo", "Paula", "Bruno", "Diego"), False,
+                                ["Table", "Pablo", "Paula", "Bruno", "Diego"]),
+                               (("Ana Beatriz", "Bruno", "Carla Maria", "Diego"), True,
+                                ["Table", "Ana Beatriz & Carla Maria", "Bruno & Diego"])):
+        page.goto(match(served, user, names, partnerships=pairs) + "/hands/new?mode=cards")
+        tabs = page.locator(".brushes .brush .name")
+        assert [re.sub(r"\s+", " ", t) for t in tabs.all_inner_texts()] == seen
+        assert inside(page, ".brushes .brush .name", ".brush") == []
+        assert all(box["width"] >= 44 and box["height"] >= 44
+                   for box in (b.bounding_box() for b in page.locator(".brushes .brush").all()) if box)
+        assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
+        shot(page, f"frictions-tabs-{len(seen)}-{size}-{theme}")
+    context.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_new_match_choices_are_uncut_and_the_account_shows_the_phones_time(browser: Browser, served,
+                                                                               theme: str) -> None:
+    """At 320 px the penalty, the deal's direction and the deck are choices whose whole words show (a closed
+    select cut them); the account page's times are in the phone's zone and language, UTC at hand."""
+    context = phone(browser, "320", theme, timezone_id="America/Sao_Paulo")
+    page = context.new_page()
+    account(page, served, f"choices-{theme}")
+    page.goto(served[0] + "/matches/new")
+    page.locator("details.more summary").tap()
+    for name in ("penalty", "deal_passes", "deck_style"):
+        assert page.locator(f'select[name="{name}"]').count() == 0
+        labels = page.locator(f'input[name="{name}"] + span')
+        assert labels.count() >= 2
+        assert inside(page, f'input[name="{name}"] + span', "label.choice") == []
+    expect(page.get_by_label("Forfeit: the erring side scores 0, the other takes all deck points")).to_be_checked()
+    page.get_by_label("To the left").check()
+    page.locator("#penalty").scroll_into_view_if_needed()
+    shot(page, f"frictions-new-match-choices-{theme}")
+    page.goto(served[0] + "/account")
+    moment = page.locator(".devices time").first
+    utc = moment.get_attribute("title") or ""
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", utc), utc
+    assert "UTC" not in moment.inner_text()
+    hour = int(utc[11:13])
+    shown = re.search(r"(\d{1,2}):\d\d\s*(AM|PM)?", moment.inner_text())
+    assert shown, moment.inner_text()
+    local = int(shown.group(1)) % 12 + (12 if shown.group(2) == "PM" else 0) if shown.group(2) else int(shown.group(1))
+    assert local == (hour - 3) % 24  # São Paulo is UTC−3
+    shot(page, f"frictions-account-{theme}")
     context.close()
