@@ -1,9 +1,9 @@
 """The table's frictions of issue 23 on a phone, where the page itself decides (the server's side of each is in
 tests/web/test_app_trail.py, test_count_words.py and test_tiebreak_asks.py): impossible counts said as they are
-typed, the tiebreak's question answered by a chip, Restore beside the Undo message without JavaScript, and the
-320 px cosmetics (a total of 21 in its card, whole names on the pile tabs, the new match's choices uncut, the
-account's times in the phone's zone). Each screen is saved, light and dark, at 390 and 320 px
-(tests/e2e/screenshots/frictions-*.png)."""
+typed, the tiebreak's question answered by a chip, Restore beside the Undo message without JavaScript, a revert
+that asks first, and the 320 px cosmetics (a total of 21 in its card, whole names on the pile tabs, the new
+match's choices uncut, the account's times in the phone's zone). No screen scrolls sideways or has a serious axe
+violation; each is saved, light and dark, at 390 and 320 px (tests/e2e/screenshots/frictions-*.png)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from axe_check import violations
 from flask import Flask
 from live import serve
 from phone import shot
@@ -20,8 +21,8 @@ from sqlalchemy import select
 
 from referee import create_app
 from referee.extensions import db
-from referee.models import User
-from referee.services import HandDraft, MatchSettings, create_match, record_hand, register_user
+from referee.models import Match, User
+from referee.services import HandDraft, MatchSettings, create_match, edit_hand, record_hand, register_user
 
 pytestmark = pytest.mark.e2e
 
@@ -90,8 +91,8 @@ def marked(page: Page, selector: str) -> bool:
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_quick_entry_says_at_once_when_the_counts_pass_the_deck(browser: Browser, served, size: str,
-                                                                    theme: str) -> None:
+def test_the_quick_entry_says_at_once_when_the_counts_pass_the_deck(browser: Browser, served, axe_script: str,
+                                                                    size: str, theme: str) -> None:
     """Pablo's 20 cards and Paula's 26 leave Bruno −6: before any Check, his box says so in the page's words
     (the deck's "diamonds"), naming the piles to recount and marking their fields; 10 instead of 26 and it goes."""
     context = phone(browser, size, theme)
@@ -112,6 +113,7 @@ def test_the_quick_entry_says_at_once_when_the_counts_pass_the_deck(browser: Bro
     assert marked(page, "#cards-0") and marked(page, "#cards-1") and marked(page, "#oros-1")
     assert page.locator("#cards-1").get_attribute("aria-invalid") == "true"
     rest.scroll_into_view_if_needed()
+    assert violations(page, axe_script) == []
     shot(page, f"frictions-quick-counts-{size}-{theme}")
     page.locator("#cards-1").fill("10")
     expect(rest).not_to_contain_text("cards together")
@@ -157,7 +159,7 @@ def test_the_entry_by_counts_says_at_once_what_the_deck_cannot_hold(browser: Bro
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_tiebreaks_question_is_a_prompt_and_goes_once_its_chip_is_picked(browser: Browser, served,
-                                                                             theme: str) -> None:
+                                                                             axe_script: str, theme: str) -> None:
     """Sevens 2–2 under the Uruguayan tiebreak: checked, the referee asks for Ana's sixes, at the top (where the
     focus goes) and beside her sixes' chips, in the page's own colours (never the alarm's, no alert); a chip
     picked answers it: both go, and Check scores the hand."""
@@ -181,6 +183,7 @@ def test_the_tiebreaks_question_is_a_prompt_and_goes_once_its_chip_is_picked(bro
     colours = question.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e.closest('fieldset')"
                                 ".querySelector('.chip')).borderTopColor]")
     assert all(colour != rgb(error_colour, page) for colour in colours), colours
+    assert violations(page, axe_script) == []
     shot(page, f"frictions-tiebreak-asked-{theme}")
     page.locator('label.chip:has(input[name="sixes-0"][value="3"])').tap()
     expect(question).to_be_hidden()
@@ -190,6 +193,46 @@ def test_the_tiebreaks_question_is_a_prompt_and_goes_once_its_chip_is_picked(bro
     shot(page, f"frictions-tiebreak-answered-{theme}")
     page.get_by_role("button", name="Check the hand").last.tap()
     expect(page.locator(".review")).to_contain_text("Every check passed")
+    context.close()
+
+
+HAND = {"sides": [{"tally": {"cards": 20, "oros": 10, "sevens": 2, "velo": True}, "escobas": 1},
+                  {"tally": {"cards": 20, "oros": 0, "sevens": 2, "velo": False}, "escobas": 0}],
+        "leftover_sum": 10, "last_capture": 0}
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_revert_asks_first_and_says_the_winner_changes(browser: Browser, served, axe_script: str, size: str,
+                                                         theme: str) -> None:
+    """To 4: hand 1 made Ana Beatriz the winner, a correction took her escoba away and reopened the match. The
+    trail's "Revert this correction" opens a page that says what the revert does (points and totals now and
+    after, and that Ana Beatriz wins again) and changes nothing until its button is pressed; "Keep hand 1 as it
+    is" goes back."""
+    context = phone(browser, size, theme)
+    page = context.new_page()
+    user = f"revert-{size}-{theme}"
+    account(page, served, user)
+    board = match(served, user, ("Ana Beatriz", "Bia"), [HAND], target=4)
+    with served[1].app_context():
+        made = db.session.get(Match, int(board.rsplit("/", 1)[1]))  # corrected as a phone would
+        corrected = {**HAND, "sides": [{**HAND["sides"][0], "escobas": 0}, HAND["sides"][1]]}
+        edit_hand(made, 1, HandDraft(mode="tally", body=corrected, dealer=0), made.version)
+    page.goto(board)
+    expect(page.locator(".result")).to_have_count(0)
+    page.get_by_role("link", name="Revert this correction").click()
+    confirm = page.locator(".confirm")
+    expect(confirm.get_by_role("heading", level=1)).to_have_text("Revert the correction of hand 1?")
+    expect(confirm).to_contain_text("This changes the winner: after the revert Ana Beatriz wins the match.")
+    assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
+    assert violations(page, axe_script) == []
+    shot(page, f"frictions-revert-{size}-{theme}")
+    page.get_by_role("link", name="Keep hand 1 as it is").click()
+    expect(page.locator(".result")).to_have_count(0)
+    page.get_by_role("link", name="Revert this correction").click()
+    page.get_by_role("button", name="Revert the correction").click()
+    expect(page.locator(".result")).to_contain_text("Winner: Ana Beatriz!")
+    expect(page.locator(".trail")).to_contain_text("Put the correction back")
     context.close()
 
 
@@ -205,10 +248,7 @@ def test_restore_beside_the_undo_message_works_without_javascript(browser: Brows
     context = phone(browser, "320", java_script_enabled=False)
     page = context.new_page()
     account(page, served, "no-script")
-    hand = {"sides": [{"tally": {"cards": 20, "oros": 10, "sevens": 2, "velo": True}, "escobas": 1},
-                      {"tally": {"cards": 20, "oros": 0, "sevens": 2, "velo": False}, "escobas": 0}],
-            "leftover_sum": 10, "last_capture": 0}
-    board = match(served, "no-script", ("Ana", "Bea"), [hand, hand])
+    board = match(served, "no-script", ("Ana", "Bea"), [HAND, HAND])
     page.goto(board)
     totals = page.locator(".board .total").all_inner_texts()
     page.get_by_role("link", name="Undo hand 2").click()
@@ -267,7 +307,7 @@ def test_three_players_totals_fit_their_cards_and_pile_tabs_show_whole_names(bro
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_new_match_choices_are_uncut_and_the_account_shows_the_phones_time(browser: Browser, served,
-                                                                               theme: str) -> None:
+                                                                               axe_script: str, theme: str) -> None:
     """At 320 px the penalty, the deal's direction and the deck are choices whose whole words show (a closed
     select cut them); the account page's times are in the phone's zone and language, UTC at hand."""
     context = phone(browser, "320", theme, timezone_id="America/Sao_Paulo")
@@ -283,6 +323,7 @@ def test_the_new_match_choices_are_uncut_and_the_account_shows_the_phones_time(b
     expect(page.get_by_label("Forfeit: the erring side scores 0, the other takes all deck points")).to_be_checked()
     page.get_by_label("To the left").check()
     page.locator("#penalty").scroll_into_view_if_needed()
+    assert violations(page, axe_script) == []
     shot(page, f"frictions-new-match-choices-{theme}")
     page.goto(served[0] + "/account")
     moment = page.locator(".devices time").first
@@ -294,5 +335,6 @@ def test_the_new_match_choices_are_uncut_and_the_account_shows_the_phones_time(b
     assert shown, moment.inner_text()
     local = int(shown.group(1)) % 12 + (12 if shown.group(2) == "PM" else 0) if shown.group(2) else int(shown.group(1))
     assert local == (hour - 3) % 24  # São Paulo is UTC−3
+    assert violations(page, axe_script) == []
     shot(page, f"frictions-account-{theme}")
     context.close()
