@@ -141,14 +141,17 @@ class TallyHandForm(HandFormBase):
         return {"sides": sides, "leftover_sum": self.leftover_sum.data, "last_capture": int(self.last_capture.data)}
 
 
+# NumberRange's own message with both bounds: WTForms' catalog translates it (through the field), not ours.
+NUMBER_RANGE = "Number must be between %(min)s and %(max)s."
+
+
 def range_words(form: HandFormBase, keys: tuple[str, ...]) -> dict[str, str]:
     """Each count's out-of-range message in WTForms' words (NumberRange's, by the field's own validator), by key."""
     words = {}
     for key in keys:
         entry = cast("FieldList[Field]", form[key]).entries[0]
         bounds = next(v for v in entry.validators if isinstance(v, NumberRange))
-        words[key] = entry.gettext("Number must be between %(min)s and %(max)s.") % {"min": bounds.min,
-                                                                                      "max": bounds.max}
+        words[key] = entry.gettext(NUMBER_RANGE) % {"min": bounds.min, "max": bounds.max}
     return words
 
 
