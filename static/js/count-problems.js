@@ -33,7 +33,10 @@ function mark(form, key, i, message, id) {
     if (id) input.setAttribute("aria-describedby", id);
     else if (input.getAttribute("aria-describedby")?.startsWith("count-problem")) input.removeAttribute("aria-describedby");
   }
+  // The server's own message for it, after Check, is said once: not again beside it.
+  const server = [...box.querySelectorAll(".error:not([data-live-error])")].some((e) => !e.hidden && e.textContent === message);
   let said = box.querySelector("[data-live-error]");
+  if (server) message = null;
   if (message && !said) {
     said = document.createElement("p");
     said.className = "error";

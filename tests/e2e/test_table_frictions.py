@@ -154,6 +154,11 @@ def test_the_entry_by_counts_says_at_once_what_the_deck_cannot_hold(browser: Bro
     page.get_by_role("button", name="Check the hand").last.tap()
     expect(page.locator("#error-summary")).to_contain_text("Pablo, Paula, and Bruno count 46 cards together")
     expect(page.locator("#count-problems")).to_contain_text("Pablo and Bruno count 11 diamonds together")
+    # A count the server refused is said once beside its field, not again by the script.
+    page.locator("#cards-0").fill("45")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Check the hand").last.tap()
+    expect(page.locator(".field:has(#cards-0) .error:visible")).to_have_text(["Number must be between 0 and 40."])
     context.close()
 
 
