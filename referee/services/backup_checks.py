@@ -21,11 +21,14 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from .. import score_payloads
 from ..rules import (
+    CardEntry,
+    HandEntry,
     HandReport,
     InvalidEntry,
     InvalidOption,
     Problem,
     Ruleset,
+    TallyEntry,
     UnknownRuleset,
     check_hand,
     make_ruleset,
@@ -206,7 +209,7 @@ def check_document(document: dict[str, Any]) -> CheckedBackup:
     checked = []
     # The referee's report on each entry read so far: the trail holds each hand's entry again (as saved, and
     # before and after each correction), and the same entry under the same rules gets the same report.
-    reports: dict[tuple[Ruleset, str], HandReport] = {}
+    reports: dict[tuple[Ruleset, str], tuple[HandEntry, HandReport]] = {}
     for i, match in enumerate(document["matches"]):
         if match["uid"] in seen:
             raise BadBackup("repeated_uid", ("matches", i, "uid"))
@@ -218,7 +221,8 @@ def check_document(document: dict[str, Any]) -> CheckedBackup:
 class MatchCheck:
     """The checks of one match of a backup: seats, rules, hands, trail."""
 
-    def __init__(self, match: dict[str, Any], where: Where, reports: dict[tuple[Ruleset, str], HandReport]) -> None:
+    def __init__(self, match: dict[str, Any], where: Where,
+                 reports: dict[tuple[Ruleset, str], tuple[HandEntry, HandReport]]) -> None:
         self.match = match
         self.where = where
         self.reports = reports
@@ -295,17 +299,19 @@ class MatchCheck:
         entry = facts["entry"]
         if len(entry["sides"]) != self.sides:
             raise BadBackup("entry_sides", (*where, "entry", "sides"), sides=self.sides)
-        _entry_fits_mode(facts["mode"], entry, (*where, "entry"))
         key = (self.ruleset, json.dumps(entry, sort_keys=True))
-        if key in self.reports:
-            return self.reports[key]
-        request = {"ruleset": self.ruleset.preset, "options": self.ruleset.options(), **entry}
-        try:
-            report = self.reports[key] = check_hand(score_payloads.read_score(request))
-            return report
-        except InvalidEntry as error:
-            problem = error.problems[0]
-            raise BadBackup("entry_unreadable", (*where, "entry", *problem.location), problem=problem) from None
+        if key not in self.reports:
+            request = {"ruleset": self.ruleset.preset, "options": self.ruleset.options(), **entry}
+            try:
+                read = score_payloads.read_score(request)
+                self.reports[key] = (read, check_hand(read))
+            except InvalidEntry as error:
+                problem = error.problems[0]
+                raise BadBackup("entry_unreadable", (*where, "entry", *problem.location), problem=problem) from None
+        read, report = self.reports[key]
+        if not fits_mode(facts["mode"], read):
+            raise BadBackup("entry_mode", (*where, "entry"), mode=facts["mode"])
+        return report
 
     def check_result(self) -> None:
         """The winner and whether the match is over as the hands' points make them."""
@@ -345,19 +351,19 @@ def _seats_named(kind: str, facts: dict[str, Any] | None) -> Iterator[tuple[Wher
             yield ("redraw", j), seat
 
 
-def _entry_fits_mode(mode: str, entry: dict[str, Any], where: Where) -> None:
-    """An entry in the shape its mode's page saves and opens again: cards with a leftover, or counts (each
-    with its velo) with the leftover's sum; the quick way, its leftover's cards."""
-    sides = entry["sides"]
+def fits_mode(mode: str, entry: HandEntry) -> bool:
+    """True when an entry, as the entry reader reads it, is of a kind its mode holds: as the app stores them.
+
+    "cards": by every card (the page by cards, the match API by cards). "tally": by counts (the page by counts,
+    and the match API by tallies whatever their form: a side given as "rest", the leftover as its cards; the API
+    names its hands' mode by the same test, referee/views/api_hands.py). "quick": the quick page's piles (by
+    cards) or its counts, which always give the leftover's cards.
+    """
     if mode == "cards":
-        fits = "leftover" in entry and all("cards" in side for side in sides)
-    elif mode == "tally":
-        fits = "leftover_sum" in entry and all(isinstance(side.get("tally"), dict) and "velo" in side["tally"]
-                                               for side in sides)
-    else:
-        fits = "leftover" in entry
-    if not fits:
-        raise BadBackup("entry_mode", where, mode=mode)
+        return isinstance(entry, CardEntry)
+    if mode == "tally":
+        return isinstance(entry, TallyEntry)
+    return isinstance(entry, CardEntry) or entry.leftover is not None
 
 
 def _time(text: str, where: Where) -> datetime:

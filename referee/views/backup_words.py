@@ -60,7 +60,7 @@ def _bad_form(where: Where) -> str:
     if last in ("cards", "leftover", "drawn"):
         return _("should be a card code such as 7o")
     if last == "client_token":
-        return _("should be up to 64 letters, digits, dashes or underscores")
+        return _("should be 1 to 64 printable characters, without spaces")
     return _("is not in the form a backup writes")
 
 
