@@ -331,6 +331,8 @@ class MatchCheck:
                     self.side(facts["winner"], (*where, key, "winner"))
                 if event["kind"] in HAND_KINDS and facts and "entry" in facts:
                     self.entry(facts, (*where, key))
+                elif event["kind"] in HAND_KINDS and facts and "dealer" in facts:  # the first trails' corrections
+                    self.seat(facts["dealer"], (*where, key, "dealer"))
             for name, kinds in REFERENCES.items():
                 target = (event["after"] or {}).get(name)
                 if target is not None and not (target < i and trail[target]["kind"] in kinds):
