@@ -4,30 +4,16 @@ regional options' defaults for matches from before them)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 import pytest
 from backup_play import backup_of, upload
-
-from referee.services.backup import RULE_DEFAULTS
-
-FILES = sorted((Path(__file__).parent / "backups").glob("*.json"))
-
-
-def as_written_today(document: dict[str, Any]) -> dict[str, Any]:
-    """The file as this app writes the same account: the rules with the regional options' defaults (the one
-    way matches were scored before them), no export time."""
-    matches = [match | {"rules": RULE_DEFAULTS | match["rules"]} for match in document["matches"]]
-    return {key: value for key, value in document.items() if key != "exported_at"} | {"matches": matches}
+from backup_round_trip import FILES, as_written_today, kept_file
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
 def test_a_backup_an_earlier_app_wrote_restores_whole(path, scorekeeper):
     """Restored through the import page, every match, hand, seat, player and change of the trail is there:
     the account's own backup then reads as the file."""
-    document = json.loads(path.read_text(encoding="utf-8"))
+    document = kept_file(path)
     keeper = scorekeeper("restorer")
     response = upload(keeper, path.read_bytes())
     assert response.status_code == 302, keeper.errors(response.get_data(as_text=True))
@@ -38,7 +24,7 @@ def test_a_backup_an_earlier_app_wrote_restores_whole(path, scorekeeper):
 def test_the_files_cover_what_earlier_apps_wrote():
     """Between them: hands without their erring sides, a trail of points only, rules without the regional
     options, the API's quick way, keys of any printable character, the setenta and the tiebreak by counts."""
-    documents = [json.loads(path.read_text(encoding="utf-8")) for path in FILES]
+    documents = [kept_file(path) for path in FILES]
     matches = [match for document in documents for match in document["matches"]]
     hands = [hand for match in matches for hand in match["hands"]]
     entries = [hand["entry"] for hand in hands]
