@@ -23,6 +23,7 @@ from .backup_checks import FORMAT, VERSION, BadBackup, CheckedBackup, moment, re
 from .backup_format import RULE_DEFAULTS, MatchRows, match_data, match_rows, time_text
 from .bulk_rows import EncodedRows
 from .errors import Conflict
+from .import_slots import ImportBusy, import_slot
 from .ratings import rerate
 
 TRIES = 2  # a player made by another phone of the account between the reading and the writing: read again
@@ -60,17 +61,18 @@ def export_match(match: Match, at: datetime | None = None) -> dict[str, Any]:
     return _document([players[key] for key in sorted(players)], [match], at)
 
 
-def import_backup(user: User, raw: bytes, most: int) -> ImportResult:
+def import_backup(user: User, raw: bytes, most: int, at_once: int = 1) -> ImportResult:
     """Restore a backup file into the account: the matches it does not have yet (by uid), their players found
-    by name or made. BadBackup for a file that is not one (nothing written); Conflict when the account changed
-    under the import twice."""
-    backup = read_backup(raw, most)
-    for _ in range(TRIES):
-        try:
-            return _store(user.id, backup)
-        except IntegrityError:
-            db.session.rollback()
-    raise Conflict("imported_meanwhile")
+    by name or made. BadBackup for a file that is not one (nothing written); ImportBusy when another import of
+    the account runs, or `at_once` of any account do; Conflict when the account changed under the import twice."""
+    with import_slot(db.engine, user.id, at_once):
+        backup = read_backup(raw, most)
+        for _ in range(TRIES):
+            try:
+                return _store(user.id, backup)
+            except IntegrityError:
+                db.session.rollback()
+        raise Conflict("imported_meanwhile")
 
 
 def _store(user_id: int, backup: CheckedBackup) -> ImportResult:
@@ -163,5 +165,5 @@ class _Encoded:
             db.session.execute(update(MatchEvent), naming)
 
 
-__all__ = ["RULE_DEFAULTS", "BadBackup", "ImportResult", "export_account", "export_match",
+__all__ = ["RULE_DEFAULTS", "BadBackup", "ImportBusy", "ImportResult", "export_account", "export_match",
            "import_backup", "match_data"]
