@@ -8,6 +8,7 @@ a code; referee/views/backup_words.py puts them in words. The first problem foun
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -43,6 +44,9 @@ VERSION = 1
 MAX_DEPTH = 16  # a backup nests 10 levels deep (docs/backup.md); anything deeper is not one
 MAX_HANDS = 10_000  # hands in one file, all matches together (8 MB holds about 5 000 with their trails)
 SCHEMA_ERRORS = 50  # schema errors looked at to tell the first
+# The most the checks of one file may take (see Reports): a few times the largest real backup's (4 s,
+# benchmarks/README.md), well within gunicorn's worker timeout (30 s).
+CHECK_SECONDS = 20.0
 HAND_KINDS = ("hand_recorded", "hand_edited", "hand_undone", "hand_restored", "hand_reverted")
 # What a trail's "restores" and "reverts" may name: the change that took the hand back, the correction.
 REFERENCES = {"restores": ("hand_undone",), "reverts": ("hand_edited", "hand_reverted")}
@@ -276,9 +280,7 @@ def check_document(document: dict[str, Any]) -> CheckedBackup:
         raise BadBackup("too_many_hands", ("matches",), most=MAX_HANDS, count=hands)
     seen: set[str] = set()
     checked = []
-    # The referee's report on each entry read so far: the trail holds each hand's entry again (as saved, and
-    # before and after each correction), and the same entry under the same rules gets the same report.
-    reports: dict[tuple[Ruleset, str], tuple[HandEntry, HandReport]] = {}
+    reports = Reports()
     for i, match in enumerate(document["matches"]):
         if match["uid"] in seen:
             raise BadBackup("repeated_uid", ("matches", i, "uid"))
@@ -287,11 +289,39 @@ def check_document(document: dict[str, Any]) -> CheckedBackup:
     return CheckedBackup(document["players"], checked)
 
 
+class Reports:
+    """The referee's report on each entry read so far: the trail holds each hand's entry again (as saved, and
+    before and after each correction), and the same entry under the same rules gets the same report.
+
+    And the time the checks may take. A real entry is checked in a fraction of a millisecond, but a crafted one
+    (a pile of nearly all even cards, many suspects) takes up to some 30 ms, and 8 MB hold over 20 000 of them:
+    past CHECK_SECONDS the file is refused, before the worker's own timeout would answer 500.
+    """
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[Ruleset, str], tuple[HandEntry, HandReport]] = {}
+        self.deadline = time.monotonic() + CHECK_SECONDS
+
+    def of(self, ruleset: Ruleset, entry: dict[str, Any], where: Where) -> tuple[HandEntry, HandReport]:
+        """The entry as the entry reader reads it, and the referee's report on it."""
+        key = (ruleset, json.dumps(entry, sort_keys=True))
+        if key not in self.known:
+            if time.monotonic() > self.deadline:
+                raise BadBackup("too_slow", most=round(CHECK_SECONDS))
+            request = {"ruleset": ruleset.preset, "options": ruleset.options(), **entry}
+            try:
+                read = score_payloads.read_score(request)
+                self.known[key] = (read, check_hand(read))
+            except InvalidEntry as error:
+                problem = error.problems[0]
+                raise BadBackup("entry_unreadable", (*where, "entry", *problem.location), problem=problem) from None
+        return self.known[key]
+
+
 class MatchCheck:
     """The checks of one match of a backup: seats, rules, hands, trail."""
 
-    def __init__(self, match: dict[str, Any], where: Where,
-                 reports: dict[tuple[Ruleset, str], tuple[HandEntry, HandReport]]) -> None:
+    def __init__(self, match: dict[str, Any], where: Where, reports: Reports) -> None:
         self.match = match
         self.where = where
         self.reports = reports
@@ -368,16 +398,7 @@ class MatchCheck:
         entry = facts["entry"]
         if len(entry["sides"]) != self.sides:
             raise BadBackup("entry_sides", (*where, "entry", "sides"), sides=self.sides)
-        key = (self.ruleset, json.dumps(entry, sort_keys=True))
-        if key not in self.reports:
-            request = {"ruleset": self.ruleset.preset, "options": self.ruleset.options(), **entry}
-            try:
-                read = score_payloads.read_score(request)
-                self.reports[key] = (read, check_hand(read))
-            except InvalidEntry as error:
-                problem = error.problems[0]
-                raise BadBackup("entry_unreadable", (*where, "entry", *problem.location), problem=problem) from None
-        read, report = self.reports[key]
+        read, report = self.reports.of(self.ruleset, entry, where)
         if not fits_mode(facts["mode"], read):
             raise BadBackup("entry_mode", (*where, "entry"), mode=facts["mode"])
         return report

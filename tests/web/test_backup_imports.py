@@ -160,3 +160,42 @@ def test_imports_are_throttled_per_account(backup, scorekeeper):
 def test_the_import_limit_and_the_imports_at_once_are_settings(app):
     """Both documented defaults: ten uploads an hour per account, one import at a time on the server."""
     assert app.config["IMPORT_LIMIT"] == "10 per hour" and app.config["IMPORTS_AT_ONCE"] == 1
+
+
+class Clock:
+    """A clock for the checks that moves a second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        """One second later than the last reading."""
+        self.now += 1.0
+        return self.now
+
+
+def test_checks_that_run_too_long_are_stopped_in_words_not_by_the_workers_timeout(keeper, scorekeeper, monkeypatch):
+    """A crafted file can hold thousands of entries that take the referee tens of milliseconds each: past
+    CHECK_SECONDS the file is refused (422, nothing written) instead of the worker being killed (500). Only
+    entries not checked yet cost time: the trail's copies of each hand's entry are free."""
+    from referee.services import backup_checks
+
+    for _ in range(3):
+        keeper.save_hand(keeper.start(("Ana", "Bea")))
+    document = backup_of(keeper)  # three matches of the same hand: one entry
+    bob = scorekeeper("bob")
+    clock = Clock()
+    monkeypatch.setattr(backup_checks, "time", clock)
+    monkeypatch.setattr(backup_checks, "CHECK_SECONDS", 2.5)
+    assert upload(bob, document).status_code == 302  # the same entry thrice: checked once
+    document["matches"][1]["hands"][0]["entry"]["sides"][0]["escobas"] = 0  # a second distinct entry…
+    document["matches"][2]["hands"][0]["entry"]["sides"][0]["escobas"] = 2  # …and a third: over the time
+    for match in document["matches"]:
+        match["uid"] = match["uid"][::-1]
+    clock.now = 0.0
+    response = upload(scorekeeper("carla"), document)
+    assert response.status_code == 422
+    assert keeper.errors(response.get_data(as_text=True)) == [
+        "Checking the file took more than 2 seconds and was stopped, where a backup this app writes takes a few: "
+        "nothing of it was added."]
+    assert matches_of(keeper, "carla") == 0
