@@ -27,7 +27,7 @@ from .backup_words import backup_words
 
 bp = Blueprint("imports", __name__)
 
-BUSY_RETRY = 10  # seconds: the largest import takes a few (benchmarks/README.md, bench_import.py)
+BUSY_RETRY = 5  # seconds: the largest import takes about four (benchmarks/README.md, bench_import.py)
 
 
 def done_words(result: ImportResult) -> str:
