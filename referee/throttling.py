@@ -9,7 +9,9 @@ Throttled, each limit a setting (referee/config.py):
 - every request to the API from one address, all its endpoints together (API_LIMIT);
 - every request made with one personal access token, from anywhere (API_TOKEN_LIMIT);
 - making a token with a username and password (HTTP Basic): refused attempts count with the
-  account's logins (LOGIN_LIMIT_PER_ACCOUNT) and per address (LOGIN_LIMIT_PER_ADDRESS), as logins.
+  account's logins (LOGIN_LIMIT_PER_ACCOUNT) and per address (LOGIN_LIMIT_PER_ADDRESS), as logins;
+- backups sent to restore, per account (IMPORT_LIMIT): the limit is the import view's own
+  (referee/views/imports.py).
 Nothing else is: no default or application-wide limit is set, so pages, static files and
 a health check are never refused. A refused attempt is one answered 422 (a wrong name or
 password, a field missing), or 401 when a token is asked for; a successful one costs nothing.

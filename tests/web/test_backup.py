@@ -647,3 +647,6 @@ def test_the_documented_limits_are_the_ones_in_force(app):
             f"{spaced(schema()['properties']['players']['maxItems'])} |") in text
     assert (f"| {defs['match']['properties']['hands']['maxItems']} / "
             f"{spaced(defs['match']['properties']['trail']['maxItems'])} |") in text
+    assert f"| {backup_checks.CHECK_SECONDS:.0f} s (`CHECK_SECONDS`) |" in text
+    assert f"| 1 / {app.config['IMPORTS_AT_ONCE']} (`IMPORTS_AT_ONCE`) |" in text
+    assert f"| {app.config['IMPORT_LIMIT'].replace(' per ', ' an ')} (`IMPORT_LIMIT`) |" in text
