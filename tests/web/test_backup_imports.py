@@ -199,3 +199,48 @@ def test_checks_that_run_too_long_are_stopped_in_words_not_by_the_workers_timeou
         "Checking the file took more than 2 seconds and was stopped, where a backup this app writes takes a few: "
         "nothing of it was added."]
     assert matches_of(keeper, "carla") == 0
+
+
+def test_a_player_made_meanwhile_by_another_phone_makes_the_import_read_again(backup, scorekeeper, monkeypatch):
+    """Between the import's reading of the account and its writing, another phone makes "Ana": the import's own
+    "Ana" clashes, and it reads the account again and restores (one Ana); when the account keeps changing under
+    it, it says so in words and writes nothing."""
+    from referee.services import backup as service
+
+    bob = scorekeeper("bob")
+    real = service._players_of
+    calls = []
+
+    def stale(user_id: int) -> dict[str, int]:
+        calls.append(user_id)
+        return {} if len(calls) == 1 else real(user_id)
+
+    bob.start(("Ana", "Zoe"))  # Ana is Bob's already, but the first reading misses her
+    monkeypatch.setattr(service, "_players_of", stale)
+    assert upload(bob, backup).status_code == 302
+    assert len(calls) == 3  # read, refused at the commit, read again (and once more after making Bea)
+    monkeypatch.setattr(service, "_players_of", lambda user_id: {})
+    carla = scorekeeper("carla")
+    carla.start(("Ana", "Bea"))
+    response = upload(carla, backup)
+    assert response.status_code == 422
+    assert carla.errors(response.get_data(as_text=True)) == [
+        "Another import of these matches ran at the same moment: check your matches, then import again if any is "
+        "missing."]
+    assert matches_of(carla, "carla") == 1
+
+
+def test_an_in_memory_database_has_its_slots_in_the_process():
+    """An in-memory SQLite belongs to one process: its slots are that process's own locks."""
+    from sqlalchemy import create_engine
+
+    engine = create_engine("sqlite://")
+    with import_slot(engine, 1, 1):
+        with pytest.raises(ImportBusy) as busy, import_slot(engine, 1, 1):
+            pass
+        assert busy.value.reason == "account"
+        with pytest.raises(ImportBusy) as busy, import_slot(engine, 2, 1):
+            pass
+        assert busy.value.reason == "server"
+    with import_slot(engine, 2, 1):
+        pass

@@ -249,3 +249,22 @@ def test_a_moment_with_fewer_digits_is_read_to_the_microsecond(small_backup, bob
     document = changed(small_backup, ("matches", 0, "created_at"), "2026-05-01T18:30:00.5Z")
     assert upload(bob, document).status_code == 302
     assert backup_of(bob)["matches"][0]["created_at"] == "2026-05-01T18:30:00.500000Z"
+
+
+def test_a_lone_surrogate_is_no_text(small_backup):
+    """JSON allows the escape \\ud800, but no text holds half a character: refused as a file that is not text."""
+    raw = json.dumps(changed(small_backup, ("players", 0, "name"), "A\ud800")).encode()
+    with pytest.raises(BadBackup) as refusal:
+        read_backup(raw, 1 << 20)
+    assert refusal.value.code == "not_text"
+
+
+def test_a_token_ending_in_a_newline_is_refused_where_pythons_pattern_would_let_it_through(small_backup, bob):
+    """Python's "$" matches before a final newline, the compiled schema's does not: "abc\\n" is no token, and the
+    refusal names the token's place and its form."""
+    document = changed(small_backup, ("matches", 0, "hands", 0, "client_token"), "abc\n")
+    response = upload(bob, document)
+    assert response.status_code == 422
+    assert bob.errors(response.get_data(as_text=True)) == [
+        "Match 1, hand 1, “client_token”: should be 1 to 64 printable characters, without spaces. "
+        "In the file: $.matches[0].hands[0].client_token"]
