@@ -14,6 +14,8 @@ SECRET_FILE = "secret_key"
 MAX_CONTENT_LENGTH = 64 * 1024
 # A backup file uploaded to restore (referee/views/imports.py, docs/backup.md): the one larger body taken.
 IMPORT_MAX_BYTES = 8 * 1024 * 1024
+# Imports the whole server runs at once (referee/services/import_slots.py): each holds a worker for seconds.
+IMPORTS_AT_ONCE = 1
 
 
 def secret_key(instance_path: str) -> str:
@@ -116,6 +118,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "BABEL_DEFAULT_LOCALE": "en",
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
         "IMPORT_MAX_BYTES": IMPORT_MAX_BYTES,
+        "IMPORTS_AT_ONCE": IMPORTS_AT_ONCE,
         # Served over HTTPS (by a TLS proxy): HSTS and Secure cookies. Off by default, for a LAN over plain HTTP.
         "HTTPS": flag("REFEREE_HTTPS"),
         # How many proxies in front set X-Forwarded-For and -Proto; 0 believes no such header.
@@ -156,4 +159,5 @@ def throttling_settings() -> dict[str, Any]:
         "API_LIMIT": "120 per minute",  # every request to /api/ from one address, whatever it is answered
         "API_TOKEN_LIMIT": "120 per minute",  # requests made with one personal access token, from anywhere
         "TOKEN_CREATION_LIMIT": "10 per hour",  # tokens made by one account, on the account page and the API
+        "IMPORT_LIMIT": "10 per hour",  # backups sent to restore into one account (referee/views/imports.py)
     }

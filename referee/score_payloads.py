@@ -256,6 +256,9 @@ def read_score(data: Any) -> HandEntry:
     by_tally = bool(tallies) or (not piles and "leftover_sum" in body)
     if by_tally and ("leftover_sum" in body or "leftover" not in body):
         leftover_sum = reader.required(body, "leftover_sum", (), reader.whole)
+        if "leftover" in body:
+            # The sum wins, but the cards are kept with the hand (and in its backup): read like any cards.
+            reader.cards(body["leftover"], ("leftover",))
     else:
         # A tally may give the leftover as its cards (the quick entry): their sum is the leftover's.
         leftover = reader.required(body, "leftover", (), reader.cards)

@@ -14,7 +14,9 @@ Throttled, each limit a setting (referee/config.py):
 - making a token with a username and password (HTTP Basic): refused attempts count with the
   account's logins (LOGIN_LIMIT_PER_ACCOUNT) and per address (LOGIN_LIMIT_PER_ADDRESS), as logins;
 - tokens made by one account, on the account page and with POST /api/v1/tokens together
-  (TOKEN_CREATION_LIMIT): only a token made counts.
+  (TOKEN_CREATION_LIMIT): only a token made counts;
+- backups sent to restore, per account (IMPORT_LIMIT): the limit is the import view's own
+  (referee/views/imports.py).
 Nothing else is: pages, static files and a health check are never refused. A page's limits count its POSTs
 only, so the limiter skips every GET and HEAD outside the API (a request filter: its check was a tenth of a
 small page's time); a limit on a page's GET would need that filter changed. A refused attempt is one

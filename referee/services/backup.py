@@ -1,9 +1,10 @@
 """An account's backup (docs/backup.md): written out whole, and restored into an account, all or nothing.
 
-The file holds no database ids: a match is its uid, a player their name, a change of the trail that names
-another (a restore, a revert) names it by its place in the trail. So a file restores into any account, and
-exported again from there it reads the same. Players' ratings and each hand's side results are not in it:
-they follow from the matches, and are computed again on import.
+A restore is checked whole (referee/services/backup_checks.py) and turned into rows (backup_format.py) before
+anything is written; then one short transaction inserts the rows in bulk, rates the account again and commits.
+With SQLite's one writer, the write lock is held only for that (0.3 s for the largest file: benchmarks/README.md),
+not for the seconds the checks take. Players' ratings and each hand's side results are not in the file: they
+follow from the matches, and are computed again on import.
 """
 
 from __future__ import annotations
@@ -12,21 +13,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import Hand, Match, MatchEvent, Player, Seat, User, name_key, now
-from .backup_checks import FORMAT, VERSION, BadBackup, CheckedBackup, CheckedMatch, moment, read_backup
+from ..models import Hand, HandSide, Match, MatchEvent, Player, Seat, User, name_key, now
+from .backup_checks import FORMAT, VERSION, BadBackup, CheckedBackup, moment, read_backup
+from .backup_format import RULE_DEFAULTS, MatchRows, match_data, match_rows, time_text
+from .bulk_rows import EncodedRows
 from .errors import Conflict
-from .hand_results import keep_results
+from .import_slots import ImportBusy, import_slot
 from .ratings import rerate
-from .rules_in_force import ruleset_of
 
-RULES = ("target", "all_oros", "all_sevens", "over30", "penalty", "deal_passes", "sevens", "ties")
-# Files written before the regional options have none: their matches were scored the one way the app knew.
-RULE_DEFAULTS = {"sevens": "most", "ties": "nobody"}
+TRIES = 2  # a player made by another phone of the account between the reading and the writing: read again
 
 
 @dataclass(frozen=True)
@@ -38,15 +38,10 @@ class ImportResult:
     players: int
 
 
-def _time(value: datetime | None) -> str | None:
-    """A stored moment (naive UTC) as the file writes it."""
-    return None if value is None else value.isoformat(timespec="microseconds") + "Z"
-
-
 def _document(players: list[Player], matches: list[Match], moment_: datetime | None) -> dict[str, Any]:
     """The backup document of these players and matches."""
-    return {"format": FORMAT, "version": VERSION, "exported_at": _time(moment_ or now()),
-            "players": [{"name": p.name, "created_at": _time(p.created_at)} for p in players],
+    return {"format": FORMAT, "version": VERSION, "exported_at": time_text(moment_ or now()),
+            "players": [{"name": p.name, "created_at": time_text(p.created_at)} for p in players],
             "matches": [match_data(match) for match in matches]}
 
 
@@ -56,7 +51,8 @@ def export_account(user: User, at: datetime | None = None) -> dict[str, Any]:
         select(Match).where(Match.user_id == user.id).order_by(Match.created_at, Match.id)
         .options(selectinload(Match.seats).selectinload(Seat.player), selectinload(Match.hands),
                  selectinload(Match.events)))
-    return _document(list(user.players), list(matches), at)
+    players = db.session.scalars(select(Player).where(Player.user_id == user.id).order_by(Player.name_key))
+    return _document(list(players), list(matches), at)
 
 
 def export_match(match: Match, at: datetime | None = None) -> dict[str, Any]:
@@ -65,108 +61,109 @@ def export_match(match: Match, at: datetime | None = None) -> dict[str, Any]:
     return _document([players[key] for key in sorted(players)], [match], at)
 
 
-def match_data(match: Match) -> dict[str, Any]:
-    """One match as the file holds it."""
-    ruleset = ruleset_of(match)
-    place = {event.id: i for i, event in enumerate(match.events)}
-    return {
-        "uid": match.uid, "created_at": _time(match.created_at), "updated_at": _time(match.updated_at),
-        "finished_at": _time(match.finished_at),
-        "rules": {"preset": match.preset, **{key: ruleset.options()[key] for key in RULES}},
-        "deck_style": match.deck_style, "partnerships": match.partnerships, "first_dealer": match.first_dealer,
-        "finished": match.finished, "winner": match.winner,
-        "seats": [{"position": s.position, "name": s.name, "side": s.side,
-                   "player": s.player.name if s.player is not None else None} for s in match.seats],
-        "hands": [{"number": h.number, "dealer": h.dealer, "mode": h.mode, "entry": h.entry, "points": h.points,
-                   "valid": h.valid, "erred": h.erred, "client_token": h.client_token,
-                   "created_at": _time(h.created_at), "updated_at": _time(h.updated_at)} for h in match.hands],
-        "trail": [{"at": _time(e.at), "kind": e.kind, "hand_number": e.hand_number, "before": e.before,
-                   "after": _places_of(e.after, place)} for e in match.events],
-    }
+def import_backup(user: User, raw: bytes, most: int, at_once: int = 1) -> ImportResult:
+    """Restore a backup file into the account: the matches it does not have yet (by uid), their players found
+    by name or made. BadBackup for a file that is not one (nothing written); ImportBusy when another import of
+    the account runs, or `at_once` of any account do; Conflict when the account changed under the import twice."""
+    with import_slot(db.engine, user.id, at_once):
+        backup = read_backup(raw, most)
+        for _ in range(TRIES):
+            try:
+                return _store(user.id, backup)
+            except IntegrityError:
+                db.session.rollback()
+        raise Conflict("imported_meanwhile")
 
 
-def _places_of(after: dict[str, Any] | None, place: dict[int, int]) -> dict[str, Any] | None:
-    """A change's after with the changes it names (by id) named by their place in the trail."""
-    if not after or not any(key in after for key in ("restores", "reverts")):
-        return after
-    return {key: place.get(value) if key in ("restores", "reverts") else value for key, value in after.items()}
+def _store(user_id: int, backup: CheckedBackup) -> ImportResult:
+    """The checked file's new matches and players as rows, encoded; then written in one transaction."""
+    have = set(db.session.scalars(select(Match.uid).where(Match.user_id == user_id)))
+    players = _players_of(user_id)
+    new_players = _new_players(backup, players)
+    added = _Encoded([match_rows(m, user_id) for m in backup.matches if m.data["uid"] not in have])
+    # Everything above only read: the first write below takes SQLite's write lock, until the commit.
+    if new_players:
+        EncodedRows(Player, [row | {"user_id": user_id} for row in new_players]).insert()
+        players = _players_of(user_id)
+    added.write(user_id, players)
+    rerate(db.session.get_one(User, user_id))
+    db.session.commit()
+    return ImportResult(added=len(added.matches), skipped=len(backup.matches) - len(added.matches),
+                        players=len(new_players))
 
 
-def import_backup(user: User, raw: bytes, most: int) -> ImportResult:
-    """Restore a backup file into the account, in one transaction once the whole file is checked: the
-    matches it does not have yet (by uid), their players found by name or made. BadBackup for a file that is
-    not one (nothing written); Conflict when another import of the same matches got there first."""
-    backup = read_backup(raw, most)
-    checked = backup.matches
-    have = set(db.session.scalars(select(Match.uid).where(Match.user_id == user.id)))
-    players = {player.name_key: player for player in user.players}
-    before = len(players)
-    for name, created in _players_named(backup):
-        _player(user, players, name, created)
-    added = [m for m in checked if m.data["uid"] not in have]
-    try:
-        with db.session.no_autoflush:
-            matches = [_new_match(user, players, m) for m in added]
-        db.session.add_all(matches)
-        db.session.flush()  # ids for the side results, and for the trail's changes that name another
-        with db.session.no_autoflush:  # one flush at the commit, not one per hand
-            for match, source in zip(matches, added, strict=True):
-                _finish(match, source)
-        rerate(user)
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise Conflict("imported_meanwhile") from None
-    return ImportResult(added=len(added), skipped=len(checked) - len(added), players=len(players) - before)
+def _players_of(user_id: int) -> dict[str, int]:
+    """The account's players' ids by name key."""
+    return {key: player_id for key, player_id in db.session.execute(
+        select(Player.name_key, Player.id).where(Player.user_id == user_id))}
 
 
-def _players_named(backup: CheckedBackup) -> list[tuple[str, str | None]]:
-    """Every player the file names, as (name, created_at): those it lists, then those only its seats name."""
-    found: list[tuple[str, str | None]] = [(p["name"], p["created_at"]) for p in backup.players]
+def _new_players(backup: CheckedBackup, known: dict[str, int]) -> list[dict[str, Any]]:
+    """The players the file names (those it lists, then those only its seats name) that the account has not,
+    without regard to case or accents: the first spelling met of each."""
+    named: list[tuple[str, str | None]] = [(p["name"], p["created_at"]) for p in backup.players]
     for match in backup.matches:
-        found += [(seat["player"], None) for seat in match.data["seats"] if seat["player"] is not None]
-    return found
+        named += [(seat["player"], None) for seat in match.data["seats"] if seat["player"] is not None]
+    made: dict[str, dict[str, Any]] = {}
+    for name, created in named:
+        key = name_key(name)
+        if key not in known and key not in made:
+            made[key] = {"name": name, "name_key": key, "created_at": moment(created) or now()}
+    return list(made.values())
 
 
-def _player(user: User, players: dict[str, Player], name: str, created: str | None) -> Player:
-    """The account's player of this name (without regard to case or accents), made if it has none."""
-    key = name_key(name)
-    if key not in players:
-        players[key] = Player(name=name, name_key=key, created_at=moment(created) or now())
-        user.players.append(players[key])
-    return players[key]
+class _Encoded:
+    """The new matches' rows of every table, encoded before the write transaction (bulk_rows.py). The rows are
+    inserted without their ids, which are then read back: a match by its uid, a hand by its match and number, a
+    change by its match and its place in the trail (the trail's order is its ids', as the app reads it)."""
+
+    def __init__(self, matches: list[MatchRows]) -> None:
+        self.matches = matches
+        self.match_rows = EncodedRows(Match, [rows.match for rows in matches])
+        self.seats = EncodedRows(Seat, [seat for rows in matches for seat in rows.seats], ("match_id", "player_id"))
+        self.hands = EncodedRows(Hand, [hand for rows in matches for hand in rows.hands], ("match_id",))
+        self.events = EncodedRows(MatchEvent, [event for rows in matches for event in rows.events], ("match_id",))
+        self.results = EncodedRows(HandSide, [side for rows in matches for sides in rows.results for side in sides],
+                                   ("hand_id", "match_id"))
+
+    def write(self, user_id: int, players: dict[str, int]) -> None:
+        """Insert the matches with their seats, hands, trails and each hand's side results."""
+        self.match_rows.insert()
+        uids = [rows.match["uid"] for rows in self.matches]
+        match_ids = {uid: match_id for uid, match_id in db.session.execute(
+            select(Match.uid, Match.id).where(Match.user_id == user_id, Match.uid.in_(uids)))}
+        ids = [match_ids[uid] for uid in uids]
+        seats, hands, events = iter(self.seats.rows), iter(self.hands.rows), iter(self.events.rows)
+        for rows, match_id in zip(self.matches, ids, strict=True):
+            for key in rows.players:
+                next(seats).update(match_id=match_id, player_id=None if key is None else players[key])
+            for _ in rows.hands:
+                next(hands)["match_id"] = match_id
+            for _ in rows.events:
+                next(events)["match_id"] = match_id
+        for table in (self.seats, self.hands, self.events):
+            table.insert()
+        self._results(ids)
+
+    def _results(self, ids: list[int]) -> None:
+        """Each hand's side results, and the changes that name another, once the ids are known."""
+        hand_ids = {(match_id, number): hand_id for match_id, number, hand_id in db.session.execute(
+            select(Hand.match_id, Hand.number, Hand.id).where(Hand.match_id.in_(ids)))}
+        event_ids: dict[int, list[int]] = {match_id: [] for match_id in ids}
+        for match_id, event_id in db.session.execute(select(MatchEvent.match_id, MatchEvent.id)
+                                                     .where(MatchEvent.match_id.in_(ids)).order_by(MatchEvent.id)):
+            event_ids[match_id].append(event_id)
+        results, naming = iter(self.results.rows), []
+        for rows, match_id in zip(self.matches, ids, strict=True):
+            for hand, sides in zip(rows.hands, rows.results, strict=True):
+                for _ in sides:
+                    next(results).update(hand_id=hand_ids[match_id, hand["number"]], match_id=match_id)
+            trail = event_ids[match_id]
+            naming += [{"id": trail[i], "after": rows.with_ids(trail, i)} for i in rows.naming()]
+        self.results.insert()
+        if naming:  # a restore or a revert names the change it undoes: by its id, known only now
+            db.session.execute(update(MatchEvent), naming)
 
 
-def _new_match(user: User, players: dict[str, Player], checked: CheckedMatch) -> Match:
-    """A match of the file as rows, not stored yet."""
-    data = checked.data
-    match = Match(user_id=user.id, uid=data["uid"], created_at=moment(data["created_at"]),
-                  updated_at=moment(data["updated_at"]), finished_at=moment(data["finished_at"]),
-                  preset=data["rules"]["preset"], **{key: {**RULE_DEFAULTS, **data["rules"]}[key] for key in RULES},
-                  deck_style=data["deck_style"], partnerships=data["partnerships"],
-                  first_dealer=data["first_dealer"], finished=data["finished"], winner=data["winner"])
-    match.seats = [Seat(position=s["position"], name=s["name"], name_key=name_key(s["name"]), side=s["side"],
-                        player=None if s["player"] is None else players[name_key(s["player"])])
-                   for s in data["seats"]]
-    match.hands = [Hand(number=h["number"], dealer=h["dealer"], mode=h["mode"], entry=h["entry"],
-                        points=h["points"], valid=h["valid"], erred=h["erred"], client_token=h["client_token"],
-                        created_at=moment(h["created_at"]), updated_at=moment(h["updated_at"]),
-                        results=[])  # known to have none yet: keep_results then asks the database nothing
-                   for h in data["hands"]]
-    match.events = [MatchEvent(at=moment(e["at"]), kind=e["kind"], hand_number=e["hand_number"],
-                               before=e["before"], after=e["after"]) for e in data["trail"]]
-    return match
-
-
-def _finish(match: Match, checked: CheckedMatch) -> None:
-    """Once stored: each hand's side results, and the trail's references as ids of this database."""
-    for hand, report in zip(match.hands, checked.reports, strict=True):
-        keep_results(match, hand, report)
-    for event in match.events:
-        after = event.after or {}
-        if any(after.get(key) is not None for key in ("restores", "reverts")):
-            event.after = {key: match.events[value].id if key in ("restores", "reverts") and value is not None
-                           else value for key, value in after.items()}
-
-
-__all__ = ["BadBackup", "ImportResult", "export_account", "export_match", "import_backup", "match_data"]
+__all__ = ["RULE_DEFAULTS", "BadBackup", "ImportBusy", "ImportResult", "export_account", "export_match",
+           "import_backup", "match_data"]

@@ -8,7 +8,8 @@ a code; referee/views/backup_words.py puts them in words. The first problem foun
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
@@ -16,16 +17,20 @@ from importlib.resources import files
 from itertools import islice
 from typing import Any, cast
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from .. import score_payloads
 from ..rules import (
+    CardEntry,
+    HandEntry,
     HandReport,
     InvalidEntry,
     InvalidOption,
     Problem,
     Ruleset,
+    TallyEntry,
     UnknownRuleset,
     check_hand,
     make_ruleset,
@@ -39,6 +44,9 @@ VERSION = 1
 MAX_DEPTH = 16  # a backup nests 10 levels deep (docs/backup.md); anything deeper is not one
 MAX_HANDS = 10_000  # hands in one file, all matches together (8 MB holds about 5 000 with their trails)
 SCHEMA_ERRORS = 50  # schema errors looked at to tell the first
+# The most the checks of one file may take (see Reports): a few times the largest real backup's (4 s,
+# benchmarks/README.md), well within gunicorn's worker timeout (30 s).
+CHECK_SECONDS = 20.0
 HAND_KINDS = ("hand_recorded", "hand_edited", "hand_undone", "hand_restored", "hand_reverted")
 # What a trail's "restores" and "reverts" may name: the change that took the hand back, the correction.
 REFERENCES = {"restores": ("hand_undone",), "reverts": ("hand_edited", "hand_reverted")}
@@ -82,9 +90,16 @@ def schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> Draft202012Validator:
-    """One validator for the schema, made once (checking the schema itself on the way)."""
+    """One validator for the schema, made once (checking the schema itself on the way): the one that words
+    an error."""
     Draft202012Validator.check_schema(schema())
     return Draft202012Validator(schema())
+
+
+@cache
+def _fast_validator() -> jsonschema_rs.Validator:
+    """The schema compiled once: the one that checks a whole file."""
+    return jsonschema_rs.Draft202012Validator(schema())
 
 
 def _no_constant(name: str) -> None:
@@ -93,7 +108,8 @@ def _no_constant(name: str) -> None:
 
 
 def parse(raw: bytes, most: int) -> Any:
-    """The file's JSON value: at most `most` bytes of UTF-8 text, nested at most MAX_DEPTH deep."""
+    """The file's JSON value: at most `most` bytes of UTF-8 text, nested no deeper than the parser goes (a file
+    the schema refuses is then held to MAX_DEPTH: the schema allows no deeper nesting)."""
     if len(raw) > most:
         raise BadBackup("too_big", most=most)
     try:
@@ -108,8 +124,6 @@ def parse(raw: bytes, most: int) -> Any:
         raise BadBackup("too_deep", most=MAX_DEPTH) from None
     except ValueError:  # NaN, Infinity, or an integer of thousands of digits
         raise BadBackup("not_json_number") from None
-    if _depth(value) > MAX_DEPTH:
-        raise BadBackup("too_deep", most=MAX_DEPTH)
     return value
 
 
@@ -137,11 +151,73 @@ def read_backup(raw: bytes, most: int) -> CheckedBackup:
     if document.get("version") != VERSION:
         version = document.get("version")
         raise BadBackup("wrong_version", ("version",), version=json.dumps(version)[:20], known=VERSION)
-    # The most telling of the first few errors: a file wrong throughout is not walked to its end for them.
-    error = best_match(islice(_validator().iter_errors(document), SCHEMA_ERRORS))
-    if error is not None:
-        raise schema_problem(error)
+    check_schema(document)
     return check_document(document)
+
+
+def check_schema(document: dict[str, Any]) -> None:
+    """The document against the schema: BadBackup for the first error found.
+
+    A compiled validator (jsonschema-rs, a few milliseconds for the largest file) says whether the file passes
+    and where it first fails; the jsonschema library then words that error, on the file cut down around it (it
+    takes over a second for every 1 000 hands, and never sees more than one match, hand and change of a file).
+    """
+    try:
+        if _fast_validator().is_valid(document):
+            return
+        first = next(iter(_fast_validator().iter_errors(document)))
+    except UnicodeError:  # a lone surrogate (\ud800): JSON allows the escape, but it is no text
+        raise BadBackup("not_text") from None
+    if _depth(document) > MAX_DEPTH:  # walked only now: the words below are found by recursion
+        raise BadBackup("too_deep", most=MAX_DEPTH)
+    where: Where = tuple(first.instance_path)
+    around, back = _around(document, where)
+    # The most telling of the first few errors there.
+    error = best_match(islice(_validator().iter_errors(around), SCHEMA_ERRORS))
+    if error is None:  # the two validators differ on a pattern ("$" before a final newline, in Python)
+        raise BadBackup("bad_form" if first.schema_path[-1:] == ["pattern"] else "invalid", where)
+    problem = schema_problem(error)
+    raise BadBackup(problem.code, back(problem.where), **problem.params)
+
+
+# The lists a backup grows by: none has a least number of items, and each item is checked alone.
+_GROWING = ("players", "matches", "hands", "trail")
+
+
+def _around(document: dict[str, Any], where: Where) -> tuple[dict[str, Any], Callable[[Where], Where]]:
+    """The document cut down around a place: along the path, each growing list holds only the item the path
+    goes through (or all of its items, when the place is the list itself); elsewhere they are empty. And how
+    a place in the cut document is the same place in the whole one."""
+    cut_where = list(where)
+
+    def cut(node: Any, path: Where, depth: int) -> Any:
+        if isinstance(node, list):
+            return [cut(item, path[1:] if path and path[0] == i else (), depth + 1) for i, item in enumerate(node)]
+        if not isinstance(node, dict):
+            return node
+        kept: dict[str, Any] = {}
+        for key, value in node.items():
+            on_path = bool(path) and path[0] == key
+            if key not in _GROWING or not isinstance(value, list):
+                kept[key] = cut(value, path[1:] if on_path else (), depth + 1)
+            elif on_path and len(path) > 1 and isinstance(path[1], int) and path[1] < len(value):
+                kept[key] = [cut(value[path[1]], path[2:], depth + 2)]
+                cut_where[depth + 1] = 0
+            elif on_path and len(path) == 1:
+                kept[key] = [cut(item, (), depth + 2) for item in value]
+            else:
+                kept[key] = []
+        return kept
+
+    around = cut(document, where, 0)
+
+    def back(place: Where) -> Where:
+        same = 0
+        while same < min(len(place), len(where)) and place[same] == cut_where[same]:
+            same += 1
+        return (*where[:same], *place[same:])
+
+    return around, back
 
 
 def schema_problem(error: ValidationError) -> BadBackup:
@@ -204,9 +280,7 @@ def check_document(document: dict[str, Any]) -> CheckedBackup:
         raise BadBackup("too_many_hands", ("matches",), most=MAX_HANDS, count=hands)
     seen: set[str] = set()
     checked = []
-    # The referee's report on each entry read so far: the trail holds each hand's entry again (as saved, and
-    # before and after each correction), and the same entry under the same rules gets the same report.
-    reports: dict[tuple[Ruleset, str], HandReport] = {}
+    reports = Reports()
     for i, match in enumerate(document["matches"]):
         if match["uid"] in seen:
             raise BadBackup("repeated_uid", ("matches", i, "uid"))
@@ -215,10 +289,39 @@ def check_document(document: dict[str, Any]) -> CheckedBackup:
     return CheckedBackup(document["players"], checked)
 
 
+class Reports:
+    """The referee's report on each entry read so far: the trail holds each hand's entry again (as saved, and
+    before and after each correction), and the same entry under the same rules gets the same report.
+
+    And the time the checks may take. A real entry is checked in a fraction of a millisecond, but a crafted one
+    (a pile of nearly all even cards, many suspects) takes up to some 30 ms, and 8 MB hold over 20 000 of them:
+    past CHECK_SECONDS the file is refused, before the worker's own timeout would answer 500.
+    """
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[Ruleset, str], tuple[HandEntry, HandReport]] = {}
+        self.deadline = time.monotonic() + CHECK_SECONDS
+
+    def of(self, ruleset: Ruleset, entry: dict[str, Any], where: Where) -> tuple[HandEntry, HandReport]:
+        """The entry as the entry reader reads it, and the referee's report on it."""
+        key = (ruleset, json.dumps(entry, sort_keys=True))
+        if key not in self.known:
+            if time.monotonic() > self.deadline:
+                raise BadBackup("too_slow", most=round(CHECK_SECONDS))
+            request = {"ruleset": ruleset.preset, "options": ruleset.options(), **entry}
+            try:
+                read = score_payloads.read_score(request)
+                self.known[key] = (read, check_hand(read))
+            except InvalidEntry as error:
+                problem = error.problems[0]
+                raise BadBackup("entry_unreadable", (*where, "entry", *problem.location), problem=problem) from None
+        return self.known[key]
+
+
 class MatchCheck:
     """The checks of one match of a backup: seats, rules, hands, trail."""
 
-    def __init__(self, match: dict[str, Any], where: Where, reports: dict[tuple[Ruleset, str], HandReport]) -> None:
+    def __init__(self, match: dict[str, Any], where: Where, reports: Reports) -> None:
         self.match = match
         self.where = where
         self.reports = reports
@@ -295,17 +398,10 @@ class MatchCheck:
         entry = facts["entry"]
         if len(entry["sides"]) != self.sides:
             raise BadBackup("entry_sides", (*where, "entry", "sides"), sides=self.sides)
-        _entry_fits_mode(facts["mode"], entry, (*where, "entry"))
-        key = (self.ruleset, json.dumps(entry, sort_keys=True))
-        if key in self.reports:
-            return self.reports[key]
-        request = {"ruleset": self.ruleset.preset, "options": self.ruleset.options(), **entry}
-        try:
-            report = self.reports[key] = check_hand(score_payloads.read_score(request))
-            return report
-        except InvalidEntry as error:
-            problem = error.problems[0]
-            raise BadBackup("entry_unreadable", (*where, "entry", *problem.location), problem=problem) from None
+        read, report = self.reports.of(self.ruleset, entry, where)
+        if not fits_mode(facts["mode"], read):
+            raise BadBackup("entry_mode", (*where, "entry"), mode=facts["mode"])
+        return report
 
     def check_result(self) -> None:
         """The winner and whether the match is over as the hands' points make them."""
@@ -325,6 +421,8 @@ class MatchCheck:
                     self.side(facts["winner"], (*where, key, "winner"))
                 if event["kind"] in HAND_KINDS and facts and "entry" in facts:
                     self.entry(facts, (*where, key))
+                elif event["kind"] in HAND_KINDS and facts and "dealer" in facts:  # the first trails' corrections
+                    self.seat(facts["dealer"], (*where, key, "dealer"))
             for name, kinds in REFERENCES.items():
                 target = (event["after"] or {}).get(name)
                 if target is not None and not (target < i and trail[target]["kind"] in kinds):
@@ -345,19 +443,19 @@ def _seats_named(kind: str, facts: dict[str, Any] | None) -> Iterator[tuple[Wher
             yield ("redraw", j), seat
 
 
-def _entry_fits_mode(mode: str, entry: dict[str, Any], where: Where) -> None:
-    """An entry in the shape its mode's page saves and opens again: cards with a leftover, or counts (each
-    with its velo) with the leftover's sum; the quick way, its leftover's cards."""
-    sides = entry["sides"]
+def fits_mode(mode: str, entry: HandEntry) -> bool:
+    """True when an entry, as the entry reader reads it, is of a kind its mode holds: as the app stores them.
+
+    "cards": by every card (the page by cards, the match API by cards). "tally": by counts (the page by counts,
+    and the match API by tallies whatever their form: a side given as "rest", the leftover as its cards; the API
+    names its hands' mode by the same test, referee/views/api_hands.py). "quick": the quick page's piles (by
+    cards) or its counts, which always give the leftover's cards.
+    """
     if mode == "cards":
-        fits = "leftover" in entry and all("cards" in side for side in sides)
-    elif mode == "tally":
-        fits = "leftover_sum" in entry and all(isinstance(side.get("tally"), dict) and "velo" in side["tally"]
-                                               for side in sides)
-    else:
-        fits = "leftover" in entry
-    if not fits:
-        raise BadBackup("entry_mode", where, mode=mode)
+        return isinstance(entry, CardEntry)
+    if mode == "tally":
+        return isinstance(entry, TallyEntry)
+    return isinstance(entry, CardEntry) or entry.leftover is not None
 
 
 def _time(text: str, where: Where) -> datetime:

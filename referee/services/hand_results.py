@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..models import Hand, HandSide, Match
 from ..rules import HandReport
+
+
+def result_values(report: HandReport, points: list[int]) -> list[dict[str, Any]]:
+    """Each side's HandSide columns (but its ids) from the referee's report and the points stored."""
+    values = []
+    for i, (side, scored) in enumerate(zip(report.sides, points, strict=True)):
+        earned = side.earned
+        values.append({"side": i, "points": scored, "escobas": earned.escobas, "erred": bool(side.erred),
+                       "cards": earned.cards, "oros": earned.oros, "sevens": earned.sevens, "velo": earned.velo,
+                       "all_oros": earned.all_oros, "all_sevens": earned.all_sevens, "over30": earned.over30})
+    return values
 
 
 def keep_results(match: Match, hand: Hand, report: HandReport) -> None:
@@ -15,8 +28,6 @@ def keep_results(match: Match, hand: Hand, report: HandReport) -> None:
     rows = list(hand.results)
     if len(rows) != len(report.sides):
         hand.results = rows = [HandSide(match_id=match.id, side=i) for i in range(len(report.sides))]
-    for row, side, points in zip(rows, report.sides, hand.points, strict=True):
-        earned = side.earned
-        row.points, row.escobas, row.erred = points, earned.escobas, bool(side.erred)
-        row.cards, row.oros, row.sevens, row.velo = earned.cards, earned.oros, earned.sevens, earned.velo
-        row.all_oros, row.all_sevens, row.over30 = earned.all_oros, earned.all_sevens, earned.over30
+    for row, values in zip(rows, result_values(report, hand.points), strict=True):
+        for column, value in values.items():
+            setattr(row, column, value)

@@ -37,6 +37,8 @@ def _file_words(error: BadBackup) -> str | None:
                                    "%(known)s.", version=p["version"], known=p["known"]),
         "too_many_hands": lambda: _("The file holds %(count)s hands; one import takes at most %(most)s.",
                                     count=p["count"], most=p["most"]),
+        "too_slow": lambda: _("Checking the file took more than %(most)s seconds and was stopped, where a backup "
+                              "this app writes takes a few: nothing of it was added.", most=p["most"]),
     }
     return words[error.code]() if error.code in words else None
 
@@ -60,7 +62,7 @@ def _bad_form(where: Where) -> str:
     if last in ("cards", "leftover", "drawn"):
         return _("should be a card code such as 7o")
     if last == "client_token":
-        return _("should be up to 64 letters, digits, dashes or underscores")
+        return _("should be 1 to 64 printable characters, without spaces")
     return _("is not in the form a backup writes")
 
 

@@ -4,11 +4,13 @@ with an error, and one match not started (still drawing)."""
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import re
 from typing import Any
 
+from hypothesis import strategies as st
 from sqlalchemy import select
 
 from referee.models import MatchEvent
@@ -101,3 +103,39 @@ def upload(keeper: Any, content: bytes | str | dict[str, Any], filename: str = "
     fields: dict[str, Any] = dict(keeper.form("/account/import"))
     fields["backup"] = (io.BytesIO(content), filename, "application/json")
     return keeper.client.post("/account/import", data=fields, content_type="multipart/form-data")
+
+
+# -- a backup changed anywhere, for the fuzz tests -------------------------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+    max_leaves=24)
+FIELDS = st.sampled_from(["format", "version", "exported_at", "players", "matches", "uid", "seats", "hands",
+                          "trail", "entry", "sides", "points", "dealer", "kind", "after", "before", "restores"])
+
+
+def mutated(document: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
+    """A copy of a backup with one value somewhere in its matches replaced (often by a small number or a
+    truth value, which the schema lets through to the checks behind it), or one key added or removed."""
+    copied = copy.deepcopy(document)
+    node: Any = copied["matches"]
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            break
+        key = data.draw(st.sampled_from(keys))
+        child = node[key]
+        if not isinstance(child, (dict, list)) or not child or data.draw(st.integers(0, 7)) == 0:
+            action = data.draw(st.sampled_from(["replace", "replace", "replace", "drop", "add"]))
+            if action == "replace":
+                node[key] = data.draw(st.integers(0, 5) | st.booleans() | st.none() | JSON)
+            elif action == "drop" and isinstance(node, dict):
+                del node[key]
+            elif isinstance(node, dict):
+                node[data.draw(FIELDS)] = data.draw(JSON)
+            else:
+                node.append(copy.deepcopy(data.draw(st.sampled_from(node))))
+            break
+        node = child
+    return copied

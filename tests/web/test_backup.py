@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from backup_play import backup_of, play_everything, upload
+from backup_play import JSON, backup_of, mutated, play_everything, upload
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 from sqlalchemy import func, select
 from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.test import encode_multipart
@@ -569,39 +570,6 @@ def test_the_errors_are_in_the_readers_language(played_backup, bob):
 
 # -- fuzz: whatever the file, a page in words and never a 500 -------------------------------------------------------
 
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
-    max_leaves=24)
-FIELDS = st.sampled_from(["format", "version", "exported_at", "players", "matches", "uid", "seats", "hands",
-                          "trail", "entry", "sides", "points", "dealer", "kind", "after", "before", "restores"])
-
-
-def mutated(document: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
-    """A copy of a backup with one value somewhere in its matches replaced (often by a small number or a
-    truth value, which the schema lets through to the checks behind it), or one key added or removed."""
-    copied = copy.deepcopy(document)
-    node: Any = copied["matches"]
-    while True:
-        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
-        if not keys:
-            break
-        key = data.draw(st.sampled_from(keys))
-        child = node[key]
-        if not isinstance(child, (dict, list)) or not child or data.draw(st.integers(0, 7)) == 0:
-            action = data.draw(st.sampled_from(["replace", "replace", "replace", "drop", "add"]))
-            if action == "replace":
-                node[key] = data.draw(st.integers(0, 5) | st.booleans() | st.none() | JSON)
-            elif action == "drop" and isinstance(node, dict):
-                del node[key]
-            elif isinstance(node, dict):
-                node[data.draw(FIELDS)] = data.draw(JSON)
-            else:
-                node.append(copy.deepcopy(data.draw(st.sampled_from(node))))
-            break
-        node = child
-    return copied
-
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(value=JSON)
@@ -625,6 +593,29 @@ def test_a_backup_changed_anywhere_is_read_or_refused_in_words(played_backup, ap
 
         with app.test_request_context():
             assert backup_words(error)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_compiled_schema_refuses_what_the_schema_refuses_in_the_same_words(played_backup, data):
+    """The import checks a file with a compiled validator and words its first error on the file cut down around
+    it: a real backup changed anywhere is refused exactly when the jsonschema library, reading the whole file,
+    refuses it; where that finds one error, with the same words at the same place; where several (a list
+    replaced by junk), the one told is one of them, at its own place."""
+    document = mutated(played_backup, data)
+    errors = list(Draft202012Validator(schema()).iter_errors(document))
+    try:
+        backup_checks.check_schema(document)
+    except backup_checks.BadBackup as refusal:
+        assert errors
+        told = (refusal.code, refusal.where, refusal.params)
+        if len(errors) == 1:
+            expected = backup_checks.schema_problem(best_match(errors))
+            assert told == (expected.code, expected.where, expected.params)
+        else:
+            assert any(refusal.where[:len(error.absolute_path)] == tuple(error.absolute_path) for error in errors)
+    else:
+        assert not errors
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -656,3 +647,6 @@ def test_the_documented_limits_are_the_ones_in_force(app):
             f"{spaced(schema()['properties']['players']['maxItems'])} |") in text
     assert (f"| {defs['match']['properties']['hands']['maxItems']} / "
             f"{spaced(defs['match']['properties']['trail']['maxItems'])} |") in text
+    assert f"| {backup_checks.CHECK_SECONDS:.0f} s (`CHECK_SECONDS`) |" in text
+    assert f"| 1 / {app.config['IMPORTS_AT_ONCE']} (`IMPORTS_AT_ONCE`) |" in text
+    assert f"| {app.config['IMPORT_LIMIT'].replace(' per ', ' an ')} (`IMPORT_LIMIT`) |" in text

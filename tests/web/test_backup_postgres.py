@@ -8,7 +8,13 @@ from collections.abc import Iterator
 import pytest
 import throwaway
 from backup_play import backup_of, play_everything, upload
+from backup_round_trip import FILES, as_written_today, kept_file, round_trip, script_of
 from flask import Flask
+from sqlalchemy import select
+
+from referee.extensions import db
+from referee.models import User
+from referee.services.import_slots import import_slot
 
 pytestmark = pytest.mark.skipif(not throwaway.SERVER, reason=throwaway.NO_SERVER)
 
@@ -49,3 +55,33 @@ def test_a_nul_anywhere_in_the_file_is_no_500_on_postgresql(keeper, scorekeeper)
                                                                                    "note": "\u0000"}}, *trail[1:]]}]}
     assert upload(bob, odd).status_code == 302
     assert backup_of(bob)["matches"][0]["trail"][0]["after"]["note"] == "\u0000"
+
+
+def test_the_files_earlier_apps_wrote_restore_on_postgresql(scorekeeper) -> None:
+    """Every kept file (tests/web/backups/) restored and exported again: nothing lost, the bulk insert's encoded
+    values (JSON, moments to the microsecond) read back as SQLite's."""
+    for n, path in enumerate(FILES):
+        keeper = scorekeeper(f"restorer{n}")
+        assert upload(keeper, path.read_bytes()).status_code == 302
+        assert as_written_today(backup_of(keeper)) == as_written_today(kept_file(path))
+
+
+def test_a_hand_of_every_api_shape_restores_on_postgresql(scorekeeper) -> None:
+    """The API's quick way, a setenta beside a "rest", printable keys: the round trip on PostgreSQL."""
+    for sevens in ("setenta", "most_tiebreak"):
+        for path in ("api_rest_leftover_cards", "page_quick"):
+            round_trip(scorekeeper, [script_of(path, sevens, always_breakers=True, key="k:1/2")])
+
+
+def test_an_import_running_elsewhere_holds_the_accounts_slot_on_postgresql(app, keeper, scorekeeper) -> None:
+    """The slots are advisory locks: another connection (another worker, another machine) holding the account's
+    refuses this import (409), another account's (the one server slot) answers 429."""
+    document = backup_of(keeper)
+    bob = scorekeeper("bob")
+    with app.app_context():
+        bob_id = db.session.scalar(select(User.id).where(User.username == "bob"))
+        with import_slot(db.engine, bob_id, 1):
+            assert upload(bob, document).status_code == 409
+        with import_slot(db.engine, bob_id + 1000, 1):
+            assert upload(bob, document).status_code == 429
+    assert upload(bob, document).status_code == 302
