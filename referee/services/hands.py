@@ -18,7 +18,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from .. import score_payloads
 from ..extensions import db
 from ..models import Hand, Match, MatchEvent, now
-from ..rules import HandReport, InvalidEntry, Problem, check_hand, standing, totals
+from ..rules import HandEntry, HandReport, InvalidEntry, Problem, check_hand, standing, totals
 from .errors import Conflict
 from .hand_results import keep_results
 from .ratings import match_settled
@@ -48,8 +48,13 @@ class HandDraft:
 
 def review_hand(match: Match, draft: HandDraft) -> HandReport:
     """The referee's report on a draft under the match's rules; InvalidEntry for bad input."""
-    request = {"ruleset": match.preset, "options": ruleset_of(match).options(), **draft.body}
-    return check_hand(score_payloads.read_score(request))
+    return check_hand(read_entry(match, draft.body))
+
+
+def read_entry(match: Match, body: dict[str, Any]) -> HandEntry:
+    """An entry as stored (or drafted) read by the rules core under the match's rules: a side given as the rest
+    of the deck worked out, a leftover given as cards summed; InvalidEntry for bad input."""
+    return score_payloads.read_score({"ruleset": match.preset, "options": ruleset_of(match).options(), **body})
 
 
 def erring_sides(report: HandReport) -> list[int]:

@@ -17,9 +17,9 @@ from ..forms.quick import COUNTS
 from ..forms.variant_counts import EVERY as VARIANT_COUNTS
 from ..messages import finding_words
 from ..models import Hand, Match
-from ..rules import HandReport, InvalidEntry
+from ..rules import HandEntry, HandReport, InvalidEntry, TallyEntry
 from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, review_hand
-from ..services.hands import expect_next, resent_hand
+from ..services.hands import expect_next, read_entry, resent_hand
 from ..services.scoreboard import dealer_after, side_names, totals_with
 from ..services.trail import undone_event
 from ..sevens_words import sevens_review
@@ -233,7 +233,7 @@ def new(match_id: int) -> ResponseReturnValue:
         return _over(match)
     dealer = dealer_after(match, list(match.hands))
     again = _taken_back(match)
-    kept = _saved_fields(again, mode) if again else {}
+    kept = _saved_fields(match, again, mode) if again else {}
     form = _form(match, mode, formdata=None, **kept, dealer=str(dealer), number=str(len(match.hands) + 1),
                  client_token=uuid.uuid4().hex, version=str(match.version))
     return _page(match, form, mode, None, source=again)
@@ -272,25 +272,32 @@ def edit(match_id: int, number: int) -> ResponseReturnValue:
         abort(404)
     if request.method == "POST":
         return _handle(match, mode, hand)
-    form = _form(match, mode, formdata=None, **_saved_fields(hand, mode), dealer=str(hand.dealer),
+    form = _form(match, mode, formdata=None, **_saved_fields(match, hand, mode), dealer=str(hand.dealer),
                  number=str(hand.number), version=str(match.version))
     return _page(match, form, mode, hand)
 
 
-def _saved_fields(hand: Hand, mode: str) -> dict[str, Any]:
+def _saved_fields(match: Match, hand: Hand, mode: str) -> dict[str, Any]:
     """A saved hand's entry as form data, for editing in the mode it was entered."""
     entry = hand.entry
     fields: dict[str, Any] = {"last_capture": str(entry["last_capture"]),
                               "escobas": [side.get("escobas", 0) for side in entry["sides"]]}
     if mode == "tally" and hand.mode == "tally":
-        tallies = [side["tally"] for side in entry["sides"]]
-        fields.update(cards=[t["cards"] for t in tallies], oros=[t["oros"] for t in tallies],
-                      sevens=[t["sevens"] for t in tallies], pile_sum=[t.get("pile_sum") for t in tallies],
-                      velo=next((str(i) for i, t in enumerate(tallies) if t["velo"]), None),
-                      leftover_sum=entry["leftover_sum"])
-        # The regional options' counts (a setenta, sixes, aces, fives), as they were typed.
-        fields.update({name: [t.get(name) for t in tallies] for name in VARIANT_COUNTS
-                       if any(t.get(name) is not None for t in tallies)})
+        # Read by the rules core, not as stored: the API's quick way keeps a side as "rest" and the leftover as
+        # its cards, which the page by counts shows worked out.
+        try:
+            read: HandEntry | None = read_entry(match, entry)
+        except InvalidEntry:
+            read = None  # saved under rules it no longer meets: the counts are typed again, as for a new hand
+        if isinstance(read, TallyEntry):
+            tallies = read.sides
+            fields.update(cards=[t.cards for t in tallies], oros=[t.oros for t in tallies],
+                          sevens=[t.sevens for t in tallies], pile_sum=[t.pile_sum for t in tallies],
+                          velo=next((str(i) for i, t in enumerate(tallies) if t.velo), None),
+                          leftover_sum=read.leftover_sum)
+            # The regional options' counts (a setenta, sixes, aces, fives), as they were typed.
+            fields.update({name: [getattr(t, name) for t in tallies] for name in VARIANT_COUNTS
+                           if any(getattr(t, name) is not None for t in tallies)})
     elif mode == "quick" and hand.mode == "quick":
         fields.update(quick.saved_counts(entry))
     return fields

@@ -5,18 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask.testing import FlaskClient
+from page_client import LEFTOVER, PASSWORD, PILE_A, PILE_B
 from werkzeug.test import TestResponse
 
 from referee.forms.hands import CARD_CODES
 
-PASSWORD = "correct-horse"  # the scorekeepers' (tests/conftest.py)
 FOUR = {"ruleset": "escova-rs", "players": ["Ana", "Bruno", "Carla", "Diego"], "partnerships": True,
         "first_dealer": 0}
-# tests/conftest.py's correct hand (its module name is shared with tests/e2e's in a whole run: not imported).
-PILE_A = ["10o", "5o", "9o", "6o", "8o", "7o", "10c", "5c", "9c", "6c", "8c", "7c", "4c", "4e", "4b", "3c"]
-PILE_B = ["10e", "5e", "9e", "6e", "8e", "7e", "10b", "5b", "9b", "6b", "8b", "7b",
-          "1c", "2c", "1e", "2e", "3e", "1b", "2b", "3b"]
-LEFTOVER = ["1o", "2o", "3o", "4o"]
 
 ORDER = {code: i for i, code in enumerate(CARD_CODES)}
 TWO = {"ruleset": "escova-rs", "players": ["Ana", "Bea"], "first_dealer": 0,

@@ -7,10 +7,12 @@ The hand is conftest's correct hand: under escova-rs it gives the first side 4
 from __future__ import annotations
 
 import pytest
+from api_client import TWO, ApiClient
 from races import meanwhile
 from sqlalchemy import select
 
-from referee.models import Match
+from referee.extensions import db
+from referee.models import Hand, Match
 
 
 def result(keeper, match_id):
@@ -199,3 +201,39 @@ def test_a_correction_saved_meanwhile_from_another_phone_is_a_conflict_not_an_er
     assert response.status_code == 409
     assert "The match changed on another phone while you were typing." in keeper.text(response.get_data(as_text=True))
     assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[3, 0]]
+
+
+@pytest.mark.parametrize("leftover", [{"leftover_sum": 10}, {"leftover": ["1o", "2o", "3o", "4o"]}],
+                         ids=["leftover as its sum", "leftover as its cards"])
+def test_a_hand_the_api_saved_the_quick_way_opens_for_correction_by_counts_with_the_rest_worked_out(
+        keeper, client, leftover):
+    """A "rest" side (and the leftover as cards) is how the API's quick way saves a hand by counts: the page by
+    counts opens it with every side's counts, the rest's worked out from the deck, and the leftover's sum."""
+    api = ApiClient(client)
+    match = api.start(**TWO, partnerships=False)
+    body = {"sides": [{"tally": {"cards": 20, "oros": 10, "sevens": 2, "velo": True}, "escobas": 1},
+                      {"tally": "rest"}], "last_capture": 0} | leftover
+    assert api.request("POST", f"/matches/{match['id']}/hands", body).status_code == 201
+    fields = keeper.form(keeper.hand_url(match["id"], "tally", number=1))
+    assert {name: fields[name] for name in ("cards-0", "cards-1", "oros-1", "sevens-1", "velo", "leftover_sum",
+                                            "escobas-0")} == \
+           {"cards-0": "20", "cards-1": "20", "oros-1": "0", "sevens-1": "2", "velo": "0", "leftover_sum": "10",
+            "escobas-0": "1"}
+    url = keeper.hand_url(match["id"], "tally", number=1)
+    review = keeper.submit(url, {"escobas-0": "0", "action": "review"}, post_to=url)  # the rest as it opened
+    assert "New total 3 0" in keeper.text(review.get_data(as_text=True))
+
+
+def test_a_saved_hand_by_counts_the_rules_no_longer_read_opens_with_its_counts_to_type_again(keeper, match_id):
+    """A stored entry the rules core cannot read (45 cards beside a rest) still opens its correction page, its
+    counts empty."""
+    keeper.save_hand(match_id, mode="tally")
+    with keeper.app.app_context():
+        hand = db.session.scalars(select(Hand).where(Hand.match_id == match_id)).one()
+        entry = dict(hand.entry)
+        entry["sides"] = [entry["sides"][0] | {"tally": entry["sides"][0]["tally"] | {"cards": 45}},
+                          {"tally": "rest"}]
+        hand.entry = entry
+        db.session.commit()
+    fields = keeper.form(keeper.hand_url(match_id, "tally", number=1))
+    assert (fields["cards-0"], fields["escobas-0"], fields["last_capture"]) == ("", "1", "0")
