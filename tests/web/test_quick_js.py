@@ -11,16 +11,13 @@ more than the deck.
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
-import subprocess
 from collections import Counter
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-import pytest
+from node_driver import run_driver
 
 from referee.rules import DECK, InvalidEntry, Rest, SideTally, complete_tallies
 from referee.rules.cards import Card, Suit
@@ -35,16 +32,7 @@ UNKNOWN = "unknown"  # what the rules core does not say of a refused remainder
 
 def run_js(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each case's answer from static/js/rest-counts.js, through Node.js; a clear failure without Node."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is needed to test the quick entry's JavaScript: install it (apt-get install nodejs), "
-                    "so that `node` is on the PATH")
-    done = subprocess.run([node, str(DRIVER)], input=json.dumps(cases), capture_output=True, text=True,
-                          timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
-    answers = json.loads(done.stdout)
-    assert len(answers) == len(cases)
-    return answers
+    return run_driver(DRIVER, cases, "the quick entry's JavaScript")
 
 
 # -- entries -----------------------------------------------------------------------------------------------

@@ -8,15 +8,12 @@ and a valid split, the same leftover verdict and draw.
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
-import subprocess
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
+from node_driver import run_driver
 
 from referee.rules import DECK, Card, draw_for_dealer, find_captures, split_pile
 from referee.rules.checks import leftover_finding
@@ -29,16 +26,7 @@ CODES = [str(card) for card in DECK]
 
 def run_js(cases: list[dict[str, Any]]) -> list[Any]:
     """Each case's answer from static/js/fifteens.js, through Node.js; a clear failure without Node."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is needed to test the tools' JavaScript: install it (apt-get install nodejs), "
-                    "so that `node` is on the PATH")
-    done = subprocess.run([node, str(DRIVER)], input=json.dumps(cases), capture_output=True, text=True,
-                          timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
-    answers = json.loads(done.stdout)
-    assert len(answers) == len(cases)
-    return answers
+    return run_driver(DRIVER, cases, "the tools' JavaScript")
 
 
 def cards(codes: list[str]) -> list[Card]:
