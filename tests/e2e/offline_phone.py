@@ -27,7 +27,10 @@ def kept(page: Page) -> None:
 
 
 def go_offline(page: Page) -> None:
-    """Cut the phone's network, and wait until the page knows (set_offline returns before it does)."""
+    """Cut the phone's network once the page's scripts have run (a module script runs after the page is parsed, and
+    a tap before it is the browser's own submit), and wait until the page knows (set_offline returns before it
+    does)."""
+    page.wait_for_load_state()
     page.context.set_offline(True)
     page.wait_for_function("() => !navigator.onLine")
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from axe_check import violations
 from live import serve
+from offline_phone import go_offline
 from phone import PHONE, SCREENSHOTS, start_match
 from playwright.sync_api import Browser, Page, expect
 
@@ -280,8 +281,7 @@ def test_a_hand_the_outbox_delivers_forgets_its_draft(page: Page, live_server: s
     whole_hand(page)
     page.get_by_role("button", name="Check the hand").tap()
     expect(page.locator(".review")).to_contain_text("Every check passed")
-    page.context.set_offline(True)
-    page.wait_for_function("() => !navigator.onLine")
+    go_offline(page)
     try:
         page.get_by_role("button", name="Save hand 1").tap()
         expect(page.locator(".submit-bar .outbox")).to_be_visible()
@@ -313,8 +313,7 @@ def test_a_correction_the_outbox_delivers_forgets_its_draft_by_the_outbox_word(b
         page.locator("#escobas-0").fill("1")
         page.get_by_role("button", name="Check the hand").tap()
         expect(page.locator(".review")).to_contain_text("Every check passed")
-        page.context.set_offline(True)
-        page.wait_for_function("() => !navigator.onLine")
+        go_offline(page)
         try:
             page.get_by_role("button", name="Save the correction").tap()
             expect(page.locator(".submit-bar .outbox")).to_be_visible()
