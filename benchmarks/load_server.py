@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from process_group import ProcessGroup
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOT_TIMEOUT = 120  # seconds: a loaded shared machine, migrations on the first start
@@ -37,7 +38,7 @@ class Workers:
         return f"{self.workers} {self.worker_class} workers{threads}"
 
 
-class Server:
+class Server(ProcessGroup):
     """One gunicorn master serving `app` (a WSGI spec such as 'load_floor:app')."""
 
     def __init__(self, app: str, workers: Workers, env: dict[str, str], folder: Path) -> None:
@@ -65,22 +66,3 @@ class Server:
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"gunicorn did not start:\n{self.log()[-3000:]}")
-
-    def stop(self) -> None:
-        """Ask the master to shut down, and wait for it."""
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
-        self._log.close()
-
-    def __enter__(self) -> Server:
-        """The running server."""
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        """Stopped."""
-        self.stop()

@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
 import socket
 import ssl
 import subprocess
 import time
 from pathlib import Path
+
+from process_group import ProcessGroup
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "deploy" / "nginx" / "referee.conf"
@@ -97,7 +98,7 @@ def site_config(text: str, http_port: int, https_port: int, upstream_port: int, 
     return text
 
 
-class Nginx:
+class Nginx(ProcessGroup):
     """One nginx master serving the shipped site file in front of gunicorn on `upstream_port`."""
 
     def __init__(self, upstream_port: int, folder: Path) -> None:
@@ -137,22 +138,3 @@ class Nginx:
                 time.sleep(0.05)
         self.stop()
         raise RuntimeError(f"nginx did not start:\n{self.log()[-3000:]}")
-
-    def stop(self) -> None:
-        """Stop nginx (its fast shutdown), and wait for it."""
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
-        self._log.close()
-
-    def __enter__(self) -> Nginx:
-        """Used in a with block."""
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        """Stopped at the end of it."""
-        self.stop()

@@ -10,11 +10,14 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+from process_group import ProcessGroup
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOT_TIMEOUT = 60  # seconds: a generous bound for a loaded CI machine, not a measurement
@@ -42,7 +45,7 @@ def clean_env(**settings: str) -> dict[str, str]:
     return env | settings
 
 
-class Gunicorn:
+class Gunicorn(ProcessGroup):
     """One gunicorn master started by a test, its log in a file of its folder."""
 
     def __init__(self, words: list[str], env: dict[str, str], folder: Path) -> None:
@@ -65,14 +68,3 @@ class Gunicorn:
             time.sleep(0.05)
         found = re.search(r"Listening at: http://127\.0\.0\.1:(\d+)", self.log())
         return found.group(1) if found else ""
-
-    def stop(self) -> None:
-        """Ask the master to shut down gracefully, and wait for it."""
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
-        self._log.close()
