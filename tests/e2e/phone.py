@@ -10,6 +10,17 @@ from playwright.sync_api import Page, expect
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
+# The correct hand of tests/page_client.py, by counts: Ana took the velo, the leftover and an escoba (4 to 0).
+COUNTS = {"#cards-0": "20", "#oros-0": "10", "#sevens-0": "2", "#cards-1": "20", "#oros-1": "0", "#sevens-1": "2",
+          "#escobas-0": "1", "#escobas-1": "0", "#leftover_sum": "10"}
+
+
+def fill_counts(page: Page, escobas: str = "1") -> None:
+    """The correct hand typed on the entry page by counts, with Ana's escobas as given."""
+    for selector, value in (COUNTS | {"#escobas-0": escobas}).items():
+        page.locator(selector).fill(value)
+    page.locator('input[name="velo"][value="0"]').check()
+    page.locator('input[name="last_capture"][value="0"]').check()
 
 
 def shot(page: Page, name: str) -> None:

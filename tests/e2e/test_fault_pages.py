@@ -13,15 +13,13 @@ from pathlib import Path
 import pytest
 from axe_check import violations
 from live import serve
-from phone import shot, start_match
+from phone import fill_counts, shot, start_match
 from playwright.sync_api import Page, expect
 
 from referee import create_app
 
 pytestmark = pytest.mark.e2e
 
-COUNTS = {"#cards-0": "20", "#oros-0": "10", "#sevens-0": "2", "#cards-1": "20", "#oros-1": "0", "#sevens-1": "2",
-          "#escobas-0": "1", "#escobas-1": "0", "#leftover_sum": "10"}
 # Chromium's console line for the 503 the test causes on purpose.
 UNAVAILABLE = re.compile(r"Failed to load resource: the server responded with a status of 503\b")
 
@@ -61,10 +59,7 @@ def test_a_save_refused_by_a_locked_database_is_kept_and_sent_again(page: Page, 
     address, path = server
     board = start_match(page, address, "dora")
     page.goto(board + "/hands/new?mode=tally")
-    for selector, value in COUNTS.items():
-        page.locator(selector).fill(value)
-    page.locator('input[name="velo"][value="0"]').check()
-    page.locator('input[name="last_capture"][value="0"]').check()
+    fill_counts(page)
     page.get_by_role("button", name="Check the hand").tap()
     expect(page.locator(".review")).to_contain_text("Every check passed")
     with locked(path):

@@ -10,14 +10,10 @@ from pathlib import Path
 
 import pytest
 from offline_phone import OUTBOX, controlled, go_offline, hands_in_database, kept
-from phone import shot, start_match
+from phone import fill_counts, shot, start_match
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
-
-# The correct hand of tests/conftest.py, by counts: Ana took the velo, the leftover and an escoba.
-COUNTS = {"#cards-0": "20", "#oros-0": "10", "#sevens-0": "2", "#cards-1": "20", "#oros-1": "0", "#sevens-1": "2",
-          "#escobas-0": "1", "#escobas-1": "0", "#leftover_sum": "10"}
 
 
 @pytest.fixture(scope="module")
@@ -34,10 +30,7 @@ def hand_rows(page: Page) -> list[str]:
 def review_by_counts(page: Page, board: str) -> None:
     """Hand 1 by counts, checked by the referee (online): the review offers to save it."""
     page.goto(board + "/hands/new?mode=tally")
-    for selector, value in COUNTS.items():
-        page.locator(selector).fill(value)
-    page.locator('input[name="velo"][value="0"]').check()
-    page.locator('input[name="last_capture"][value="0"]').check()
+    fill_counts(page)
     page.get_by_role("button", name="Check the hand").tap()
     expect(page.locator(".review")).to_contain_text("Every check passed")
 

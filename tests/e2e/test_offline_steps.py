@@ -10,14 +10,11 @@ from pathlib import Path
 
 import pytest
 from offline_phone import DRAFTS, OUTBOX, controlled, database_rows, go_offline, go_online, hands_in_database, kept
-from phone import shot, start_match
+from phone import fill_counts, shot, start_match
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
 
-# The correct hand of tests/conftest.py, by counts: Ana took the velo, the leftover and an escoba (4 to 0).
-COUNTS = {"#cards-0": "20", "#oros-0": "10", "#sevens-0": "2", "#cards-1": "20", "#oros-1": "0", "#sevens-1": "2",
-          "#escobas-0": "1", "#escobas-1": "0", "#leftover_sum": "10"}
 HANDS = ("SELECT hand.number, hand.points FROM hand JOIN match ON match.id = hand.match_id "
          "JOIN user ON user.id = match.user_id WHERE user.username = ? ORDER BY hand.number")
 EVENTS = ("SELECT match_event.kind, match_event.hand_number FROM match_event "
@@ -30,14 +27,6 @@ def database(live_server: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     """Where the live server's SQLite file lies (tests/e2e/conftest.py makes it under the session's temporary
     folder)."""
     yield Path(tmp_path_factory.getbasetemp())
-
-
-def fill_counts(page: Page, escobas: str = "1") -> None:
-    """The correct hand by counts, with Ana's escobas as given."""
-    for selector, value in (COUNTS | {"#escobas-0": escobas}).items():
-        page.locator(selector).fill(value)
-    page.locator('input[name="velo"][value="0"]').check()
-    page.locator('input[name="last_capture"][value="0"]').check()
 
 
 def back_to_the_board(page: Page) -> None:
