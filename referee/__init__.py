@@ -118,10 +118,9 @@ def register_errorhandlers(app: Flask) -> None:
 
 
 def register_template_helpers(app: Flask) -> None:
-    """The page shell's kept parts, card faces, the error summary and the drafts' names for the templates."""
-    from .views import card_tiles, drafts, error_summary, page_shell, template_helpers
+    """Card faces, the error summary and the drafts' names for the templates."""
+    from .views import card_tiles, drafts, error_summary, template_helpers
 
-    page_shell.init_app(app)
     card_tiles.init_app(app)
     drafts.init_app(app)
     template_helpers.init_app(app)

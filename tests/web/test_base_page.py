@@ -1,16 +1,9 @@
-"""The page shell's parts kept once drawn (referee/views/page_shell.py, templates/_shell.html): the same as drawn
-afresh, never another language's, theme's, nav's, page's or address's, and nothing of the reader kept in them."""
+"""The frame every page is drawn in (templates/base.html): the reader's own nav, name and CSRF token, the page's
+language and theme, switches that link back to the page, addresses under the app's prefix, a message shown once."""
 
 from __future__ import annotations
 
 import re
-
-from flask import Flask
-
-
-def normalised(html: str) -> str:
-    """A page with its CSRF tokens (signed with the time, so new each second) taken out."""
-    return re.sub(r'name="csrf_token" value="[^"]+"', 'name="csrf_token" value=""', html)
 
 
 def page(client, path: str = "/tools/", **environ: str) -> str:
@@ -27,21 +20,7 @@ def csrf_of(html: str) -> str:
     return found.group(1)
 
 
-def test_kept_parts_are_what_the_page_draws_and_are_not_drawn_again(app: Flask, keeper, monkeypatch):
-    """Read twice: the second time no part is drawn, and the page is what it is with nothing kept."""
-    first = page(keeper.client)
-    drawn: list[str] = []
-    monkeypatch.setattr("referee.views.page_shell.get_template_attribute",
-                        lambda template, name: drawn.append(name) or (lambda *a, **k: ""))
-    assert normalised(page(keeper.client)) == normalised(first)
-    assert drawn == []
-    monkeypatch.undo()
-    app.extensions.pop("page_shell")
-    assert normalised(page(keeper.client)) == normalised(first)
-    assert '<a href="/matches/new">New match</a>' in first
-
-
-def test_each_reader_gets_their_own_name_token_and_nav(app: Flask, keeper, scorekeeper, visitor):
+def test_each_reader_gets_their_own_name_token_and_nav(keeper, scorekeeper, visitor):
     """Two accounts and a visitor read the same page in turn: each sees the nav of their kind, their own name
     on the logout button and their own session's token; the visitor gets no account part at all."""
     bob = scorekeeper("bob")
@@ -82,7 +61,7 @@ def test_under_a_prefix_the_parts_are_the_prefixs(keeper):
     assert 'href="/escoba/matches/new"' in prefixed and 'href="/static/' not in prefixed
 
 
-def test_a_flashed_message_is_shown_once_over_kept_parts(keeper):
+def test_a_flashed_message_is_shown_once(keeper):
     """The messages are the request's own: shown on the next page only."""
     page(keeper.client)
     with keeper.client.session_transaction() as session:
