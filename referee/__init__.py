@@ -45,9 +45,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 def register_extensions(app: Flask) -> None:
     """Log requests, add the security headers, bound bodies (chunked ones too); bind the database (migrated to
-    the latest schema), CSRF protection, logins, translations, static files, the templates' kept addresses,
-    throttling."""
-    from . import auth, body_limit, database, headers, i18n, request_log, static_files, template_links, throttling
+    the latest schema), CSRF protection, logins, translations, static files, throttling."""
+    from . import auth, body_limit, database, headers, i18n, request_log, static_files, throttling
     from .extensions import csrf
 
     request_log.init_app(app)
@@ -58,7 +57,6 @@ def register_extensions(app: Flask) -> None:
     auth.init_app(app)
     i18n.init_app(app)
     static_files.init_app(app)
-    template_links.init_app(app)
     throttling.init_app(app)
 
 
