@@ -11,10 +11,9 @@ One person in two seats of one match counts once, for the lowest side they sat o
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy import Select, Subquery, and_, case, distinct, func, select
 from sqlalchemy.sql import ColumnElement
@@ -117,48 +116,11 @@ class PlayerStats:
         return self.hands.hands == 0 and self.record.finished == 0
 
 
-class KeptFigures(Protocol):
-    """Where figures computed once are kept between requests (views/players.py gives one per app)."""
-
-    def get(self, key: tuple[str, ...]) -> Any:
-        """The figures kept under this key, or None."""
-
-    def keep(self, key: tuple[str, ...], figures: Any) -> None:
-        """Keep figures under this key."""
-
-
-def player_stats(player: Player, only: StatsFilter | None = None, kept: KeptFigures | None = None) -> PlayerStats:
-    """The player's statistics over the matches of their account the filter keeps.
-
-    With `kept`, the hands' sums, the partners and the opponents (three of the four queries, the ones that read
-    every hand's side results) are kept under what they are made of: the player, the filter, each match counted
-    with its version (every hand saved, corrected, taken back or restored bumps it; a match begun, finished or
-    out of the period changes the list), read by the record's query anyway, and the account's players' names
-    (a rename, a merge or a delete changes them without touching a match)."""
+def player_stats(player: Player, only: StatsFilter | None = None) -> PlayerStats:
+    """The player's statistics over the matches of their account the filter keeps."""
     only = only or StatsFilter()
     mine = _their_matches(player, only).subquery("mine")
-    record, counted = _record(mine)
-    key = None
-    if kept is not None:
-        key = (str(player.id), only.game, only.period, _digest(counted), _digest(_roster(player.user_id)))
-        figures = kept.get(key)
-        if figures is not None:
-            return PlayerStats(record, *figures)
-    figures = (_hands(mine), _partners(player, mine), _opponents(player, mine))
-    if kept is not None and key is not None:
-        kept.keep(key, figures)
-    return PlayerStats(record, *figures)
-
-
-def _digest(rows: list[tuple[Any, ...]]) -> str:
-    """A short fingerprint of some rows of plain values, to key kept figures with."""
-    return hashlib.sha256(repr(rows).encode()).hexdigest()[:32]
-
-
-def _roster(user_id: int) -> list[tuple[Any, ...]]:
-    """The account's players, by id with their names."""
-    return [tuple(row) for row in db.session.execute(
-        select(Player.id, Player.name).where(Player.user_id == user_id).order_by(Player.id))]
+    return PlayerStats(_record(mine), _hands(mine), _partners(player, mine), _opponents(player, mine))
 
 
 def _their_matches(player: Player, only: StatsFilter) -> Select[int, int]:
@@ -180,16 +142,16 @@ def _count_if(condition: ColumnElement[bool]) -> ColumnElement[int]:
     return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
 
 
-def _record(mine: Subquery) -> tuple[Record, list[tuple[Any, ...]]]:
+def _record(mine: Subquery) -> Record:
     """Matches started, finished and won, and the streaks: one row per match (never per hand), the finished
-    ones in the order they finished, as the streaks need; and each match counted, with its version."""
+    ones in the order they finished, as the streaks need."""
     rows = db.session.execute(
-        select(Match.finished, Match.winner == mine.c.side, Match.id, Match.version).select_from(mine)
+        select(Match.finished, Match.winner == mine.c.side).select_from(mine)
         .join(Match, Match.id == mine.c.match_id).order_by(Match.finished_at, Match.id)).all()
-    results = [bool(won) for finished, won, _id, _version in rows if finished]
+    results = [bool(won) for finished, won in rows if finished]
     current, best = streaks(results)
-    return (Record(started=len(rows), finished=len(results), won=sum(results), current_streak=current,
-                   best_streak=best), [(match_id, version) for _f, _w, match_id, version in rows])
+    return Record(started=len(rows), finished=len(results), won=sum(results), current_streak=current,
+                  best_streak=best)
 
 
 def streaks(results: list[bool]) -> tuple[int, int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import format_decimal, format_percent
 from flask_login import current_user, login_required
@@ -12,17 +12,8 @@ from ..services import NotFound
 from ..services.players import get_player
 from ..services.ratings import leaderboard, rating_history
 from ..services.stats import StatsFilter, player_stats
-from .spectator import DrawnPages
 
 bp = Blueprint("players", __name__, url_prefix="/players")
-KEPT = 256  # players' figures per process, under the filters asked for
-
-
-def kept_figures() -> DrawnPages:
-    """This app's players' figures kept between requests (services/stats.py says under what)."""
-    # The app's extensions are a dict of Any: the store is typed where it is made.
-    pages: DrawnPages = current_app.extensions.setdefault("player_figures", DrawnPages(KEPT))
-    return pages
 
 
 @bp.get("")
@@ -44,7 +35,7 @@ def show(player_id: int) -> ResponseReturnValue:
     form = PlayerStatsForm(formdata=request.args)
     valid = form.validate()
     game, period = form.chosen()
-    stats = player_stats(player, StatsFilter(game=game, period=period), kept_figures())
+    stats = player_stats(player, StatsFilter(game=game, period=period))
     return render_template("players/show.html", player=player, ratings=rating_history(player), form=form,
                            game=game, period=period, stats=stats, percent=format_percent,
                            decimal=format_decimal), 200 if valid else 422
