@@ -3,18 +3,14 @@
 The page's script asks again every POLL_SECONDS with the ETag it has: while the match has not changed the
 answer is a bare 304, found with one small query and no rendering, so a table of phones watching costs the
 server almost nothing and never holds a worker. Without JavaScript the page reloads itself every
-REFRESH_SECONDS. The page is the same for everyone who follows the link (it shows nothing of the reader), so
-once drawn it is kept, by its tag, and the next phone to ask for it whole gets the same page without drawing it
-again.
+REFRESH_SECONDS. The page is the same for everyone who follows the link: it shows nothing of the reader.
 """
 
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import Blueprint, Response, abort, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
@@ -31,33 +27,6 @@ POLL_SECONDS = 2  # with JavaScript: a saved hand shows within POLL_SECONDS and 
 REFRESH_SECONDS = 15  # without: a whole-page reload, kept slower so the reader is not interrupted often
 # Each answer is for this link and this browser only, and is checked again before it is shown.
 HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Cookie, Accept-Language", "Referrer-Policy": "no-referrer"}
-KEPT_PAGES = 128  # pages drawn and kept per process: a few tables' matches in each language and theme
-
-
-class DrawnPages:
-    """The spectator pages last drawn, by their tag and address; the oldest goes when there are too many."""
-
-    def __init__(self, size: int) -> None:
-        self.size, self.pages, self.lock = size, OrderedDict[tuple[str, ...], str](), threading.Lock()
-
-    def get(self, key: tuple[str, ...]) -> str | None:
-        """The page kept under this key, if any."""
-        with self.lock:
-            return self.pages.get(key)
-
-    def keep(self, key: tuple[str, ...], page: str) -> None:
-        """Keep a page just drawn."""
-        with self.lock:
-            self.pages[key] = page
-            while len(self.pages) > self.size:
-                self.pages.popitem(last=False)
-
-
-def drawn_pages() -> DrawnPages:
-    """This app's kept spectator pages."""
-    # The app's extensions are a dict of Any: the store is typed where it is made.
-    pages: DrawnPages = current_app.extensions.setdefault("spectator_pages", DrawnPages(KEPT_PAGES))
-    return pages
 
 
 def page_tag(token: str, stamp: SpectatorStamp) -> str:
@@ -67,8 +36,8 @@ def page_tag(token: str, stamp: SpectatorStamp) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
 
 
-def draw(token: str, stamp: SpectatorStamp, tag: str) -> str:
-    """The page for this tag, drawn now (404 for a link replaced since its stamp was read)."""
+def render(token: str, stamp: SpectatorStamp, tag: str) -> str:
+    """The page for this tag (404 for a link replaced since its stamp was read)."""
     try:
         match = by_spectator_token(token, stamp.match_id)
     except LookupError:  # replaced between the two reads: the next request says so
@@ -93,12 +62,6 @@ def watch(token: str) -> ResponseReturnValue:
         response = Response(status=304, headers=HEADERS)
         response.set_etag(tag)
         return response
-    # The footer's links hold the address asked for; a developer's server reloads changed templates.
-    key, kept = (tag, request.full_path, request.host_url), drawn_pages()
-    page = None if current_app.debug else kept.get(key)
-    if page is None:
-        page = draw(token, stamp, tag)
-        kept.keep(key, page)
-    response = Response(page, headers=HEADERS)
+    response = Response(render(token, stamp, tag), headers=HEADERS)
     response.set_etag(tag)
     return response
