@@ -1,9 +1,9 @@
 """Conditional GETs for the logged-in scoreboard: an ETag made of everything the page shows, so a phone that
-reloads (or comes back to) an unchanged scoreboard gets a bare 304, found without rendering anything (and a phone
-that asks without it, the page kept under it: views/board_pages.py).
+reloads (or comes back to) an unchanged scoreboard gets a bare 304, found without rendering anything.
 
 The tag is private to the reader: it holds the account, this device's login and this browser's session (whose
-CSRF token the page's forms carry), the language and the theme, the match's version (every change of a match
+CSRF token the page's forms carry: bound to the session, with no time limit, so a copy's forms never go stale),
+the language and the theme, the match's version (every change of a match
 bumps it: a hand saved, corrected, taken back or restored, the link replaced) and its players' names (a player
 renamed from the players' page changes them without touching the match), the address asked for (its host, the
 prefix the app is served under, the path and query), and the code that draws the page. The answer says
@@ -14,10 +14,9 @@ cache keeps it and the browser asks again each time.
 from __future__ import annotations
 
 import hashlib
-import time
 from pathlib import Path
 
-from flask import current_app, request, session
+from flask import current_app, get_flashed_messages, request, session
 from flask_babel import get_locale
 from flask_login import current_user
 
@@ -44,23 +43,15 @@ def code_stamp() -> str:
     return known
 
 
-def csrf_period() -> str:
-    """Which stretch of time the page's CSRF tokens come from. A token is signed with its time and refused after
-    WTF_CSRF_TIME_LIMIT: a page kept by the browser must be drawn again well before that, so the tag changes
-    every half of the limit (a 304 never hands back a form more than half the limit old)."""
-    limit = current_app.config.get("WTF_CSRF_TIME_LIMIT", 3600)
-    return str(int(time.time() // max(limit // 2, 1))) if limit else ""
-
-
 def board_tag(match: Match) -> str | None:
     """The scoreboard's ETag for this reader, or None when the page cannot be answered from the browser's copy:
     a message waits to be shown once (after a save, a revoke…)."""
-    if session.get("_flashes"):
+    if get_flashed_messages():  # read once per request: the page rendered below shows them all the same
         return None
     login = getattr(current_user, "login_token", None)  # this device's login (referee/services/sessions.py)
     parts = (
         str(current_user.id), current_user.username, str(login.id if login else ""),
-        str(session.get("csrf_token", "")), csrf_period(),
+        str(session.get("csrf_token", "")),
         str(get_locale()), request.cookies.get(THEME_COOKIE, ""), request.host_url, request.script_root,
         request.full_path,
         str(match.id), str(match.version), *(seat.name for seat in match.seats), code_stamp(),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
+import itsdangerous
 import pytest
 from sql_counts import counted_queries
 from sqlalchemy import select
@@ -152,6 +153,26 @@ def test_a_message_waiting_to_be_shown_is_never_answered_304(keeper, match_id):
     assert again(keeper, match_id, tag).status_code == 304
 
 
+def test_a_copy_answered_304_days_later_still_posts_its_forms(keeper, match_id, monkeypatch):
+    """The tag holds no time: a copy drawn two days ago is still current, and its forms' CSRF token (bound to the
+    session, with no time limit) still goes through; a new login gives the session another token."""
+    signed_then = itsdangerous.TimestampSigner.get_timestamp
+    monkeypatch.setattr(itsdangerous.TimestampSigner, "get_timestamp",  # the forms' tokens, not the session cookie
+                        lambda self: signed_then(self) - (2 * 86400 if self.salt == b"wtf-csrf-token" else 0))
+    url = f"/matches/{match_id}"
+    old = keeper.client.get(url)
+    monkeypatch.undo()
+    assert again(keeper, match_id, old.headers["ETag"]).status_code == 304
+    undo = keeper.fields(keeper.page(f"/matches/{match_id}/undo"))
+    logout = keeper.fields(old.get_data(as_text=True), action="/logout")
+    assert keeper.client.post(f"/matches/{match_id}/undo", data=undo | {"csrf_token": logout["csrf_token"]}
+                              ).status_code == 302
+    assert "Ana 0" in keeper.text(keeper.page(url))
+    assert keeper.client.post("/logout", data=logout).status_code == 302
+    keeper.login("ana")
+    assert keeper.client.post(f"/matches/{match_id}/undo", data=undo).status_code == 400
+
+
 # -- a copy given, then one thing changed: the whole page again ------------------------------------------------------
 
 def vary_language(keeper, match_id):
@@ -275,7 +296,6 @@ TAG_PARTS = {
     "account's name": ({"user": reader(username="bob")}),
     "device's login": ({"user": reader(login_token=SimpleNamespace(id=8))}),
     "session's CSRF token": ({"csrf": "another"}),
-    "the CSRF tokens' period": ({"later": 3600}),
     "language": ({"headers": {"Accept-Language": "es"}}),
     "theme": ({"headers": {"Cookie": "theme=dark"}}),
     "host": ({"base_url": "http://referee.example/"}),
@@ -288,14 +308,12 @@ TAG_PARTS = {
 }
 
 
-def tag_with(app, monkeypatch, user=None, match=None, csrf="token", later=0, code=None, path="/matches/3",
-             **request):
+def tag_with(app, user=None, match=None, csrf="token", code=None, path="/matches/3", **request):
     """The tag for a reader, a match and a request, everything else as in the other calls."""
     from flask import g, session
 
     from referee.views import page_tags
 
-    monkeypatch.setattr(page_tags.time, "time", lambda: 1_800_000_000 + later)
     app.extensions["code_stamp"] = code or "this-deploy"
     with app.test_request_context(path, **request):
         g._login_user = user or reader()
@@ -304,9 +322,9 @@ def tag_with(app, monkeypatch, user=None, match=None, csrf="token", later=0, cod
 
 
 @pytest.mark.parametrize("changes", TAG_PARTS.values(), ids=TAG_PARTS.keys())
-def test_each_part_of_what_the_page_shows_changes_the_tag(app, monkeypatch, changes):
+def test_each_part_of_what_the_page_shows_changes_the_tag(app, changes):
     """The same call twice gives the same tag; any one part changed alone gives another (so a 304 is never for
     another reader's, language's, address's or state's copy)."""
-    same = tag_with(app, monkeypatch)
-    assert tag_with(app, monkeypatch) == same
-    assert tag_with(app, monkeypatch, **changes) != same
+    same = tag_with(app)
+    assert tag_with(app) == same
+    assert tag_with(app, **changes) != same
