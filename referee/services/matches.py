@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -25,9 +25,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.toke
 # Run on every scoreboard and spectator request, 304s included: built once, so each run finds its compiled SQL by
 # the statement's own memoised cache key instead of building the statement and its key again.
 _OWNED_MATCH = select(Match).where(Match.id == bindparam("match_id"), Match.user_id == bindparam("user_id"))
-_SEAT_NAMES = (select(func.aggregate_strings(Seat.name, "\n")).where(Seat.match_id == Match.id)
-               .scalar_subquery().label("names"))
-_SPECTATOR_STAMP = select(Match.id, Match.version, _SEAT_NAMES).where(Match.spectator_token == bindparam("token"))
+_SPECTATOR_STAMP = select(Match.id, Match.version).where(Match.spectator_token == bindparam("token"))
 
 
 @dataclass(frozen=True)
@@ -103,23 +101,22 @@ def token_digest(token: str) -> str:
 
 @dataclass(frozen=True)
 class SpectatorStamp:
-    """What a spectator page's tag is made of, read without loading the match: its id and version, and its
-    players' names (a player renamed from the players' page changes them without changing the match)."""
+    """What a spectator page's tag is made of, read without loading the match: its id and version (which a
+    player renamed, merged or deleted bumps too: services/players.py)."""
 
     match_id: int
     version: int
-    names: str
 
 
 def spectator_stamp(token: str) -> SpectatorStamp:
-    """The id, version and names of the match a spectator link shows, in one small query: enough to answer a
+    """The id and version of the match a spectator link shows, in one small query: enough to answer a
     conditional request without loading the match. Gone for a replaced link, NotFound for one never made."""
     # Only what token_urlsafe makes is looked up: PostgreSQL refuses a NUL, and no other text can match.
     if not TOKEN.fullmatch(token):
         raise NotFound(token)
     row = db.session.execute(_SPECTATOR_STAMP, {"token": token}).first()
     if row is not None:
-        return SpectatorStamp(row.id, row.version, row.names or "")
+        return SpectatorStamp(row.id, row.version)
     if db.session.scalar(select(RevokedLink.id).where(RevokedLink.token_digest == token_digest(token))):
         raise Gone(token)
     raise NotFound(token)

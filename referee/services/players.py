@@ -1,7 +1,9 @@
 """Players: the people an account keeps score for; found or made when a match starts, renamed, merged, deleted.
 
 A seat is a player's; the seat keeps the name it was played under too, so a deleted player's matches still
-read. Two names are one player when they differ only in case or accents (referee.models.name_key).
+read. Two names are one player when they differ only in case or accents (referee.models.name_key). Renaming,
+merging or deleting a player changes what every match they sat in shows, so it bumps those matches' versions:
+the version then covers the names, and a copy of a scoreboard or spectator page tagged with it goes stale.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
-from ..models import Player, Seat, User, name_key
+from ..models import Match, Player, Seat, User, name_key
 from . import ratings
 from .errors import Conflict, NotFound
 
@@ -48,6 +50,7 @@ def rename_player(player: Player, name: str) -> None:
     if key != player.name_key and (other := _named(player.user_id, key)) is not None:
         raise Conflict("player_exists", name=other.name, player_id=other.id)
     player.name, player.name_key = name, key
+    _bump_matches_of(player)
     db.session.execute(update(Seat).where(Seat.player_id == player.id).values(name=name, name_key=key))
     _commit_or_conflict(player.user_id, key, name)
 
@@ -60,6 +63,7 @@ def merge_players(kept: Player, merged: Player) -> None:
         raise Conflict("same_player")
     with _gone_meanwhile(merged.id):
         _hold(kept, merged)
+        _bump_matches_of(merged)
         db.session.execute(update(Seat).where(Seat.player_id == merged.id)
                            .values(player_id=kept.id, name=kept.name, name_key=kept.name_key))
         _forget(merged, kept)
@@ -73,10 +77,18 @@ def delete_player(player: Player) -> None:
     user = player.user
     with _gone_meanwhile(player.id):
         _hold(player)
+        _bump_matches_of(player)
         db.session.execute(update(Seat).where(Seat.player_id == player.id).values(player_id=None))
         _forget(player)
     ratings.rerate(user)
     db.session.commit()
+
+
+def _bump_matches_of(player: Player) -> None:
+    """A new version for every match the player sat in: their name there is about to change, or their seats'
+    player (the matches read afresh show it)."""
+    sat_in = select(Seat.match_id).where(Seat.player_id == player.id)
+    db.session.execute(update(Match).where(Match.id.in_(sat_in)).values(version=Match.version + 1))
 
 
 def _forget(player: Player, *others: Player) -> None:

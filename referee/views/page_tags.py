@@ -3,12 +3,11 @@ reloads (or comes back to) an unchanged scoreboard gets a bare 304, found withou
 
 The tag is private to the reader: it holds the account, this device's login and this browser's session (whose
 CSRF token the page's forms carry: bound to the session, with no time limit, so a copy's forms never go stale),
-the language and the theme, the match's version (every change of a match
-bumps it: a hand saved, corrected, taken back or restored, the link replaced) and its players' names (a player
-renamed from the players' page changes them without touching the match), the address asked for (its host, the
-prefix the app is served under, the path and query), and the code that draws the page. The answer says
-`Cache-Control: private, no-cache` and `Vary: Cookie, Accept-Language`, as the spectator page's does, so no shared
-cache keeps it and the browser asks again each time.
+the language and the theme, the match's version (every change of what the match shows bumps it: a hand saved,
+corrected, taken back or restored, the link replaced, a player renamed, merged or deleted), the address asked for
+(its host, the prefix the app is served under, the path and query), and the code that renders the page. The answer
+says `Cache-Control: private, no-cache` and `Vary: Cookie, Accept-Language`, as the spectator page's does, so no
+shared cache keeps it and the browser asks again each time.
 """
 
 from __future__ import annotations
@@ -54,6 +53,6 @@ def board_tag(match: Match) -> str | None:
         str(session.get("csrf_token", "")),
         str(get_locale()), request.cookies.get(THEME_COOKIE, ""), request.host_url, request.script_root,
         request.full_path,
-        str(match.id), str(match.version), *(seat.name for seat in match.seats), code_stamp(),
+        str(match.id), str(match.version), code_stamp(),
     )
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]

@@ -30,9 +30,9 @@ HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Cookie, Accept-Languag
 
 
 def page_tag(token: str, stamp: SpectatorStamp) -> str:
-    """The ETag of a spectator page: the link, the match's version and its players' names, and what else changes
-    the page (the language and the theme), hashed so the tag gives none of them away."""
-    parts = (token, str(stamp.version), stamp.names, str(get_locale()), request.cookies.get(THEME_COOKIE, ""))
+    """The ETag of a spectator page: the link, the match's version (its players' names included), and what else
+    changes the page (the language and the theme), hashed so the tag gives none of them away."""
+    parts = (token, str(stamp.version), str(get_locale()), request.cookies.get(THEME_COOKIE, ""))
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
 
 

@@ -50,7 +50,7 @@ def test_an_unchanged_scoreboard_answers_a_bare_304_with_the_same_headers(keeper
 
 
 def test_a_304_renders_nothing_and_asks_the_database_little(app, keeper, match_id, monkeypatch):
-    """No scoreboard computed, no template rendered: the login, the match and its seats."""
+    """No scoreboard computed, no template rendered: the login and the match."""
     tag = tag_of(keeper, match_id)
     rendered = []
     monkeypatch.setattr("referee.views.matches.render_template", lambda *a, **k: rendered.append(a) or "")
@@ -58,7 +58,7 @@ def test_a_304_renders_nothing_and_asks_the_database_little(app, keeper, match_i
     with counted_queries(app) as statements:
         assert again(keeper, match_id, tag).status_code == 304
     assert rendered == []
-    assert len(statements) <= 4, statements
+    assert len(statements) <= 3, statements
     assert not any("hand" in s.split("FROM", 1)[-1].split("WHERE")[0] for s in statements), statements
 
 
@@ -231,9 +231,27 @@ def vary_hand_taken_back(keeper, match_id):
 
 
 def vary_player_renamed(keeper, match_id):
-    """A player renamed from the players' page (the match's version stays)."""
+    """A player renamed from the players' page."""
     [(bea,)] = keeper.query(select(Player.id).join(User).where(User.username == "ana", Player.name == "Bea"))
     assert keeper.submit(f"/players/{bea}/rename", {"name": "Beatriz"}).status_code == 302
+    keeper.page(f"/matches/{match_id}")
+    return {}
+
+
+def vary_player_merged(keeper, match_id):
+    """A player merged into another of another name (her seats take it)."""
+    keeper.start(("Ana", "Beatriz"))
+    [(bea,)] = keeper.query(select(Player.id).join(User).where(User.username == "ana", Player.name == "Bea"))
+    [(beatriz,)] = keeper.query(select(Player.id).join(User).where(User.username == "ana", Player.name == "Beatriz"))
+    assert keeper.submit(f"/players/{beatriz}/merge", {"other": str(bea), "keep": "this"}).status_code == 302
+    keeper.page(f"/matches/{match_id}")  # its message, shown once
+    return {}
+
+
+def vary_player_deleted(keeper, match_id):
+    """A player deleted (her seat keeps the name, no player)."""
+    [(bea,)] = keeper.query(select(Player.id).join(User).where(User.username == "ana", Player.name == "Bea"))
+    assert keeper.submit(f"/players/{bea}/delete").status_code == 302
     keeper.page(f"/matches/{match_id}")
     return {}
 
@@ -247,7 +265,8 @@ def vary_link_replaced(keeper, match_id):
 
 @pytest.mark.parametrize("vary", [vary_language, vary_chosen_language, vary_theme, vary_query, vary_host,
                                   vary_prefix, vary_hand_saved, vary_hand_corrected, vary_hand_taken_back,
-                                  vary_player_renamed, vary_link_replaced], ids=lambda vary: vary.__name__)
+                                  vary_player_renamed, vary_player_merged, vary_player_deleted, vary_link_replaced],
+                         ids=lambda vary: vary.__name__)
 def test_a_copy_is_never_current_for_another_request_or_another_state(keeper, match_id, vary):
     """Each part of what the page shows, changed alone after the browser got its copy: asked again with the copy's
     tag, the answer is the whole page (200) under another tag, not a 304."""
@@ -286,9 +305,8 @@ def reader(**changes):
 
 
 def a_match(**changes):
-    """A match as the tag sees one: its id, its version, its seats' names."""
-    seats = [SimpleNamespace(name=name) for name in changes.pop("names", ("Ana", "Bea"))]
-    return SimpleNamespace(**({"id": 3, "version": 5, "seats": seats} | changes))
+    """A match as the tag sees one: its id and its version."""
+    return SimpleNamespace(**({"id": 3, "version": 5} | changes))
 
 
 TAG_PARTS = {
@@ -303,7 +321,6 @@ TAG_PARTS = {
     "path": ({"path": "/matches/3?from=share"}),
     "match": ({"match": a_match(id=4)}),
     "version": ({"match": a_match(version=6)}),
-    "players' names": ({"match": a_match(names=("Ana", "Beatriz"))}),
     "code": ({"code": "another-deploy"}),
 }
 

@@ -300,6 +300,27 @@ def test_merging_keeps_the_seats_even_when_their_lists_were_read_before(keeper):
     assert seats(keeper, match_id) == [("Bea", "Bea"), ("Bea", "Bea")]
 
 
+def versions(keeper, *match_ids):
+    """Each match's version, in the order asked."""
+    found = dict(keeper.query(select(Match.id, Match.version).where(Match.id.in_(match_ids))))
+    return [found[match_id] for match_id in match_ids]
+
+
+def test_renaming_merging_and_deleting_bump_the_version_of_each_match_the_player_sat_in(keeper):
+    """Each changes the names those matches show (or their seats' player), so their copies tagged with the version
+    go stale; the account's other matches keep theirs."""
+    matches = (keeper.start(("Ana", "Bea")), keeper.start(("Bea", "Cid")), keeper.start(("Ana", "Cid")),
+               keeper.start(("Bia", "Ana")))
+    before = versions(keeper, *matches)
+    assert keeper.submit(f"/players/{player_id(keeper, 'Bea')}/rename", {"name": "Beatriz"}).status_code == 302
+    assert [now - then for now, then in zip(versions(keeper, *matches), before, strict=True)] == [1, 1, 0, 0]
+    beatriz, bia = player_id(keeper, "Beatriz"), player_id(keeper, "Bia")
+    assert keeper.submit(f"/players/{beatriz}/merge", {"other": str(bia), "keep": "this"}).status_code == 302
+    assert [now - then for now, then in zip(versions(keeper, *matches), before, strict=True)] == [1, 1, 0, 1]
+    assert keeper.submit(f"/players/{player_id(keeper, 'Cid')}/delete").status_code == 302
+    assert [now - then for now, then in zip(versions(keeper, *matches), before, strict=True)] == [1, 2, 1, 1]
+
+
 # ---------------------------------------------------------------------------
 # Delete.
 
