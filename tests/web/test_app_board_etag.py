@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import itsdangerous
 import pytest
+from page_client import PASSWORD
 from sql_counts import counted_queries
 from sqlalchemy import select
 
@@ -142,14 +143,16 @@ def test_every_change_of_the_match_makes_the_old_tag_stale(keeper, match_id):
 
 
 def test_a_message_waiting_to_be_shown_is_never_answered_304(keeper, match_id):
-    """After a save the scoreboard shows "saved" once: it is drawn whole, without a tag, even if the browser
-    sends one that would otherwise match."""
+    """A message waits for this phone (an API token revoked on the account page, which changes no match): the
+    scoreboard shows it once, rendered whole, without a tag, even if the browser sends one that would otherwise
+    match."""
     tag = tag_of(keeper, match_id)
-    with keeper.client.session_transaction() as session:
-        session["_flashes"] = [("info", "A message for this phone")]
+    made = keeper.client.post("/api/v1/tokens", auth=("ana", PASSWORD), json={"name": "a script"})
+    revoke = f"/account/tokens/{made.get_json()['id']}/revoke"
+    assert keeper.client.post(revoke, data={"csrf_token": keeper.token()}).status_code == 302
     response = again(keeper, match_id, tag)
     assert response.status_code == 200 and "ETag" not in response.headers
-    assert "A message for this phone" in response.get_data(as_text=True)
+    assert "That token is revoked." in response.get_data(as_text=True)
     assert again(keeper, match_id, tag).status_code == 304
 
 

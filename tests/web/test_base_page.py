@@ -62,12 +62,11 @@ def test_under_a_prefix_the_parts_are_the_prefixs(keeper):
 
 
 def test_a_flashed_message_is_shown_once(keeper):
-    """The messages are the request's own: shown on the next page only."""
-    page(keeper.client)
-    with keeper.client.session_transaction() as session:
-        session["_flashes"] = [("info", "A word <once>"), ("draft-saved", "hand-3")]
+    """The messages are the request's own: a hand saved says so, and names its draft saved, on the next page only."""
+    match_id = keeper.start(("Ana", "Bea"))
+    keeper.save_hand(match_id)
     shown = page(keeper.client)
-    assert '<p class="flash flash-info">A word &lt;once&gt;</p>' in shown
-    assert '<span hidden data-draft-saved="hand-3"></span>' in shown
+    assert '<p class="flash flash-success">Hand 1 saved.</p>' in shown
+    assert f'<span hidden data-draft-saved="match-{match_id}:new-1"></span>' in shown
     again = page(keeper.client)
-    assert "A word" not in again and "data-draft-saved" not in again
+    assert "Hand 1 saved." not in again and "data-draft-saved" not in again
