@@ -5,7 +5,8 @@ matches of 2, 3 and 4 players and of two partnerships under every preset and dec
 the quick way, a correction and its revert, a hand taken back and restored, one taken back for good, a finished
 match, a match still drawing for dealer, a renamed player. Each page is then read in English, Español and
 Português (Brasil), and what differs from one run to the next (CSRF tokens, CSP nonces, spectator links and their
-QR codes, times) is masked before pages are compared.
+QR codes, times, ETags) or follows the static files' content (their fingerprints) is masked before pages are
+compared.
 """
 
 from __future__ import annotations
@@ -176,6 +177,8 @@ MASKS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r'(name="client_token" type="hidden" value=")[0-9a-f]*'), r"\1CLIENT"),
     (re.compile(r'(<time datetime=")[^"]*("[^>]*>)[^<]*'), r"\1TIME\2TIME"),
     (re.compile(r'(data-tag=")[0-9a-f]*'), r"\1ETAG"),
+    # A static file's fingerprint follows its content, which changes without any page changing.
+    (re.compile(r"(/static/[^\"'?\s]+\?v=)[0-9a-f]+"), r"\1FINGERPRINT"),
 ]
 
 
