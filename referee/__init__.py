@@ -44,9 +44,9 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Log requests, add the security headers, bound bodies (chunked ones too); bind the database (migrated to
-    the latest schema), CSRF protection, logins, translations, static files, the templates' kept addresses,
-    throttling."""
+    """Log requests, add the security headers, bound bodies (chunked ones too); bind the database (not migrated
+    here: referee/database.py says where), CSRF protection, logins, translations, static files, the templates'
+    kept addresses, throttling."""
     from . import auth, body_limit, database, headers, i18n, request_log, static_files, template_links, throttling
     from .extensions import csrf
 

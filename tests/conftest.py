@@ -18,6 +18,7 @@ from werkzeug.test import TestResponse
 
 from referee import create_app
 from referee.config import sqlalchemy_url
+from referee.database import upgrade_schema
 from referee.extensions import db
 
 
@@ -79,6 +80,7 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tests of the migrations themselves start from empty databases, tests/web/test_*_migration.py.)"""
     path = tmp_path_factory.mktemp("migrated") / "template.sqlite"
     made = create_app(TEST_SETTINGS | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    upgrade_schema(made)
     with made.app_context():
         db.engine.dispose()  # the last connection closed: SQLite folds its write-ahead log into the file
     return path
@@ -114,10 +116,13 @@ def database_app(database_url: str) -> Iterator[Callable[..., Flask]]:
     PostgreSQL, and an error, as every warning is, whether the test passed or failed.)"""
     made: list[Flask] = []
 
-    def make(**settings: Any) -> Flask:
-        """An app on the database, unthrottled, these settings added."""
+    def make(migrated: bool = True, **settings: Any) -> Flask:
+        """An app on the database, unthrottled, these settings added; the schema brought up to date unless the
+        test migrates itself (migrated=False)."""
         made.append(create_app({"TESTING": True, "SECRET_KEY": "t", "RATELIMIT_ENABLED": False,
                                 "SQLALCHEMY_DATABASE_URI": database_url} | settings))
+        if migrated:
+            upgrade_schema(made[-1])
         return made[-1]
 
     yield make

@@ -3,7 +3,7 @@
 Every start gets a database of its own (a new SQLite file, or a new PostgreSQL database
 when REFEREE_TEST_POSTGRES names a server, as .ci/run arranges) and must boot every
 worker, log no error and answer pages. The workers of one gunicorn start at the same
-moment, so a migration that is not run once, under a lock, shows here as a worker that
+moment, so a migration that is not run once, before they start, shows here as a worker that
 fails to boot ("table user already exists", a `pg_type` unique violation).
 """
 
