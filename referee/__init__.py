@@ -69,10 +69,6 @@ def register_blueprints(app: Flask) -> None:
     from .views import (
         accounts,
         api,
-        api_hands,
-        api_matches,
-        api_players,
-        api_tokens,
         exports,
         hands,
         health,
@@ -87,6 +83,10 @@ def register_blueprints(app: Flask) -> None:
         tools,
         trail,
     )
+    from .views.api import hands as api_hands
+    from .views.api import matches as api_matches
+    from .views.api import players as api_players
+    from .views.api import tokens as api_tokens
 
     urls.init_app(app)
     app.register_blueprint(main.bp)

@@ -13,21 +13,21 @@ from flask import jsonify, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from .. import match_payloads, score_payloads
-from ..api_auth import api_user, token_required
-from ..match_json import hand_json, match_json
-from ..messages import finding_words
-from ..models import Hand, Match
-from ..rules import InvalidEntry, Problem, TallyEntry, check_hand
-from ..services import Conflict, HandDraft, edit_hand, get_match, record_hand, rematch, undo_last_hand
-from ..services.draws import draw_round, draw_state
-from ..services.hands import resent_hand
-from ..services.rules_in_force import ruleset_of
-from ..services.scoreboard import dealer_after
-from ..throttling import throttle_per_token
-from .api import _body
-from .api import bp as bp  # the API's blueprint, which this module's routes join
-from .api_matches import match_answer
+from ... import match_payloads, score_payloads
+from ...api_auth import api_user, token_required
+from ...match_json import hand_json, match_json
+from ...messages import finding_words
+from ...models import Hand, Match
+from ...rules import InvalidEntry, Problem, TallyEntry, check_hand
+from ...services import Conflict, HandDraft, edit_hand, get_match, record_hand, rematch, undo_last_hand
+from ...services.draws import draw_round, draw_state
+from ...services.hands import resent_hand
+from ...services.rules_in_force import ruleset_of
+from ...services.scoreboard import dealer_after
+from ...throttling import throttle_per_token
+from . import _body
+from . import bp as bp  # the API's blueprint, which this module's routes join
+from .matches import match_answer
 
 HIDDEN_FACTS = ("client_token",)
 

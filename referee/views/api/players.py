@@ -11,14 +11,14 @@ from dataclasses import asdict
 from flask import jsonify
 from flask.typing import ResponseReturnValue
 
-from ..api_auth import api_user, token_required
-from ..models import Player
-from ..services import get_match
-from ..services.backup import export_match
-from ..services.players import get_player, matches_played
-from ..services.stats import player_stats
-from ..throttling import throttle_per_token
-from .api import bp as bp  # the API's blueprint, which this module's routes join
+from ...api_auth import api_user, token_required
+from ...models import Player
+from ...services import get_match
+from ...services.backup import export_match
+from ...services.players import get_player, matches_played
+from ...services.stats import player_stats
+from ...throttling import throttle_per_token
+from . import bp as bp  # the API's blueprint, which this module's routes join
 
 
 def _player_json(player: Player) -> dict[str, object]:

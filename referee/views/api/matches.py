@@ -10,16 +10,16 @@ from flask import Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import NotFound as HTTPNotFound
 
-from .. import match_payloads
-from ..api_auth import api_user, token_required
-from ..match_json import match_json
-from ..models import Match
-from ..services import NotFound, create_match, get_match
-from ..services.history import match_history
-from ..throttling import throttle_per_token
-from .api import _body
-from .api import bp as bp  # the API's blueprint, which this module's routes join
-from .errors import http_error
+from ... import match_payloads
+from ...api_auth import api_user, token_required
+from ...match_json import match_json
+from ...models import Match
+from ...services import NotFound, create_match, get_match
+from ...services.history import match_history
+from ...throttling import throttle_per_token
+from ..errors import http_error
+from . import _body
+from . import bp as bp  # the API's blueprint, which this module's routes join
 
 
 @bp.errorhandler(NotFound)

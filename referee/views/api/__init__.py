@@ -7,10 +7,10 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from .. import json_body, score_payloads
-from ..messages import finding_words, problem_words
-from ..rules import PRESETS, DeckStyle, InvalidEntry, Problem, check_hand, find_captures
-from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, CHOICE_OPTIONS, TARGET_RANGE
+from ... import json_body, score_payloads
+from ...messages import finding_words, problem_words
+from ...rules import PRESETS, DeckStyle, InvalidEntry, Problem, check_hand, find_captures
+from ...rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, CHOICE_OPTIONS, TARGET_RANGE
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
