@@ -25,8 +25,7 @@ from ...services.hands import resent_hand
 from ...services.rules_in_force import ruleset_of
 from ...services.scoreboard import dealer_after
 from ...throttling import throttle_per_token
-from . import _body
-from . import bp as bp  # the API's blueprint, which this module's routes join
+from .blueprint import bp, request_body
 from .matches import match_answer
 
 HIDDEN_FACTS = ("client_token",)
@@ -44,7 +43,7 @@ def _refuse(problem: Problem) -> None:
 
 def _draft(match: Match, dealer_default: int | None, key: str | None = None) -> tuple[HandDraft, dict[str, Any]]:
     """The posted hand as the hands service takes it, and /score's answer for it (422 for a bad entry)."""
-    asked = match_payloads.read_hand_request(_body(), len(match.seats))
+    asked = match_payloads.read_hand_request(request_body(), len(match.seats))
     dealer = asked.dealer if asked.dealer is not None else dealer_default
     if dealer is None:
         _refuse(Problem(("dealer",), "no_dealer_yet"))
@@ -194,7 +193,7 @@ def again(match_id: int) -> ResponseReturnValue:
 def draw(match_id: int) -> ResponseReturnValue:
     """One round of the draw for dealer: the dealer, or the seats that tied and draw again."""
     match = get_match(api_user(), match_id)
-    cards = match_payloads.read_draw(_body())
+    cards = match_payloads.read_draw(request_body())
     state = draw_state(match)
     if not state.drawing:
         return _error(409, "", _("The first dealer is known already."))
