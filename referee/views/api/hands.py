@@ -69,11 +69,10 @@ def _hand_answer(match: Match, hand: Hand, report: dict[str, Any], status: int) 
 
 def _if_match(match: Match) -> ResponseReturnValue | None:
     """None when If-Match names the match's version; else 428 (none sent) or 412 (another version)."""
-    header = request.headers.get("If-Match")
-    if header is None:
+    if "If-Match" not in request.headers:
         return _error(428, "If-Match", _("Send the match's version (its ETag) as If-Match."))
-    sent = {tag.strip().removeprefix("W/").strip('"') for tag in header.split(",")}
-    if str(match.version) not in sent and "*" not in sent:
+    # Werkzeug's parse of the header: quoted or not, weak (W/) or strong, or "*" for any version.
+    if not request.if_match.contains_weak(str(match.version)):
         return _error(412, "If-Match", _("The match has changed since that version: read it again (version "
                                          "%(version)s) and send your change again.", version=match.version))
     return None
