@@ -6,6 +6,8 @@ from babel.support import NullTranslations
 from flask import Flask, g, request
 from flask_babel import get_locale, get_translations
 
+from .api_requests import to_the_api
+
 # Locale code -> the language's own name, as a switcher shows it.
 LANGUAGES = {"en": "English", "pt_BR": "Português (Brasil)", "es": "Español"}
 LANGUAGE_COOKIE = "lang"
@@ -14,7 +16,7 @@ LANGUAGE_COOKIE = "lang"
 def select_locale() -> str | None:
     """The language chosen on this phone, else the best for the browser's Accept-Language."""
     chosen = request.cookies.get(LANGUAGE_COOKIE)
-    if chosen in LANGUAGES and not request.path.startswith("/api/"):
+    if chosen in LANGUAGES and not to_the_api():
         return chosen
     return request.accept_languages.best_match(list(LANGUAGES), default="en")
 
