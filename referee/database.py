@@ -16,6 +16,7 @@ from sqlalchemy import event, make_url
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 
+from . import models  # noqa: F401  (the models must be known to migrations)
 from .database_faults import describe, fault_of
 from .extensions import db, migrate
 
@@ -81,8 +82,6 @@ def upgrade_before_serving(app: Flask) -> None:
 
 def init_app(app: Flask) -> None:
     """Bind the database and migrations (the schema is not touched: see the module's docstring)."""
-    from . import models  # noqa: F401  (the models must be known to migrations)
-
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(app.config)
     db.init_app(app)
     app.teardown_appcontext(close_session)  # after Flask-SQLAlchemy's: teardowns run last registered first

@@ -7,6 +7,7 @@ from flask import Flask, g, request
 from flask_babel import get_locale, get_translations
 
 from .api_requests import to_the_api
+from .extensions import babel
 
 # Locale code -> the language's own name, as a switcher shows it.
 LANGUAGES = {"en": "English", "pt_BR": "Português (Brasil)", "es": "Español"}
@@ -46,8 +47,6 @@ def template_ngettext(singular: str, plural: str, num: int) -> str:
 def init_app(app: Flask) -> None:
     """Bind Flask-Babel with the locale selector and the project's catalogs; the templates' `gettext` and `ngettext`
     are Jinja's i18n extension's, "newstyle" (a string is a format string, escaped), over the request's catalog."""
-    from .extensions import babel
-
     babel.init_app(app, locale_selector=select_locale,
                    default_translation_directories="translations")
     # Installed after Flask-Babel's, which they replace (Jinja's documented API for its i18n extension).

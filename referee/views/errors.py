@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException, TooManyRequests
 from ..api_requests import to_the_api
 from ..database_faults import Outcome, describe, fault_of, note_unavailable, outcome
 from ..extensions import db
+from ..throttling import retry_after
 
 # The accounts forms' PasswordFields (referee/forms/accounts.py): a password is never written into a page, so a
 # form holding one is not offered to be sent again (tests/web/test_faults.py checks the list against the forms).
@@ -37,8 +38,6 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
 
 def too_many_requests(_error: TooManyRequests) -> ResponseReturnValue:
     """Over a limit (referee/throttling.py): 429, how long to wait in words and in Retry-After."""
-    from ..throttling import retry_after
-
     seconds = retry_after()
     message = ngettext("Too many requests. Please wait %(num)d second and try again.",
                        "Too many requests. Please wait %(num)d seconds and try again.", seconds)
