@@ -36,9 +36,6 @@ INTERNALS = {
 PENDING = {
     ("referee/template_links.py", "_cv_request"): "render",
     ("referee/views/page_tags.py", "_flashes"): "render",
-    ("referee/match_payloads.py", "_Reader"): "entry (referee/score_payloads.py's reader)",
-    ("referee/match_payloads.py", "_deck"): "entry",
-    ("referee/match_payloads.py", "_ruleset"): "entry",
     ("referee/services/trail.py", "_check_version"): "entry (referee/services/hands.py's helpers)",
     ("referee/services/trail.py", "_saving"): "entry",
     ("referee/services/trail.py", "_scorable"): "entry",
