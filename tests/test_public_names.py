@@ -36,10 +36,6 @@ INTERNALS = {
 PENDING = {
     ("referee/template_links.py", "_cv_request"): "render",
     ("referee/views/page_tags.py", "_flashes"): "render",
-    ("referee/services/trail.py", "_check_version"): "entry (referee/services/hands.py's helpers)",
-    ("referee/services/trail.py", "_saving"): "entry",
-    ("referee/services/trail.py", "_scorable"): "entry",
-    ("referee/services/trail.py", "_settle"): "entry",
 }
 
 

@@ -22,13 +22,13 @@ from .hand_results import keep_results
 from .hands import (
     RESHAPING,
     HandDraft,
-    _check_version,
-    _saving,
-    _scorable,
-    _settle,
+    check_version,
     erring_sides,
+    points_to_store,
     reshape,
     review_hand,
+    saving_as_one,
+    settle,
     whole_hand,
 )
 from .scoreboard import totals_with
@@ -64,21 +64,21 @@ def restore_hand(match: Match, event_id: int, version: int) -> Hand:
     event = undone_event(match, event_id)
     if not restorable(match, event):
         raise Conflict("not_next", number=event.hand_number, next=len(match.hands) + 1, event=event.id)
-    _check_version(match, version)
+    check_version(match, version)
     facts = event.before or {}
     token = facts.get("client_token")
     draft = _draft(facts, token)
     report = review_hand(match, draft)
-    points = _scorable(report)
+    points = points_to_store(report)
     number = len(match.hands) + 1
-    with _saving(number):
+    with saving_as_one(number):
         hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body, points=points,
                     valid=report.valid, erred=erring_sides(report), client_token=token)
         match.hands.append(hand)
         keep_results(match, hand, report)
         match.events.append(MatchEvent(kind="hand_restored", hand_number=number,
                                        after={**whole_hand(hand), "client_token": token, "restores": event.id}))
-        _settle(match)
+        settle(match)
     return hand
 
 
@@ -109,7 +109,7 @@ def preview_revert(match: Match, event_id: int) -> RevertPreview:
         raise Conflict("not_revertable", number=event.hand_number)
     hand = hand_numbered(match, event.hand_number)
     assert hand is not None  # revertable() found it
-    points = _scorable(review_hand(match, _draft(event.before or {})))
+    points = points_to_store(review_hand(match, _draft(event.before or {})))
     target = match.target
     return RevertPreview(
         event=event, number=hand.number,
@@ -126,12 +126,12 @@ def revert_correction(match: Match, event_id: int, version: int) -> tuple[Hand, 
     event = _event(match, event_id, RESHAPING)
     if not revertable(match, event):
         raise Conflict("not_revertable", number=event.hand_number)
-    _check_version(match, version)
+    check_version(match, version)
     hand = hand_numbered(match, event.hand_number)
     assert hand is not None  # revertable() found it
     back = puts_back(match, event)
     draft = _draft(event.before or {})
     report = review_hand(match, draft)
-    with _saving(hand.number):
+    with saving_as_one(hand.number):
         reshape(match, hand, draft, report, "hand_reverted", reverts=event.id)
     return hand, back

@@ -48,7 +48,7 @@ def test_a_hand_is_saved_all_or_nothing(app, keeper, monkeypatch: pytest.MonkeyP
     def broken(_match):
         raise RuntimeError("the power went out")
 
-    monkeypatch.setattr(hand_service, "_settle", broken)
+    monkeypatch.setattr(hand_service, "settle", broken)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     response = keeper.enter_hand(match_id, "save")
     assert response.status_code == 500
