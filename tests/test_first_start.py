@@ -102,3 +102,30 @@ def test_workers_generating_the_secret_key_at_once_agree_on_one(monkeypatch: pyt
     monkeypatch.setattr(config.secrets, "token_hex", another_worker_writes_first)
     assert config.secret_key(str(tmp_path)) == "the-other-workers-key"
     assert path.read_text() == "the-other-workers-key"
+
+
+def test_gunicorns_master_migrates_a_fresh_database_once_before_any_worker(monkeypatch: pytest.MonkeyPatch,
+                                                                         tmp_path: Path) -> None:
+    """gunicorn.conf.py's on_starting (the master's, before it forks) brings a fresh database to the latest
+    schema; a second start finds nothing to do."""
+    import runpy
+
+    from alembic.script import ScriptDirectory
+    from sqlalchemy import create_engine, inspect, text
+
+    from referee.database import MIGRATIONS
+
+    url = f"sqlite:///{tmp_path / 'fresh.sqlite'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("SECRET_KEY", "master-test")
+    hooks = runpy.run_path(str(Path(__file__).resolve().parents[1] / "gunicorn.conf.py"))
+    hooks["on_starting"](None)
+    hooks["on_starting"](None)
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            assert "match" in inspect(connection).get_table_names()
+            stamped = connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one()
+    finally:
+        engine.dispose()
+    assert stamped == ScriptDirectory(MIGRATIONS).get_current_head()
