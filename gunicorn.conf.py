@@ -26,11 +26,19 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1") if 
 
 
 def on_starting(server: Any) -> None:
-    """Migrate once, in the master, before it listens or forks: a migration that fails stops the start here."""
-    from referee import create_app
-    from referee.database import upgrade_before_serving
+    """Migrate once, in the master, before it listens or forks: a migration that fails stops the start here.
 
-    upgrade_before_serving(create_app())
+    The app is built here for that alone (gunicorn's documented `load()`, not kept: each worker builds its own).
+    Only an app of this project, whose Flask-Migrate names this repository's migrations, is migrated: the
+    benchmarks' floor apps, served with these same settings, are left alone with their own databases.
+    """
+    from flask import Flask
+
+    from referee.database import MIGRATIONS, upgrade_before_serving
+
+    app = server.app.load()
+    if isinstance(app, Flask) and getattr(app.extensions.get("migrate"), "directory", None) == MIGRATIONS:
+        upgrade_before_serving(app)
 
 
 def post_worker_init(worker: Any) -> None:

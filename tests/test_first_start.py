@@ -107,20 +107,26 @@ def test_workers_generating_the_secret_key_at_once_agree_on_one(monkeypatch: pyt
 def test_gunicorns_master_migrates_a_fresh_database_once_before_any_worker(monkeypatch: pytest.MonkeyPatch,
                                                                          tmp_path: Path) -> None:
     """gunicorn.conf.py's on_starting (the master's, before it forks) brings a fresh database to the latest
-    schema; a second start finds nothing to do."""
+    schema for the project's app; a second start finds nothing to do; another app served with the same settings
+    (a benchmark's floor) has no migration run on the database the settings name."""
     import runpy
+    from types import SimpleNamespace
 
     from alembic.script import ScriptDirectory
+    from flask import Flask
     from sqlalchemy import create_engine, inspect, text
 
+    from referee import create_app
     from referee.database import MIGRATIONS
 
     url = f"sqlite:///{tmp_path / 'fresh.sqlite'}"
     monkeypatch.setenv("DATABASE_URL", url)
     monkeypatch.setenv("SECRET_KEY", "master-test")
-    hooks = runpy.run_path(str(Path(__file__).resolve().parents[1] / "gunicorn.conf.py"))
-    hooks["on_starting"](None)
-    hooks["on_starting"](None)
+    on_starting = runpy.run_path(str(Path(__file__).resolve().parents[1] / "gunicorn.conf.py"))["on_starting"]
+    on_starting(SimpleNamespace(app=SimpleNamespace(load=lambda: Flask("floor"))))
+    assert not (tmp_path / "fresh.sqlite").exists()
+    for _start in range(2):
+        on_starting(SimpleNamespace(app=SimpleNamespace(load=create_app)))  # gunicorn's Application.load
     engine = create_engine(url)
     try:
         with engine.connect() as connection:
