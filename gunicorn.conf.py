@@ -1,7 +1,7 @@
 """gunicorn's settings for this app. gunicorn reads ./gunicorn.conf.py by itself, so the README's command uses it.
 
-Each worker builds the app and, doing so, brings the database up to date under a lock (referee/database.py):
-the first worker migrates, the others wait for it and find nothing left to do; none serves before that.
+The master brings the database up to date once, before it starts any worker (`on_starting`, what
+`flask db upgrade` does); the workers then build the app on a schema that is already current.
 The app writes one line per request on stdout (referee/request_log.py), so gunicorn's access log stays off.
 
 The workers are sync workers, each serving one connection at a time: a client that sends its request or reads
@@ -25,6 +25,22 @@ accesslog = None
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1") if count("REFEREE_PROXIES") else ""
 
 
+def on_starting(server: Any) -> None:
+    """Migrate once, in the master, before it listens or forks: a migration that fails stops the start here.
+
+    The app is built here for that alone (gunicorn's documented `load()`, not kept: each worker builds its own).
+    Only an app of this project, whose Flask-Migrate names this repository's migrations, is migrated: the
+    benchmarks' floor apps, served with these same settings, are left alone with their own databases.
+    """
+    from flask import Flask
+
+    from referee.database import MIGRATIONS, upgrade_before_serving
+
+    app = server.app.load()
+    if isinstance(app, Flask) and getattr(app.extensions.get("migrate"), "directory", None) == MIGRATIONS:
+        upgrade_before_serving(app)
+
+
 def post_worker_init(worker: Any) -> None:
-    """Say when a worker has built the app (and so migrated), so that a start can be checked worker by worker."""
+    """Say when a worker has built the app, so that a start can be checked worker by worker."""
     worker.log.info("Worker ready (pid: %s)", worker.pid)

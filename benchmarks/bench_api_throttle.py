@@ -29,6 +29,7 @@ from flask import Flask
 
 from referee import create_app
 from referee.credentials import hash_password
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import User
 from referee.services import api_tokens
@@ -40,6 +41,7 @@ def make_app(folder: str, throttled: bool) -> Flask:
     """The app on a fresh database holding the account 'ana'."""
     app = create_app({"TESTING": True, "SECRET_KEY": "bench", "RATELIMIT_ENABLED": throttled,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / f'throttle-{throttled}.sqlite'}"})
+    upgrade_schema(app)
     with app.app_context():
         db.session.add(User(username="ana", username_key="ana", password_hash=hash_password(PASSWORD)))
         db.session.commit()

@@ -36,6 +36,7 @@ from flask import Flask, render_template_string  # noqa: E402
 from sqlalchemy import select  # noqa: E402
 
 from referee import create_app  # noqa: E402
+from referee.database import upgrade_schema  # noqa: E402
 from referee.extensions import db  # noqa: E402
 from referee.models import Player, User  # noqa: E402
 
@@ -92,6 +93,7 @@ class Bench:
     def __init__(self, folder: Path, runs: int) -> None:
         self.app = create_app({"SECRET_KEY": "bench", "RATELIMIT_ENABLED": False,
                                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}"})
+        upgrade_schema(self.app)
         logging.getLogger(self.app.import_name).setLevel(logging.WARNING)  # no request log lines
         self.keeper = Scorekeeper(self.app, self.app.test_client()).account("ana")
         self.runs = runs

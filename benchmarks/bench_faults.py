@@ -46,6 +46,7 @@ from throwaway_db import throwaway_database
 
 from referee import create_app
 from referee.config import sqlalchemy_url
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, Match, User
 from referee.services import MatchSettings, create_match, register_user
@@ -115,6 +116,7 @@ class Phone:
 def seed(url: str) -> tuple[str, list[int]]:
     """The bench account with its API token and MATCHES matches; the token and the matches' ids."""
     app = create_app({"SECRET_KEY": SECRET, "SQLALCHEMY_DATABASE_URI": url, "RATELIMIT_ENABLED": False})
+    upgrade_schema(app)
     with app.app_context():
         user = register_user("bench", PASSWORD)
         db.session.commit()

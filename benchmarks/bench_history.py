@@ -24,6 +24,7 @@ from sqlalchemy import insert, text
 
 from referee import create_app
 from referee.credentials import hash_password
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, Match, Seat, User
 from referee.search_keys import search_key
@@ -73,6 +74,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
                           "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'bench.sqlite'}"})
+        upgrade_schema(app)
         with app.app_context():
             users = [User(username=name, password_hash=hash_password("password")) for name in ("ana", "other")]
             db.session.add_all(users)

@@ -32,6 +32,7 @@ from bench_fifteens import cards_of, machine, quick_time, stats, timings
 from flask import Flask, jsonify, request
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.rules import DECK, CardEntry, SidePile, check_hand, make_ruleset
 
 KB = 1024
@@ -164,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"SECRET_KEY": "bench", "RATELIMIT_ENABLED": False,
                           "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'bench.sqlite'}"})
+        upgrade_schema(app)
         referee = app.test_client()
         todo = cases(random.Random(args.seed), steps)
         slowest = json.loads(todo[4].body)["sides"]

@@ -47,6 +47,7 @@ from sqlalchemy import event
 from throwaway_db import throwaway_database
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Match
 from referee.services import HandDraft, MatchSettings, create_match, register_user, review_hand
@@ -113,6 +114,7 @@ def in_process(raw: bytes, url: str, runs: int) -> dict[str, float]:
 
     totals, reads, held, floors = [], [], [], []
     app = create_app({"SECRET_KEY": "bench", "RATELIMIT_ENABLED": False, "SQLALCHEMY_DATABASE_URI": url})
+    upgrade_schema(app)
     with app.app_context():
         for run in range(runs):
             started = time.perf_counter()
@@ -164,6 +166,7 @@ def seed(url: str) -> Seeded:
 
     seeded = Seeded()
     app = create_app({"SECRET_KEY": "bench", "RATELIMIT_ENABLED": False, "SQLALCHEMY_DATABASE_URI": url})
+    upgrade_schema(app)
     with app.app_context():
         for name in ["one", *(f"imp{i}" for i in range(4))]:
             register_user(name, PASSWORD)

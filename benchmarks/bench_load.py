@@ -37,6 +37,7 @@ from load_wrk import Result, WrkMissing, combined, run, wrk_path
 from throwaway_db import throwaway_database
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.extensions import db
 
 POSTGRES = "postgresql://postgres@127.0.0.1:54329/postgres"
@@ -77,6 +78,7 @@ def seed_database(url: str, secret: str, args: argparse.Namespace) -> tuple[Seed
     """Migrate and fill the run's database through the project's services; what was made, and the app (to read
     the database again after the run)."""
     app = create_app({"SECRET_KEY": secret, "SQLALCHEMY_DATABASE_URI": url})
+    upgrade_schema(app)
     begin = time.perf_counter()
     with app.app_context():
         sizes = sorted({100, min(1000, args.history), args.history})

@@ -25,6 +25,7 @@ from flask import Flask
 
 from referee import create_app
 from referee.credentials import hash_password
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import User
 
@@ -34,6 +35,7 @@ def make_app(folder: str, throttled: bool) -> Flask:
     app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
                       "RATELIMIT_ENABLED": throttled,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / f'login-{throttled}.sqlite'}"})
+    upgrade_schema(app)
     with app.app_context():
         db.session.add(User(username="ana", password_hash=hash_password("the-right-password")))
         db.session.commit()

@@ -41,6 +41,7 @@ from throwaway_db import throwaway_database
 from werkzeug.test import EnvironBuilder
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Match, User
 from referee.services import MatchSettings, create_match, scoreboard
@@ -199,6 +200,7 @@ def main() -> None:
     args = parser.parse_args()
     with throwaway_database(args.postgres, "bench_pages") as url:
         app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "REQUEST_LOG": False})
+        upgrade_schema(app)
         client = logged_in(app)
         with app.app_context():
             user = db.session.scalar(db.select(User).where(User.username == "bench"))

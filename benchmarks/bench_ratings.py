@@ -28,6 +28,7 @@ from throwaway_db import throwaway_database
 
 from referee import create_app
 from referee.credentials import hash_password
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, HandSide, Match, Player, RatingChange, Seat, User
 from referee.services import HandDraft, MatchSettings, create_match, hands, record_hand, undo_last_hand
@@ -136,6 +137,7 @@ def run(url: str, matches: int, per_match: int, runs: int) -> None:
     """Build, fill, time, print."""
     app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": url, "RATELIMIT_ENABLED": False})
+    upgrade_schema(app)
     with app.app_context():
         users = [User(username=name, password_hash=hash_password("password")) for name in ("ana", "other")]
         db.session.add_all(users)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from referee import create_app
 from referee.credentials import hash_password
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, Match, Seat, User
 from referee.services.matches import spectator_link
@@ -67,6 +68,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"SECRET_KEY": "bench", "RATELIMIT_ENABLED": False,
                           "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'bench.sqlite'}"})
+        upgrade_schema(app)
         with app.app_context():
             path = build(args.hands)
         client = app.test_client()

@@ -30,6 +30,7 @@ from throwaway_db import throwaway_database
 
 from referee import create_app
 from referee.credentials import hash_password
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, HandSide, Match, Player, Seat, User, name_key
 
@@ -136,6 +137,7 @@ def main() -> None:
     with throwaway_database(args.postgres, "bench_stats") as url:
         app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
                           "RATELIMIT_ENABLED": False, "SQLALCHEMY_DATABASE_URI": url})
+        upgrade_schema(app)
         with app.app_context():
             users = [User(username=name, password_hash=hash_password("password")) for name in ("ana", "other")]
             db.session.add_all(users)

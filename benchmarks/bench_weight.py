@@ -27,6 +27,7 @@ from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from referee import create_app
+from referee.database import upgrade_schema
 
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
@@ -92,6 +93,7 @@ def main() -> None:
         sys.exit("needs Chromium: apt-get install chromium")
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'w.sqlite'}"})
+        upgrade_schema(app)
         cookie, board = prepare(app)
         server = make_server("127.0.0.1", 0, app, threaded=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -36,6 +36,7 @@ from throwaway_db import throwaway_database
 from werkzeug.test import EnvironBuilder
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.extensions import db
 
 Case = tuple[Any, dict[str, Any]]  # a WSGI app and the EnvironBuilder's arguments
@@ -143,6 +144,7 @@ def main() -> None:
     with throwaway_database(None, "wsgi") as url:
         app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "REQUEST_LOG": False,
                           "RATELIMIT_ENABLED": False})
+        upgrade_schema(app)
         with app.app_context():
             seeded = load_seed.seed(1, random.Random(7), sizes)
             db.session.commit()

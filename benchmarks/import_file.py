@@ -23,6 +23,7 @@ from load_deal import play
 
 from referee import create_app
 from referee.config import IMPORT_MAX_BYTES
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Match
 from referee.rules.cards import Card, Suit
@@ -99,6 +100,7 @@ def largest_backup(seed: int, most_bytes: int = IMPORT_MAX_BYTES, most_hands: in
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"SECRET_KEY": "bench", "RATELIMIT_ENABLED": False,
                           "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'build.sqlite'}"})
+        upgrade_schema(app)
         with app.app_context():
             user = register_user("builder", "bench-password-1")
             size, hands = 1000, 0  # the file's head and its players: under a kilobyte

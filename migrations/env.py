@@ -9,8 +9,8 @@ from alembic import context
 # access to the values within the .ini file in use.
 config = context.config
 
-# Alembic's logging setup is for the `flask db` commands only: applied when the app
-# upgrades itself at start, it would replace the app's (and gunicorn's) logging.
+# Alembic's logging setup is for the `flask db` commands only: applied when a process upgrades
+# in place (gunicorn's master, the tests), it would replace that process's logging.
 if not current_app.config.get("MIGRATING_AT_START"):
     fileConfig(config.config_file_name)
 logger = logging.getLogger('alembic.env')
@@ -93,11 +93,7 @@ def run_migrations_online():
 
     connectable = get_engine()
 
-    # One process at a time, however it migrates (at the app's start, `flask db upgrade`), wherever it runs:
-    # two workers creating the same tables at once would fail to boot.
-    from referee.database import migration_lock
-
-    with migration_lock(connectable), connectable.connect() as connection:
+    with connectable.connect() as connection:
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),

@@ -44,8 +44,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Log requests, add the security headers, bound bodies (chunked ones too); bind the database (migrated to
-    the latest schema), CSRF protection, logins, translations, static files, throttling."""
+    """Log requests, add the security headers, bound bodies (chunked ones too); bind the database (not migrated
+    here: referee/database.py says where), CSRF protection, logins, translations, static files, throttling."""
     from . import auth, body_limit, database, headers, i18n, request_log, static_files, throttling
     from .extensions import csrf
 
@@ -67,10 +67,6 @@ def register_blueprints(app: Flask) -> None:
     from .views import (
         accounts,
         api,
-        api_hands,
-        api_matches,
-        api_players,
-        api_tokens,
         exports,
         hands,
         health,
@@ -102,8 +98,6 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(health.bp)
     # The API is stateless and cookie-free: there is no session for CSRF to protect.
     csrf.exempt(api.bp)
-    # Their routes are the API blueprint's, so they are imported before it is registered.
-    assert api_tokens.bp is api_matches.bp is api_hands.bp is api_players.bp is api.bp
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
 

@@ -1,30 +1,26 @@
 """The database: the engine's options (SQLite's lock wait, PostgreSQL's connections checked before use), SQLite
-pragmas, migrations, and applying them at start, one process at a time."""
+pragmas and migrations.
+
+Building the app never migrates: the schema is brought up to date once, before anything serves — by
+`flask db upgrade` (the README's development command), by gunicorn's master before it starts a worker
+(gunicorn.conf.py), and by the tests' fixtures on their own databases."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock
 from flask import Flask, current_app
 from flask_migrate import upgrade
-from sqlalchemy import event, make_url, text
+from sqlalchemy import event, make_url
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 
+from . import models  # noqa: F401  (the models must be known to migrations)
 from .database_faults import describe, fault_of
 from .extensions import db, migrate
 
 MIGRATIONS = str(Path(__file__).resolve().parent.parent / "migrations")
-# Any fixed 64-bit number, the same in every process that serves this app: PostgreSQL's advisory locks are
-# named by numbers. (It reads "escoba" in ASCII.)
-ADVISORY_LOCK = 0x6573636F6261
-LOCK_SUFFIX = ".migrate-lock"
-
 
 def engine_options(config: dict[str, Any]) -> dict[str, Any]:
     """SQLALCHEMY_ENGINE_OPTIONS for the configured database, the settings' own options winning.
@@ -53,28 +49,6 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
         cursor.close()
 
 
-@contextmanager
-def migration_lock(engine: Engine) -> Iterator[None]:
-    """Hold the database's migration lock: one process at a time, whichever server or machine it runs on.
-
-    PostgreSQL: a session-level advisory lock, which the server releases by itself if the process dies.
-    SQLite: a lock file beside the database (one machine only, as SQLite is); an in-memory database
-    belongs to one process and needs none.
-    """
-    if engine.dialect.name == "postgresql":
-        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": ADVISORY_LOCK})
-            try:
-                yield
-            finally:
-                connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": ADVISORY_LOCK})
-    elif engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
-        with FileLock(str(engine.url.database) + LOCK_SUFFIX):
-            yield
-    else:
-        yield
-
-
 def close_session(_error: BaseException | None) -> None:
     """Close the request's session once it is answered, before Flask-SQLAlchemy removes it. A connection the server
     dropped after the answer was made (a restart) cannot roll back what it read: it is invalidated instead, so the
@@ -89,8 +63,7 @@ def close_session(_error: BaseException | None) -> None:
 
 
 def upgrade_schema(app: Flask) -> None:
-    """Apply pending migrations. migrations/env.py holds the migration lock meanwhile: the first process
-    migrates, the others wait for it and then find nothing to do."""
+    """Apply pending migrations in this process (what `flask db upgrade` does), leaving logging as it is."""
     app.config["MIGRATING_AT_START"] = True  # migrations/env.py then leaves logging alone
     try:
         with app.app_context():
@@ -99,14 +72,17 @@ def upgrade_schema(app: Flask) -> None:
         app.config["MIGRATING_AT_START"] = False
 
 
-def init_app(app: Flask) -> None:
-    """Bind the database and migrations; bring the schema up to date unless told not to."""
-    from . import models  # noqa: F401  (the models must be known to migrations)
+def upgrade_before_serving(app: Flask) -> None:
+    """Apply pending migrations in a server's master process, then close every connection the migrations opened,
+    so that none is inherited by the workers it forks next."""
+    upgrade_schema(app)
+    with app.app_context():
+        db.engine.dispose()
 
+
+def init_app(app: Flask) -> None:
+    """Bind the database and migrations (the schema is not touched: see the module's docstring)."""
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(app.config)
     db.init_app(app)
     app.teardown_appcontext(close_session)  # after Flask-SQLAlchemy's: teardowns run last registered first
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
-    # Off for `flask db migrate` and friends, which must see the schema as it is.
-    if app.config.get("AUTO_MIGRATE", True) and not os.environ.get("REFEREE_NO_AUTO_MIGRATE"):
-        upgrade_schema(app)

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import BadHost, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .views.errors import wants_json
+from .api_requests import to_the_api
 
 # The pages load nothing from elsewhere and carry no inline script or style (tests/web/test_headers.py checks
 # it; the browser tests fail on any violation). form-action: every form posts to this site.
@@ -66,7 +66,7 @@ def unusable_host(error: SecurityError | BadHost) -> ResponseReturnValue:
     63 characters cannot be encoded. Both come while Flask builds the request's URL adapter, so the request has
     none, and the error page, whose links need one, would fail in turn: a 500, its traceback logged twice."""
     message = _("This server does not answer to that host name.")
-    if wants_json():
+    if to_the_api():
         return {"errors": [{"field": "", "message": message}]}, 400
     return message, 400, {"Content-Type": "text/plain; charset=utf-8"}
 

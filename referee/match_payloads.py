@@ -12,7 +12,7 @@ from typing import Any
 from .messages import shortened
 from .models import NAME_LENGTH
 from .rules import Card, DeckStyle
-from .score_payloads import _deck, _Reader, _ruleset
+from .score_payloads import Reader, read_deck, read_ruleset
 from .services.matches import MatchSettings
 
 TOKEN_KEYS = {"name"}
@@ -25,7 +25,7 @@ def _has_control_characters(text: str) -> bool:
     return any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text)
 
 
-def read_name(reader: _Reader, value: Any, location: tuple[str | int, ...]) -> str | None:
+def read_name(reader: Reader, value: Any, location: tuple[str | int, ...]) -> str | None:
     """A name of 1 to NAME_LENGTH characters, surrounding spaces dropped, no control characters."""
     if not isinstance(value, str):
         reader.fail(location, "not_text")
@@ -44,7 +44,7 @@ def read_token_request(data: Any) -> str:
     """The name of a token to make: ``{"name": "..."}``, or no body at all (NO_BODY) for the default name."""
     if data is NO_BODY:
         return DEFAULT_TOKEN_NAME
-    reader = _Reader()
+    reader = Reader()
     body = reader.obj(data, (), TOKEN_KEYS)
     name = read_name(reader, body["name"], ("name",)) if body is not None and "name" in body else None
     reader.done()
@@ -58,7 +58,7 @@ MAX_PAGE = 1_000_000
 STATUSES = ("finished", "playing")
 
 
-def _players(reader: _Reader, value: Any) -> tuple[str, ...] | None:
+def _players(reader: Reader, value: Any) -> tuple[str, ...] | None:
     """2 to 4 names in the order of play, each given once."""
     if not isinstance(value, list):
         reader.fail(("players",), "not_list")
@@ -78,9 +78,9 @@ def _players(reader: _Reader, value: Any) -> tuple[str, ...] | None:
 
 def read_new_match(data: Any) -> MatchSettings:
     """A match to start: ruleset and options, players, partnerships, the first dealer (null: drawn), the deck."""
-    reader = _Reader()
+    reader = Reader()
     body = reader.obj(data, (), MATCH_KEYS) or {}
-    ruleset = _ruleset(reader, body) if isinstance(data, dict) else None
+    ruleset = read_ruleset(reader, body) if isinstance(data, dict) else None
     names = reader.required(body, "players", (), lambda value, _where: _players(reader, value))
     partnerships = body.get("partnerships", False)
     if not isinstance(partnerships, bool):
@@ -92,7 +92,7 @@ def read_new_match(data: Any) -> MatchSettings:
         seat = reader.whole(first_dealer, ("first_dealer",))
         if seat is not None and names is not None and not 0 <= seat < len(names):
             reader.fail(("first_dealer",), "seat_range", most=len(names) - 1)
-    deck = _deck(reader, body, ruleset.deck_style if ruleset is not None else DeckStyle.SPANISH)
+    deck = read_deck(reader, body, ruleset.deck_style if ruleset is not None else DeckStyle.SPANISH)
     reader.done()
     assert ruleset is not None and names is not None  # else reader.done() raised
     return MatchSettings(preset=ruleset.preset, options=ruleset.options(), deck_style=deck.value, names=names,
@@ -109,7 +109,7 @@ class MatchQuery:
     status: str = ""
 
 
-def _bounded(reader: _Reader, args: Mapping[str, str], key: str, most: int, default: int) -> int:
+def _bounded(reader: Reader, args: Mapping[str, str], key: str, most: int, default: int) -> int:
     """A whole number from 1 to `most` in the query string, or the default when absent."""
     if key not in args:
         return default
@@ -122,7 +122,7 @@ def _bounded(reader: _Reader, args: Mapping[str, str], key: str, most: int, defa
 
 def read_match_query(args: Mapping[str, str]) -> MatchQuery:
     """The match list's query string: ?page=, ?per_page= (at most 100), ?player=, ?status=finished|playing."""
-    reader = _Reader()
+    reader = Reader()
     for key in args:
         if key not in QUERY_KEYS:
             reader.fail((key,), "unknown_field")
@@ -154,7 +154,7 @@ class HandRequest:
 
 def read_hand_request(data: Any, seats: int) -> HandRequest:
     """The entry of a hand (checked by the rules core later) and its optional dealer, a seat of the match."""
-    reader = _Reader()
+    reader = Reader()
     body = reader.obj(data, (), HAND_KEYS)
     dealer = None
     if body is not None and "dealer" in body:
@@ -172,7 +172,7 @@ def read_idempotency_key(value: str | None) -> str | None:
     if value is None:
         return None
     if not IDEMPOTENCY_KEY.fullmatch(value):
-        reader = _Reader()
+        reader = Reader()
         reader.fail(("Idempotency-Key",), "idempotency_key", most=64)
         reader.done()
     return value
@@ -180,7 +180,7 @@ def read_idempotency_key(value: str | None) -> str | None:
 
 def read_draw(data: Any) -> dict[int, Card]:
     """A round of the draw for dealer: ``{"cards": {"0": "7o", "1": "10c"}}``, seat numbers as keys."""
-    reader = _Reader()
+    reader = Reader()
     body = reader.obj(data, (), DRAW_KEYS) or {}
     raw = reader.required(body, "cards", (), lambda value, _where: value)
     cards: dict[int, Card] = {}

@@ -48,7 +48,7 @@ MAX_CARDS = len(DECK)
 MAX_PROBLEMS = 40
 
 
-class _Reader:
+class Reader:
     """Reads JSON values into typed ones, noting a Problem for each bad value."""
 
     def __init__(self) -> None:
@@ -119,7 +119,7 @@ class _Reader:
             raise InvalidEntry(self.problems)
 
 
-def _deck(reader: _Reader, body: dict[str, Any], default: DeckStyle) -> DeckStyle:
+def read_deck(reader: Reader, body: dict[str, Any], default: DeckStyle) -> DeckStyle:
     """The deck the messages name cards by: 'deck_style' when given, else `default`."""
     if "deck_style" not in body:
         return default
@@ -132,16 +132,16 @@ def _deck(reader: _Reader, body: dict[str, Any], default: DeckStyle) -> DeckStyl
 
 def read_captures(data: Any) -> tuple[Card, tuple[Card, ...], DeckStyle]:
     """A captures request: the played card, the table, and the deck its messages name cards by."""
-    reader = _Reader()
+    reader = Reader()
     body = reader.obj(data, (), CAPTURES_KEYS) or {}
     card = reader.required(body, "card", (), reader.card)
     table = reader.required(body, "table", (), reader.cards)
-    deck = _deck(reader, body, DeckStyle.SPANISH)
+    deck = read_deck(reader, body, DeckStyle.SPANISH)
     reader.done()
     return card, table, deck
 
 
-def _ruleset(reader: _Reader, body: dict[str, Any]) -> Ruleset | None:
+def read_ruleset(reader: Reader, body: dict[str, Any]) -> Ruleset | None:
     """The preset and its options."""
     if "ruleset" not in body:
         reader.fail(("ruleset",), "required")
@@ -183,7 +183,7 @@ def _option_limits(option: str) -> dict[str, object]:
     return {"choices": ", ".join(m.value for m in CHOICE_OPTIONS[option])}
 
 
-def _side(reader: _Reader, value: Any, i: int) -> SidePile | SideTally | Rest | None:
+def _side(reader: Reader, value: Any, i: int) -> SidePile | SideTally | Rest | None:
     """One side: its cards or its tally, and its escobas."""
     where: Location = ("sides", i)
     side = reader.obj(value, where, SIDE_KEYS)
@@ -206,7 +206,7 @@ def _side(reader: _Reader, value: Any, i: int) -> SidePile | SideTally | Rest | 
     return _tally(reader, side["tally"], (*where, "tally"), escobas)
 
 
-def _tally(reader: _Reader, value: Any, where: Location, escobas: int | None) -> SideTally | None:
+def _tally(reader: Reader, value: Any, where: Location, escobas: int | None) -> SideTally | None:
     """A side's counts."""
     tally = reader.obj(value, where, TALLY_KEYS)
     if tally is None:
@@ -224,7 +224,7 @@ def _tally(reader: _Reader, value: Any, where: Location, escobas: int | None) ->
     return SideTally(counts["cards"], counts["oros"], counts["sevens"], velo, escobas, pile_sum, **more)
 
 
-def _leftover_sum(reader: _Reader, value: Any) -> None:
+def _leftover_sum(reader: Reader, value: Any) -> None:
     """A leftover sum beside a card entry's leftover: a whole number the deck could leave, 0 to DECK_SUM."""
     total = reader.whole(value, ("leftover_sum",))
     if total is not None and not 0 <= total <= DECK_SUM:
@@ -233,11 +233,11 @@ def _leftover_sum(reader: _Reader, value: Any) -> None:
 
 def read_score(data: Any) -> HandEntry:
     """A score request: ruleset, options, sides, leftover and last capture."""
-    reader = _Reader()
+    reader = Reader()
     body = reader.obj(data, (), SCORE_KEYS)
     if body is None:
         raise InvalidEntry(reader.problems)
-    ruleset = _ruleset(reader, body)
+    ruleset = read_ruleset(reader, body)
     raw_sides = reader.required(body, "sides", (), lambda v, loc: v)
     if raw_sides is not None and not isinstance(raw_sides, list):
         reader.fail(("sides",), "not_list")
@@ -266,7 +266,7 @@ def read_score(data: Any) -> HandEntry:
             # A card entry counts its leftover's cards and reads no sum; one sent anyway is still checked as a
             # tally entry's would be, so a bad value is never answered 200 (Schemathesis found -1 accepted).
             _leftover_sum(reader, body["leftover_sum"])
-    deck = _deck(reader, body, ruleset.deck_style if ruleset else DeckStyle.SPANISH)
+    deck = read_deck(reader, body, ruleset.deck_style if ruleset else DeckStyle.SPANISH)
     reader.done()
     assert ruleset is not None  # a missing or bad ruleset was noted, and done() raised
     ruleset = replace(ruleset, deck_style=deck)

@@ -39,6 +39,7 @@ from flask import Flask, Response, current_app, request
 from flask_login import current_user
 
 from .api_auth import bearer_secret
+from .api_requests import to_the_api
 from .credentials import username_key
 from .extensions import limiter
 from .services.api_tokens import digest
@@ -57,11 +58,6 @@ _READS = frozenset({"GET", "HEAD"})
 def _setting(name: str) -> Callable[[], str]:
     """A limit read from the app's settings when a request comes, so tests and deployments can change it."""
     return lambda: str(current_app.config[name])
-
-
-def to_the_api() -> bool:
-    """True for a request to the API: any address under /api/, routed to a view or not."""
-    return request.path.startswith("/api/")
 
 
 def _outside_the_api() -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import coverage
 import pytest
 import throwaway
 from flask import Flask
@@ -18,6 +19,7 @@ from werkzeug.test import TestResponse
 
 from referee import create_app
 from referee.config import sqlalchemy_url
+from referee.database import upgrade_schema
 from referee.extensions import db
 
 
@@ -32,16 +34,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
     """A browser test's set-up untraced as well: no_cover pauses coverage for the test's call only, and a module's
-    fixtures play whole matches through the browser (43 s traced for tests/e2e/test_story_screens.py's)."""
-    plugin = item.config.pluginmanager.getplugin("_cov")  # pytest-cov; its pause and resume are what no_cover calls
-    controller = getattr(plugin, "cov_controller", None)
-    if controller is None or not getattr(controller, "started", False) or not item.get_closest_marker("e2e"):
+    fixtures play whole matches through the browser (43 s traced for tests/e2e/test_story_screens.py's). The
+    coverage measuring this process is coverage.py's documented `Coverage.current()`, stopped and started again."""
+    tracing = coverage.Coverage.current() if item.get_closest_marker("e2e") else None
+    if tracing is None:
         return (yield)
-    controller.pause()
+    tracing.stop()
     try:
         return (yield)
     finally:
-        controller.resume()
+        tracing.start()
 
 
 class ClosingClient(FlaskClient):
@@ -79,6 +81,7 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tests of the migrations themselves start from empty databases, tests/web/test_*_migration.py.)"""
     path = tmp_path_factory.mktemp("migrated") / "template.sqlite"
     made = create_app(TEST_SETTINGS | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    upgrade_schema(made)
     with made.app_context():
         db.engine.dispose()  # the last connection closed: SQLite folds its write-ahead log into the file
     return path
@@ -114,10 +117,16 @@ def database_app(database_url: str) -> Iterator[Callable[..., Flask]]:
     PostgreSQL, and an error, as every warning is, whether the test passed or failed.)"""
     made: list[Flask] = []
 
-    def make(**settings: Any) -> Flask:
-        """An app on the database, unthrottled, these settings added."""
+    def make(migrated: bool = True, **settings: Any) -> Flask:
+        """An app on the database, unthrottled, these settings added; the schema brought up to date unless the
+        test migrates itself (migrated=False)."""
+        # AUTO_MIGRATE=False: the spelling of migrated=False from before the app stopped migrating itself, which
+        # tests written meanwhile on other branches (issue 24) still use; drop it once none does.
+        migrated = migrated and settings.pop("AUTO_MIGRATE", True)
         made.append(create_app({"TESTING": True, "SECRET_KEY": "t", "RATELIMIT_ENABLED": False,
                                 "SQLALCHEMY_DATABASE_URI": database_url} | settings))
+        if migrated:
+            upgrade_schema(made[-1])
         return made[-1]
 
     yield make

@@ -18,6 +18,7 @@ from load_seed import seed
 from load_wrk import combined, parse
 
 from referee import create_app, score_payloads
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, HandSide, Match, Seat, User
 from referee.rules import check_hand
@@ -72,6 +73,7 @@ def test_output_without_the_lua_summary_is_refused() -> None:
 
 def test_seeding_makes_real_hands_and_histories(tmp_path: Path) -> None:
     app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'seed.sqlite'}"})
+    upgrade_schema(app)
     with app.app_context():
         seeded = seed(3, random.Random(5), sizes=(20, 100))
         hands = dict(db.session.execute(select(Hand.match_id, func.count()).group_by(Hand.match_id)).all())

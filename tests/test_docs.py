@@ -33,3 +33,14 @@ def test_the_rules_are_in_the_repository_and_link_the_choices():
     assert "](rules.md)" in (ROOT / "docs" / "rules-choices.md").read_text()
     for page in PAGES:
         assert "RULES.md" not in page.read_text() and "seeds/" not in page.read_text(), page.name
+
+
+def test_the_readmes_test_command_is_what_ci_runs_and_checks_the_layers():
+    """.ci/run ends with the README's test command, word for word, and it runs import-linter's contracts (the
+    package's layers, no import cycles: pyproject.toml's tool.importlinter) before the tests."""
+    readme = (ROOT / "README.md").read_text()
+    commands = re.findall(r"```sh\n(python3 -m venv .*)\n```", readme)
+    assert len(commands) >= 2, "the README's install-and-start and test commands"
+    test_command = next(command for command in commands if "pytest" in command)
+    assert (ROOT / ".ci" / "run").read_text().rstrip("\n").splitlines()[-1] == test_command
+    assert ".venv/bin/lint-imports && .venv/bin/pytest" in test_command

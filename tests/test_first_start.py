@@ -3,7 +3,7 @@
 Every start gets a database of its own (a new SQLite file, or a new PostgreSQL database
 when REFEREE_TEST_POSTGRES names a server, as .ci/run arranges) and must boot every
 worker, log no error and answer pages. The workers of one gunicorn start at the same
-moment, so a migration that is not run once, under a lock, shows here as a worker that
+moment, so a migration that is not run once, before they start, shows here as a worker that
 fails to boot ("table user already exists", a `pg_type` unique violation).
 """
 
@@ -102,3 +102,36 @@ def test_workers_generating_the_secret_key_at_once_agree_on_one(monkeypatch: pyt
     monkeypatch.setattr(config.secrets, "token_hex", another_worker_writes_first)
     assert config.secret_key(str(tmp_path)) == "the-other-workers-key"
     assert path.read_text() == "the-other-workers-key"
+
+
+def test_gunicorns_master_migrates_a_fresh_database_once_before_any_worker(monkeypatch: pytest.MonkeyPatch,
+                                                                         tmp_path: Path) -> None:
+    """gunicorn.conf.py's on_starting (the master's, before it forks) brings a fresh database to the latest
+    schema for the project's app; a second start finds nothing to do; another app served with the same settings
+    (a benchmark's floor) has no migration run on the database the settings name."""
+    import runpy
+    from types import SimpleNamespace
+
+    from alembic.script import ScriptDirectory
+    from flask import Flask
+    from sqlalchemy import create_engine, inspect, text
+
+    from referee import create_app
+    from referee.database import MIGRATIONS
+
+    url = f"sqlite:///{tmp_path / 'fresh.sqlite'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("SECRET_KEY", "master-test")
+    on_starting = runpy.run_path(str(Path(__file__).resolve().parents[1] / "gunicorn.conf.py"))["on_starting"]
+    on_starting(SimpleNamespace(app=SimpleNamespace(load=lambda: Flask("floor"))))
+    assert not (tmp_path / "fresh.sqlite").exists()
+    for _start in range(2):
+        on_starting(SimpleNamespace(app=SimpleNamespace(load=create_app)))  # gunicorn's Application.load
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            assert "match" in inspect(connection).get_table_names()
+            stamped = connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one()
+    finally:
+        engine.dispose()
+    assert stamped == ScriptDirectory(MIGRATIONS).get_current_head()

@@ -44,13 +44,15 @@ def postgres_database(prefix: str = "referee_test") -> Iterator[str]:
 @contextmanager
 def postgres_app(config: dict[str, Any], prefix: str = "referee_test") -> Iterator[Flask]:
     """The app on a new, empty database of the test server, chosen through DATABASE_URL as a deployment
-    would; its connections closed and the database dropped afterwards."""
+    would, migrated; its connections closed and the database dropped afterwards."""
     from referee import create_app
+    from referee.database import upgrade_schema
     from referee.extensions import db
 
     with postgres_database(prefix) as url, pytest.MonkeyPatch.context() as patch:
         patch.setenv("DATABASE_URL", url)
         app = create_app(config)
+        upgrade_schema(app)
         try:
             yield app
         finally:

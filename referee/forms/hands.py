@@ -13,7 +13,6 @@ from ..deck_words import words_for
 from .common import BoundedFieldList, WholeNumberField, options
 from .matches import CARD_CODES
 from .variant_counts import breaker_list, drop_unasked, setenta_list, typed
-from .wtforms_words import translations
 
 # The hidden fields the entry page writes: a hand number, the match's version, a random token
 # (uuid4().hex; static/js/outbox.js resends it). Anything else was not written by the page.
@@ -23,9 +22,6 @@ TOKEN_LENGTH = 64  # as Hand.client_token stores it
 
 class HandFormBase(FlaskForm):
     """What both ways of entering a hand share."""
-
-    class Meta:
-        get_translations = translations  # WTForms' catalog read once per process
 
     last_capture = RadioField(_l("Last capture"), validators=[InputRequired(_l("Who made the last capture?"))])
     dealer = SelectField(_l("Dealer"))
@@ -162,4 +158,3 @@ class AgainForm(FlaskForm):
 
     class Meta:
         csrf = False
-        get_translations = translations

@@ -23,7 +23,6 @@ from ..rules import DECK, Card, DeckStyle, Finding, Problem, UnknownCard
 from ..rules.cards import DECK_SUM, pile_sum
 from .common import field_errors
 from .matches import DECK_CHOICES
-from .wtforms_words import translations
 
 DEFAULT_STYLE = DeckStyle.SPANISH.value
 # The deck styles a tool offers, labelled as on the new-match page.
@@ -106,7 +105,6 @@ class ToolForm(FlaskForm):
 
     class Meta:
         csrf = False
-        get_translations = translations  # WTForms' catalog read once per process
 
     style = DeckStyleField(default=DEFAULT_STYLE)
     check = HiddenField()

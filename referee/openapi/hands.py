@@ -1,5 +1,5 @@
 """The hands' piece of the OpenAPI document: record, correct and take back a match's hands
-(referee/views/api_hands.py; the bodies are /score's, read by referee/match_payloads.py)."""
+(referee/views/api/hands.py; the bodies are /score's, read by referee/match_payloads.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The matches' piece of the OpenAPI document: start, list and read matches, the draw for dealer, the trail and
-the rematch (referee/views/api_matches.py, api_hands.py; the answers are referee/match_json.py's)."""
+the rematch (referee/views/api/matches.py, hands.py; the answers are referee/match_json.py's)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The players' and exports' piece of the OpenAPI document (referee/views/api_players.py).
+"""The players' and exports' piece of the OpenAPI document (referee/views/api/players.py).
 
 A match's export is the backup file (docs/backup.md): its schema is the package's own
 (referee/schemas/backup.schema.json), its definitions taken in as components named ``Backup…``.

@@ -1,4 +1,4 @@
-"""The stateless referee's piece of the OpenAPI document: rulesets, captures, score (referee/views/api.py).
+"""The stateless referee's piece of the OpenAPI document: rulesets, captures, score (referee/views/api/scoring.py).
 
 The bounds come from the code that enforces them (score_payloads.py, the rules core), so the schemas say what the
 API reads. What a schema cannot say (every card in exactly one place, the deck's totals, an option's value

@@ -1,4 +1,4 @@
-"""The personal access tokens' piece of the OpenAPI document (referee/views/api_tokens.py)."""
+"""The personal access tokens' piece of the OpenAPI document (referee/views/api/tokens.py)."""
 
 from __future__ import annotations
 

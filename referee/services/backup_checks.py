@@ -448,7 +448,7 @@ def fits_mode(mode: str, entry: HandEntry) -> bool:
 
     "cards": by every card (the page by cards, the match API by cards). "tally": by counts (the page by counts,
     and the match API by tallies whatever their form: a side given as "rest", the leftover as its cards; the API
-    names its hands' mode by the same test, referee/views/api_hands.py). "quick": the quick page's piles (by
+    names its hands' mode by the same test, referee/views/api/hands.py). "quick": the quick page's piles (by
     cards) or its counts, which always give the leftover's cards.
     """
     if mode == "cards":

@@ -68,7 +68,7 @@ def whole_hand(hand: Hand) -> dict[str, Any]:
             "valid": hand.valid}
 
 
-def _scorable(report: HandReport) -> list[int]:
+def points_to_store(report: HandReport) -> list[int]:
     """The points to store; a tally that cannot name the erring side cannot be saved yet."""
     points = report.points
     if any(p is None for p in points):
@@ -104,8 +104,8 @@ def _record(match: Match, draft: HandDraft, expected_number: int, report: HandRe
     expect_next(match, expected_number)
     number = len(match.hands) + 1
     report = report or review_hand(match, draft)
-    points = _scorable(report)
-    with _saving(number):
+    points = points_to_store(report)
+    with saving_as_one(number):
         hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body, points=points,
                     valid=report.valid, erred=erring_sides(report), client_token=draft.client_token)
         match.hands.append(hand)
@@ -114,7 +114,7 @@ def _record(match: Match, draft: HandDraft, expected_number: int, report: HandRe
         if draft.client_token:
             after["client_token"] = draft.client_token
         note(match, MatchEvent(kind="hand_recorded", hand_number=number, after=after))
-        _settle(match)
+        settle(match)
     return hand
 
 
@@ -184,10 +184,10 @@ def _entries_of(match: Match, hand: Hand) -> Iterator[dict[str, Any]]:
 def edit_hand(match: Match, number: int, draft: HandDraft, version: int, report: HandReport | None = None) -> Hand:
     """Replace a saved hand's entry; totals and winner follow, a finished match may reopen. `report` as for
     record_hand."""
-    _check_version(match, version)
+    check_version(match, version)
     hand = next(h for h in match.hands if h.number == number)
     report = report or review_hand(match, draft)
-    with _saving(number):
+    with saving_as_one(number):
         reshape(match, hand, draft, report, "hand_edited")
     return hand
 
@@ -195,14 +195,14 @@ def edit_hand(match: Match, number: int, draft: HandDraft, version: int, report:
 def reshape(match: Match, hand: Hand, draft: HandDraft, report: HandReport, kind: str,
             **noted: object) -> None:
     """Give a saved hand a new entry and its verdict, noting the change (whole, before and after) in the
-    trail as `kind` with what `noted` adds; the match settles. Inside _saving."""
-    points = _scorable(report)
+    trail as `kind` with what `noted` adds; the match settles. Inside saving_as_one."""
+    points = points_to_store(report)
     before = whole_hand(hand)
     hand.entry, hand.mode, hand.dealer = draft.body, draft.mode, draft.dealer
     hand.points, hand.valid, hand.erred = points, report.valid, erring_sides(report)
     keep_results(match, hand, report)
     note(match, MatchEvent(kind=kind, hand_number=hand.number, before=before, after={**whole_hand(hand), **noted}))
-    _settle(match)
+    settle(match)
 
 
 def undo_last_hand(match: Match, version: int, number: int | None = None) -> bool:
@@ -212,27 +212,27 @@ def undo_last_hand(match: Match, version: int, number: int | None = None) -> boo
     The trail keeps what was taken back, its client_token too, so a late resend of it is recognised and
     the hand can be restored (referee/services/trail.py).
     """
-    _check_version(match, version)
+    check_version(match, version)
     if not match.hands:
         return False
     hand = match.hands[-1]
     if number is not None and number != hand.number:
         raise Conflict("stale")
-    with _saving(hand.number):
+    with saving_as_one(hand.number):
         before = {**whole_hand(hand), "client_token": hand.client_token}
         note(match, MatchEvent(kind="hand_undone", hand_number=hand.number, before=before))
         match.hands.remove(hand)
-        _settle(match)
+        settle(match)
     return True
 
 
-def _check_version(match: Match, version: int) -> None:
+def check_version(match: Match, version: int) -> None:
     """Refuse a change made from a page older than the match."""
     if version != match.version:
         raise Conflict("stale")
 
 
-def _settle(match: Match) -> None:
+def settle(match: Match) -> None:
     """Recompute the winner from the stored points; note when the match ends or reopens; the ratings follow."""
     result = standing(match.target, totals((h.points for h in match.hands), match.sides))
     was_winner = match.winner
@@ -246,7 +246,7 @@ def _settle(match: Match) -> None:
 
 
 @contextmanager
-def _saving(number: int) -> Iterator[None]:
+def saving_as_one(number: int) -> Iterator[None]:
     """Make the changes in the block and commit them as one, turning what another request did meanwhile into
     a Conflict: a hand saved under this number (IntegrityError) or any change to the match (StaleDataError).
 

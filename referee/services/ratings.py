@@ -2,7 +2,7 @@
 
 The model and what counts of a match are referee/skill.py's. The ratings are what rating every finished
 match of the account once more, in the order they finished (``Match.finished_at``, then id), would give; they
-are kept so as a match settles (referee/services/hands.py calls ``match_settled`` from ``_settle``):
+are kept so as a match settles (referee/services/hands.py calls ``match_settled`` from ``settle``):
 
 - the common case, a match finishing after every match its players had finished, rates that one match from
   its players' current mu and sigma;

@@ -9,7 +9,9 @@ from functools import cached_property
 from ..models import Hand, Match, MatchEvent
 from ..rules import DealPasses, InvalidEntry, Standing, first_player, next_dealer, standing, totals
 from ..rules.match import side_of_seat
+from .hands import HandDraft, erring_sides, review_hand
 from .rules_in_force import ruleset_of
+from .trail_actions import taken_away, trail_actions
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,6 @@ class Scoreboard:
     @cached_property
     def taken_away(self) -> frozenset[int]:
         """The trail's reverts that took a correction away (the others put one back): their words and buttons."""
-        from .trail import taken_away  # here: services.trail reads this module
-
         return taken_away(self.match)
 
     @property
@@ -92,8 +92,6 @@ def erred_of(match: Match, hand: Hand) -> list[int]:
         return []
     if hand.erred is not None:
         return list(hand.erred)
-    from .hands import HandDraft, erring_sides, review_hand  # here: services.hands reads this module
-
     try:
         return erring_sides(review_hand(match, HandDraft(hand.mode, hand.entry, hand.dealer)))
     except (InvalidEntry, KeyError, TypeError, ValueError):  # an entry the rules no longer read: not known
@@ -115,23 +113,6 @@ def scoreboard(match: Match, actions: bool = False) -> Scoreboard:
     return Scoreboard(match, names, result, tuple(rows), dealer,
                       None if dealer is None else first_player(dealer, len(match.seats)),
                       trail_actions(match) if actions else {})
-
-
-def trail_actions(match: Match) -> dict[int, str]:
-    """What each event of the trail offers (see Scoreboard.actions)."""
-    from .trail import kept_entry, restorable, revertable  # here: services.trail reads this module
-
-    offered = {}
-    # A hand taken back and since restored is back: its line offers neither a restore nor entering it again.
-    restored = {(e.after or {}).get("restores") for e in match.events if e.kind == "hand_restored"}
-    for event in match.events:
-        if event.kind == "hand_undone" and event.id in restored:
-            continue
-        if event.kind == "hand_undone" and kept_entry(event.before) and not match.finished:
-            offered[event.id] = "restore" if restorable(match, event) else "again"
-        elif revertable(match, event):
-            offered[event.id] = "revert"
-    return offered
 
 
 def totals_with(match: Match, points: list[int], replacing: int | None = None) -> tuple[int, ...]:

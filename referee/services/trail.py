@@ -1,4 +1,5 @@
-"""The trail put to use: restore a hand taken back, revert a correction, and what each event allows.
+"""The trail put to use: restore a hand taken back, revert a correction (what each event allows is
+referee/services/trail_actions.py's).
 
 Each undo keeps the whole hand in its `before` (mode, dealer, entry, points, verdict, client_token);
 each correction its whole entry before and after (referee/services/hands.py). Events older than that
@@ -21,92 +22,17 @@ from .hand_results import keep_results
 from .hands import (
     RESHAPING,
     HandDraft,
-    _check_version,
-    _saving,
-    _scorable,
-    _settle,
+    check_version,
     erring_sides,
+    points_to_store,
     reshape,
     review_hand,
+    saving_as_one,
+    settle,
     whole_hand,
 )
 from .scoreboard import totals_with
-
-# The events after which a hand taken back is no longer the one that follows the hands there are.
-_ADDING = ("hand_recorded", "hand_restored")
-
-
-def kept_entry(facts: dict[str, Any] | None) -> bool:
-    """True when an event's before or after holds a whole entry (old events kept only points)."""
-    return facts is not None and all(key in facts for key in ("mode", "dealer", "entry"))
-
-
-def _later(match: Match, event: MatchEvent) -> list[MatchEvent]:
-    """The events after `event`, oldest first."""
-    return [e for e in match.events if e.id > event.id]
-
-
-def restorable(match: Match, event: MatchEvent) -> bool:
-    """True when a hand taken back can come back as it was: it would be the next hand again, no hand was
-    saved or restored since, the match is not over, and the trail kept its entry."""
-    return (event.kind == "hand_undone" and kept_entry(event.before) and not match.finished
-            and event.hand_number == len(match.hands) + 1
-            and not any(e.kind in _ADDING for e in _later(match, event)))
-
-
-def revertable(match: Match, event: MatchEvent) -> bool:
-    """True when a correction (or a revert) can be undone: it was not reverted already, its hand is still the
-    one corrected (taken back and restored counts as the same; taken back and entered anew does not) and its
-    entry is not the one before already."""
-    if event.kind not in RESHAPING or not kept_entry(event.before):
-        return False
-    if any(later.kind == "hand_reverted" and (later.after or {}).get("reverts") == event.id
-           for later in _later(match, event)):
-        return False  # reverted once: the revert's own line offers the way back
-    hand = _hand(match, event.hand_number)
-    if hand is None or not _same_hand_since(match, event):
-        return False
-    before = event.before or {}
-    return (hand.mode, hand.dealer, hand.entry) != (before["mode"], before["dealer"], before["entry"])
-
-
-def _same_hand_since(match: Match, event: MatchEvent) -> bool:
-    """True when no other hand took the corrected hand's number since the correction."""
-    gone = False
-    for later in _later(match, event):
-        if later.hand_number != event.hand_number:
-            continue
-        if later.kind == "hand_undone":
-            gone = True
-        elif later.kind == "hand_restored":
-            gone = False
-        elif later.kind == "hand_recorded" and gone:
-            return False
-    return not gone
-
-
-def taken_away(match: Match) -> frozenset[int]:
-    """The reverts that took a correction away (a revert of a correction, of a correction put back…); every other
-    revert put one back (a revert of a revert that took one away)."""
-    kinds = {event.id: event for event in match.events}
-    away: set[int] = set()
-    for event in match.events:  # oldest first: what an event reverted is known before it
-        if event.kind != "hand_reverted":
-            continue
-        reverted = kinds.get((event.after or {}).get("reverts", -1))
-        if reverted is None or reverted.kind != "hand_reverted" or reverted.id not in away:
-            away.add(event.id)
-    return frozenset(away)
-
-
-def puts_back(match: Match, event: MatchEvent) -> bool:
-    """True when reverting this event would put a correction back (it is a revert that took one away)."""
-    return event.kind == "hand_reverted" and event.id in taken_away(match)
-
-
-def _hand(match: Match, number: int | None) -> Hand | None:
-    """The match's hand with this number, if it has one."""
-    return next((h for h in match.hands if h.number == number), None)
+from .trail_actions import hand_numbered, kept_entry, puts_back, restorable, revertable
 
 
 def _event(match: Match, event_id: int, kinds: tuple[str, ...]) -> MatchEvent:
@@ -138,21 +64,21 @@ def restore_hand(match: Match, event_id: int, version: int) -> Hand:
     event = undone_event(match, event_id)
     if not restorable(match, event):
         raise Conflict("not_next", number=event.hand_number, next=len(match.hands) + 1, event=event.id)
-    _check_version(match, version)
+    check_version(match, version)
     facts = event.before or {}
     token = facts.get("client_token")
     draft = _draft(facts, token)
     report = review_hand(match, draft)
-    points = _scorable(report)
+    points = points_to_store(report)
     number = len(match.hands) + 1
-    with _saving(number):
+    with saving_as_one(number):
         hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body, points=points,
                     valid=report.valid, erred=erring_sides(report), client_token=token)
         match.hands.append(hand)
         keep_results(match, hand, report)
         match.events.append(MatchEvent(kind="hand_restored", hand_number=number,
                                        after={**whole_hand(hand), "client_token": token, "restores": event.id}))
-        _settle(match)
+        settle(match)
     return hand
 
 
@@ -181,9 +107,9 @@ def preview_revert(match: Match, event_id: int) -> RevertPreview:
     event = _event(match, event_id, RESHAPING)
     if not revertable(match, event):
         raise Conflict("not_revertable", number=event.hand_number)
-    hand = _hand(match, event.hand_number)
+    hand = hand_numbered(match, event.hand_number)
     assert hand is not None  # revertable() found it
-    points = _scorable(review_hand(match, _draft(event.before or {})))
+    points = points_to_store(review_hand(match, _draft(event.before or {})))
     target = match.target
     return RevertPreview(
         event=event, number=hand.number,
@@ -200,12 +126,12 @@ def revert_correction(match: Match, event_id: int, version: int) -> tuple[Hand, 
     event = _event(match, event_id, RESHAPING)
     if not revertable(match, event):
         raise Conflict("not_revertable", number=event.hand_number)
-    _check_version(match, version)
-    hand = _hand(match, event.hand_number)
+    check_version(match, version)
+    hand = hand_numbered(match, event.hand_number)
     assert hand is not None  # revertable() found it
     back = puts_back(match, event)
     draft = _draft(event.before or {})
     report = review_hand(match, draft)
-    with _saving(hand.number):
+    with saving_as_one(hand.number):
         reshape(match, hand, draft, report, "hand_reverted", reverts=event.id)
     return hand, back

@@ -28,7 +28,7 @@ from ..services import api_tokens, authenticate, register_user
 from ..services import sessions as device_sessions
 from ..services.accounts import UsernameTaken, change_password, delete_account
 from ..throttling import retry_after, throttle_login, throttle_password_check, throttle_register, throttle_token_page
-from .api_tokens import too_many_tokens
+from .api.tokens import too_many_tokens
 from .errors import too_many_requests
 from .redirect_targets import safe_next
 

@@ -11,17 +11,14 @@ from flask_babel import ngettext
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
+from ..api_requests import to_the_api
 from ..database_faults import Outcome, describe, fault_of, note_unavailable, outcome
 from ..extensions import db
+from ..throttling import retry_after
 
 # The accounts forms' PasswordFields (referee/forms/accounts.py): a password is never written into a page, so a
 # form holding one is not offered to be sent again (tests/web/test_faults.py checks the list against the forms).
 PASSWORD_FIELDS = frozenset({"password", "confirm", "current"})
-
-
-def wants_json() -> bool:
-    """True for API requests."""
-    return request.path.startswith("/api/")
 
 
 def http_error(error: HTTPException) -> ResponseReturnValue:
@@ -32,7 +29,7 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
     message = messages.get(code, error.description or _("Something went wrong."))
     # The exception's own headers (a 405's Allow, which RFC 9110 requires), less the content type of its page.
     headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
-    if wants_json():
+    if to_the_api():
         # Too large is the body's fault: name it, as the API's other body errors do.
         field = "body" if code == 413 else ""
         return {"errors": [{"field": field, "message": message}]}, code, headers
@@ -41,13 +38,11 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
 
 def too_many_requests(_error: TooManyRequests) -> ResponseReturnValue:
     """Over a limit (referee/throttling.py): 429, how long to wait in words and in Retry-After."""
-    from ..throttling import retry_after
-
     seconds = retry_after()
     message = ngettext("Too many requests. Please wait %(num)d second and try again.",
                        "Too many requests. Please wait %(num)d seconds and try again.", seconds)
     headers = {"Retry-After": str(seconds)}
-    if wants_json():
+    if to_the_api():
         return {"errors": [{"field": "", "message": message}]}, 429, headers
     return render_template("error.html", code=429, message=message), 429, headers
 
@@ -56,7 +51,7 @@ def server_error(error: Exception) -> ResponseReturnValue:
     """Roll back the session so the next request starts clean."""
     _roll_back()
     message = _("Something went wrong on our side. Please try again.")
-    if wants_json():
+    if to_the_api():
         return {"errors": [{"field": "", "message": message}]}, 500
     return render_template("error.html", code=500, message=message), 500
 
@@ -71,7 +66,7 @@ class Resend:
 
 def resend() -> Resend | None:
     """The page form this request posted, when it can be sent again whole: no file, no password."""
-    if request.method != "POST" or wants_json():
+    if request.method != "POST" or to_the_api():
         return None
     try:
         if request.files or not request.form:
@@ -107,7 +102,7 @@ def database_unavailable(error: DBAPIError) -> ResponseReturnValue:
                             "have been saved. Please look again in a moment before sending it again."),
     }[result]
     headers = {"Retry-After": str(fault.retry_after), "Cache-Control": "no-store"}
-    if wants_json():
+    if to_the_api():
         return {"errors": [{"field": "", "message": message}]}, 503, headers
     # The page reads nothing from the database, which may be out of reach: no login is looked up (referee/auth.py),
     # none is shown (same_for_everyone).

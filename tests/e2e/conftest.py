@@ -18,6 +18,7 @@ from phone import PHONE, SCREENSHOTS
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
 from referee import create_app
+from referee.database import upgrade_schema
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -42,6 +43,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app served on a free local port, with its own database."""
     db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}"})
+    upgrade_schema(app)
     with serve(app) as address:
         yield address
 

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import create_engine, text
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.services.import_slots import import_slot
 
 pytestmark = pytest.mark.e2e
@@ -31,6 +32,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
     """The app on a free local port, and its database's URL (to hold an import's slot from outside)."""
     url = f"sqlite:///{tmp_path_factory.mktemp('busy') / 'busy.sqlite'}"
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": url})
+    upgrade_schema(app)
     with serve(app) as address:
         yield address, url
 

@@ -14,6 +14,7 @@ from phone import PHONE, SCREENSHOTS, start_match
 from playwright.sync_api import Browser, Page, expect
 
 from referee import create_app
+from referee.database import upgrade_schema
 
 pytestmark = pytest.mark.e2e
 
@@ -25,6 +26,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}",
                       "RATELIMIT_ENABLED": False})
+    upgrade_schema(app)
     with serve(app) as address:
         yield address
 

@@ -17,6 +17,7 @@ from phone import fill_counts, shot, start_match
 from playwright.sync_api import Page, expect
 
 from referee import create_app
+from referee.database import upgrade_schema
 
 pytestmark = pytest.mark.e2e
 
@@ -30,6 +31,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     path = tmp_path_factory.mktemp("faults") / "e2e.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
                       "DATABASE_LOCK_WAIT": 0.3, "PROPAGATE_EXCEPTIONS": False})
+    upgrade_schema(app)
     with serve(app) as address:
         yield address, path
 

@@ -11,12 +11,14 @@ from pathlib import Path
 from live import serve
 
 from referee import create_app
+from referee.database import upgrade_schema
 
 
 def test_a_dropped_connection_leaves_no_file_open(tmp_path: Path) -> None:
     """Connections reset just as an icon is sent: Werkzeug's own handler left most of those files to the collector,
     whose ResourceWarning fails this test (pytest turns warnings into errors)."""
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'd.db'}"})
+    upgrade_schema(app)
     with serve(app) as address:
         port = int(address.rsplit(":", 1)[1])
         for _ in range(20):

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Player, User
 from referee.services import HandDraft, MatchSettings, create_match, record_hand
@@ -31,6 +32,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Flas
     """The app on a free local port, and the app itself, to play matches straight into its database."""
     path: Path = tmp_path_factory.mktemp("ratings") / "ratings.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    upgrade_schema(app)
     with serve(app) as address:
         yield address, app
 

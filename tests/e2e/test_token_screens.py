@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import User
 from referee.services import api_tokens
@@ -30,6 +31,7 @@ def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask
     """The app, and its address on a free local port."""
     path: Path = tmp_path_factory.mktemp("tokens") / "tokens.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    upgrade_schema(app)
     with serve(app) as address:
         yield app, address
 

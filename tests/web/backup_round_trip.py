@@ -20,7 +20,8 @@ from entry_paths import api_body as api_entry
 from referee.extensions import db
 from referee.models import Match
 from referee.services.backup import RULE_DEFAULTS
-from referee.services.trail import restorable, restore_hand, revert_correction, revertable
+from referee.services.trail import restore_hand, revert_correction
+from referee.services.trail_actions import restorable, revertable
 
 SEATINGS = {"2": Seating(2, 2), "3": Seating(3, 3), "4": Seating(4, 4), "pairs": Seating(4, 2)}
 NAMES = ("Ana", "Bea", "Cid", "Duda")

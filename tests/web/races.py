@@ -17,7 +17,7 @@ def meanwhile(monkeypatch: pytest.MonkeyPatch, post: Callable[[], Any]) -> list[
 
     # The hook: the points read off the referee's report, once the match is read and before anything is stored
     # (the report itself may come from the page, checked before the save began).
-    scorable, answers, started = service._scorable, [], threading.Event()
+    scorable, answers, started = service.points_to_store, [], threading.Event()
 
     def score_and_race(report: Any) -> Any:
         if not started.is_set():  # the first save only: the other phone's goes straight through
@@ -26,5 +26,5 @@ def meanwhile(monkeypatch: pytest.MonkeyPatch, post: Callable[[], Any]) -> list[
             thread.start()
             thread.join()
         return scorable(report)
-    monkeypatch.setattr(service, "_scorable", score_and_race)
+    monkeypatch.setattr(service, "points_to_store", score_and_race)
     return answers

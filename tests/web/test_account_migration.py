@@ -23,7 +23,7 @@ OLD_ACCOUNTS = [("ana", "ana-password-1"), ("Ana", "Ana-password-2"), ("ANA", "A
 @pytest.fixture
 def old_app(database_app):
     """An app on a database at the revision before this one, holding OLD_ACCOUNTS and a match of 'Ana'."""
-    app = database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True)
+    app = database_app(migrated=False, MIGRATING_AT_START=True)
     with app.app_context():
         upgrade(directory=MIGRATIONS, revision=BEFORE)
         for number, (name, password) in enumerate(OLD_ACCOUNTS, start=1):

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.rules import DECK
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "250"))  # CI's bound; set it higher for a deeper run
@@ -40,6 +41,7 @@ def api(tmp_path_factory: pytest.TempPathFactory) -> FlaskClient:
     database = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "fuzz", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
                       "RATELIMIT_ENABLED": False})
+    upgrade_schema(app)
     return app.test_client()
 
 

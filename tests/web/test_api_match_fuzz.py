@@ -19,6 +19,7 @@ from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import User
 from referee.services import api_tokens
@@ -39,6 +40,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
     database = tmp_path_factory.mktemp("match-fuzz") / "fuzz.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "fuzz", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
                       "RATELIMIT_ENABLED": False})
+    upgrade_schema(app)
     with app.app_context():
         user = User(username="ana", password_hash=generate_password_hash("pw-pw-pw-pw", method="pbkdf2:sha256:1000"))
         db.session.add(user)

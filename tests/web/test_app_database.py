@@ -32,9 +32,10 @@ def test_sqlite_runs_with_wal_and_foreign_keys(app):
         assert db.session.scalar(text("PRAGMA foreign_keys")) == 1
 
 
-def test_auto_migration_can_be_switched_off(tmp_path: Path):
-    """`flask db migrate` needs to see the schema as it is."""
-    app = create_app({"TESTING": True, "AUTO_MIGRATE": False,
+def test_building_the_app_never_migrates(tmp_path: Path):
+    """The schema is brought up to date once before serving (gunicorn's master, `flask db upgrade`), not by every
+    app a worker builds; and `flask db migrate` needs to see the schema as it is."""
+    app = create_app({"TESTING": True,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'empty.sqlite'}"})
     with app.app_context():
         assert inspect(db.engine).get_table_names() == []
@@ -47,7 +48,7 @@ def test_a_hand_is_saved_all_or_nothing(app, keeper, monkeypatch: pytest.MonkeyP
     def broken(_match):
         raise RuntimeError("the power went out")
 
-    monkeypatch.setattr(hand_service, "_settle", broken)
+    monkeypatch.setattr(hand_service, "settle", broken)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     response = keeper.enter_hand(match_id, "save")
     assert response.status_code == 500

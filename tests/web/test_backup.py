@@ -52,12 +52,14 @@ def scorekeeper_class(config: pytest.Config) -> Any:
 def played_backup(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> dict[str, Any]:
     """A backup of an account that played every kind of match (made once: the pages take a few seconds)."""
     from referee import create_app
+    from referee.database import upgrade_schema
 
     Scorekeeper = scorekeeper_class(pytestconfig)
 
     folder = tmp_path_factory.mktemp("played")
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'played.sqlite'}"})
+    upgrade_schema(app)
     keeper = Scorekeeper(app, app.test_client()).account("ana")
     play_everything(keeper)
     return backup_of(keeper)

@@ -30,7 +30,7 @@ RENUNCIO = {
 def old_app(database_app):
     """An app on a database at the revision before this one: Ana's match of Lucía against Bea, whose one hand
     Bea erred (stored as the old app did, without its erring sides)."""
-    app = database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True)
+    app = database_app(migrated=False, MIGRATING_AT_START=True)
     with app.app_context():
         upgrade(directory=MIGRATIONS, revision=BEFORE)
         at = datetime(2026, 2, 1)

@@ -32,6 +32,7 @@ from wtforms.fields.core import UnboundField
 import referee.forms
 from referee import create_app
 from referee.config import defaults
+from referee.database import upgrade_schema
 from referee.database_faults import Fault, fault_of
 from referee.extensions import db
 from referee.models import Match, User
@@ -451,6 +452,7 @@ def test_a_save_waits_for_a_lock_released_within_the_lock_wait(tmp_path, migrate
     path.write_bytes(migrated_sqlite.read_bytes())
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "RATELIMIT_ENABLED": False, "PROPAGATE_EXCEPTIONS": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "DATABASE_LOCK_WAIT": 30})
+    upgrade_schema(app)
     keeper = keeper_on(app, "ana")
     match_id = keeper.start()
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)

@@ -22,6 +22,7 @@ from werkzeug.test import TestResponse
 
 from referee import create_app
 from referee.config import sqlalchemy_url
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, Match, User
 
@@ -41,6 +42,7 @@ def postgres() -> Iterator[tuple[Flask, Engine]]:
     admin = create_engine(sqlalchemy_url(throwaway.SERVER), isolation_level="AUTOCOMMIT")
     with throwaway.postgres_database("referee_faults") as url:
         app = create_app(SETTINGS | {"SQLALCHEMY_DATABASE_URI": sqlalchemy_url(url)})
+        upgrade_schema(app)
         try:
             yield app, admin
         finally:
@@ -295,7 +297,7 @@ def test_a_server_out_of_reach_answers_503_page_or_json(tmp_path):
     """No PostgreSQL answers at all (stopped, restarting): the health check, a logged-in page (whose login cannot
     even be looked up: the page reads nothing from the database) and the API answer 503, never a 500."""
     url = make_url(f"postgresql+psycopg://referee@127.0.0.1:{closed_port()}/referee")
-    app = create_app(SETTINGS | {"AUTO_MIGRATE": False, "SQLALCHEMY_DATABASE_URI": url.render_as_string()})
+    app = create_app(SETTINGS | {"SQLALCHEMY_DATABASE_URI": url.render_as_string()})
     client = app.test_client()
     try:
         assert client.get("/healthz").status_code == 503

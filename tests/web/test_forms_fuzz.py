@@ -33,6 +33,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.test import TestResponse
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, Match, MatchEvent, Player, User
 from referee.rules import DECK
@@ -314,6 +315,7 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         if request.param == "sqlite":
             path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
             app = create_app(CONFIG | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+            upgrade_schema(app)
         else:
             app = stack.enter_context(throwaway.postgres_app(CONFIG, "referee_fuzz"))
         yield Table(request.param, app, helpers)

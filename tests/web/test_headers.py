@@ -12,6 +12,7 @@ from sqlalchemy import select
 from werkzeug.test import TestResponse
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.models import Player
 
 CSP_DIRECTIVES = {"default-src": "'self'", "object-src": "'none'", "base-uri": "'none'",
@@ -47,6 +48,7 @@ def failing_app(tmp_path: Path) -> Flask:
     """An app with a small body limit and a page that fails, to see the error answers."""
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "PROPAGATE_EXCEPTIONS": False,
                       "MAX_CONTENT_LENGTH": 1024, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'h.sqlite'}"})
+    upgrade_schema(app)
 
     def broken() -> str:
         """A page whose code fails."""
@@ -121,8 +123,10 @@ def https_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[..., 
     def make(**environment: str) -> Flask:
         for name, value in environment.items():
             monkeypatch.setenv(name, value)
-        return create_app({"TESTING": True, "SECRET_KEY": "test",
+        app = create_app({"TESTING": True, "SECRET_KEY": "test",
                            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'https.sqlite'}"})
+        upgrade_schema(app)
+        return app
     return make
 
 
@@ -226,8 +230,10 @@ class TestTrustedHosts:
         """The app for these tests (the keeper fixture uses it): two trusted names."""
         # localhost too: the test client's own name, under which the keeper fixture logs in
         monkeypatch.setenv("REFEREE_TRUSTED_HOSTS", "referee.example.org, .club.example, localhost")
-        return create_app({"TESTING": True, "SECRET_KEY": "test",
+        app = create_app({"TESTING": True, "SECRET_KEY": "test",
                            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'hosts.sqlite'}"})
+        upgrade_schema(app)
+        return app
 
     def test_a_forged_host_never_reaches_the_spectator_link(self, keeper):
         """A request for another host is refused before any link or QR code is made of it."""

@@ -30,7 +30,7 @@ def test_the_health_check_sets_no_cookie(client):
 
 def test_the_health_check_answers_503_when_the_database_does_not(tmp_path: Path):
     """A database that cannot be opened: 503 and {"status": "unavailable"}, not a 500 page."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "AUTO_MIGRATE": False, "PROPAGATE_EXCEPTIONS": False,
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "PROPAGATE_EXCEPTIONS": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'no-such-folder' / 'referee.sqlite'}"})
     response = app.test_client().get("/healthz")
     assert response.status_code == 503
@@ -41,7 +41,7 @@ def test_the_health_check_recovers_when_the_database_is_back(tmp_path: Path):
     """The failed check leaves nothing behind: once the database can be opened, and holds the app's tables (the
     probe writes in one), the next check is ok."""
     folder = tmp_path / "later"
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "AUTO_MIGRATE": False, "PROPAGATE_EXCEPTIONS": False,
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "PROPAGATE_EXCEPTIONS": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'referee.sqlite'}"})
     client = app.test_client()
     assert client.get("/healthz").status_code == 503

@@ -97,7 +97,7 @@ def test_the_schema_allows_exactly_the_options_the_rules_core_has():
 def test_matches_stored_before_the_options_read_as_most_sevens_and_ties_to_nobody(database_app):
     """At the revision before, a match row has no option columns; upgraded, it reads as the defaults, and the
     downgrade drops them again."""
-    app = database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True)
+    app = database_app(migrated=False, MIGRATING_AT_START=True)
     with app.app_context():
         upgrade(directory=MIGRATIONS, revision=BEFORE)
         db.session.execute(text("INSERT INTO \"user\" (id, username, password_hash, created_at, username_key) "

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee import create_app
+from referee.database import upgrade_schema
 
 # The line per request (referee/request_log.py), and the status it reports.
 LINE = re.compile(r"^\[[-0-9]+ [:0-9]+ [-+]\d{4}\] \[\d+\] \[INFO\] \[[^\]]+\] [A-Z]+ \S+ (?P<status>\d{3}) "
@@ -63,8 +64,10 @@ def logged_app(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, 
     monkeypatch.setenv("REFEREE_PROXIES", str(request.param))
     path = tmp_path / "odd.sqlite"
     path.write_bytes(migrated_sqlite.read_bytes())
-    return create_app({"TESTING": True, "REQUEST_LOG": True, "PROPAGATE_EXCEPTIONS": False, "SECRET_KEY": "test",
+    app = create_app({"TESTING": True, "REQUEST_LOG": True, "PROPAGATE_EXCEPTIONS": False, "SECRET_KEY": "test",
                        "RATELIMIT_ENABLED": False, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    upgrade_schema(app)
+    return app
 
 
 def ask(app: Flask, method: str, path: str, headers: dict[str, str]) -> int:

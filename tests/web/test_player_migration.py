@@ -124,7 +124,7 @@ def migrated(database_app: Any, scorekeeper: Any) -> Any:
     """An app on a database at the revision before this one, holding the matches above; the test upgrades it.
     Yields (app, today's keeper, the matches played by letter, the old match ids by today's)."""
     keeper, played = play_the_matches(scorekeeper)  # today's app, on a database of its own
-    app = database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True)
+    app = database_app(migrated=False, MIGRATING_AT_START=True)
     with app.app_context():
         upgrade(directory=MIGRATIONS, revision=BEFORE)
         ids = copy_into_the_old_database(keeper, played)

@@ -16,8 +16,8 @@ BEFORE = "cbb18f664385"  # players, hand sides, the ratings' tables (empty)
 def test_the_migration_rates_every_finished_match_as_the_app_would(database_app):
     """Matches of every kind played and rated as they finished; back at the revision before, nobody is rated;
     upgraded again, every player's rating and history are what the app had kept, account by account."""
-    # Migrated by hand, not at start: MIGRATING_AT_START stays set, so migrations/env.py leaves logging alone.
-    with database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True).app_context():
+    # Migrated step by step: MIGRATING_AT_START stays set, so migrations/env.py leaves logging alone.
+    with database_app(migrated=False, MIGRATING_AT_START=True).app_context():
         upgrade(directory=MIGRATIONS)
         ana, bob = account("ana"), account("bob")
         win(start(ana, "Ana", "Bea"), 0)

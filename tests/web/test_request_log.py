@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 
 from referee import create_app
+from referee.database import upgrade_schema
 
 LINE = re.compile(r"^\[[-0-9]+ [:0-9]+ [-+]\d{4}\] \[\d+\] \[INFO\] \[(?P<id>[^\]]+)\] "
                   r"(?P<method>[A-Z]+) (?P<path>\S+) (?P<status>\d{3}) (?P<ms>\d+\.\d)ms$")
@@ -19,6 +20,7 @@ def logged_app(tmp_path: Path) -> Flask:
     """An app that logs its requests, as it does outside the tests, and has a page that fails."""
     app = create_app({"TESTING": True, "REQUEST_LOG": True, "PROPAGATE_EXCEPTIONS": False, "SECRET_KEY": "test",
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'log.sqlite'}"})
+    upgrade_schema(app)
 
     def broken() -> str:
         """A page whose code fails."""
@@ -99,7 +101,7 @@ def test_a_healthy_health_check_is_not_logged_but_a_failing_one_is(logged_app, c
     lines(capsys)
     assert logged_app.test_client().get("/healthz").status_code == 200
     assert lines(capsys) == []
-    broken = create_app({"TESTING": True, "REQUEST_LOG": True, "AUTO_MIGRATE": False, "SECRET_KEY": "test",
+    broken = create_app({"TESTING": True, "REQUEST_LOG": True, "SECRET_KEY": "test",
                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'none' / 'x.sqlite'}"})
     assert broken.test_client().get("/healthz").status_code == 503
     out = "\n".join(lines(capsys))
@@ -117,6 +119,7 @@ def test_the_request_log_can_be_switched_off(monkeypatch, tmp_path, capsys):
     """REFEREE_REQUEST_LOG=0, for a proxy that keeps the access log already."""
     monkeypatch.setenv("REFEREE_REQUEST_LOG", "0")
     app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'off.sqlite'}"})
+    upgrade_schema(app)
     lines(capsys)
     response = app.test_client().get("/tools/")
     assert lines(capsys) == []

@@ -21,6 +21,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 from werkzeug.security import generate_password_hash
 
 from referee import create_app
+from referee.database import upgrade_schema
 from referee.extensions import db, limiter
 from referee.models import User
 from referee.services import api_tokens
@@ -31,6 +32,7 @@ from referee.services import api_tokens
 # for its dealer, players; the fuzzer's path parameters name them often, so more than the 404 is exercised.
 APP = create_app({"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False,
                   "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+upgrade_schema(APP)
 with APP.app_context():
     db.session.add(User(username="ana", password_hash=generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")))
     db.session.commit()

@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import select
 
 from referee import config, create_app
+from referee.database import upgrade_schema
 from referee.extensions import db
 
 PASSWORD = "correct-horse"  # the scorekeepers' (tests/conftest.py)
@@ -265,11 +266,13 @@ DEAD_STORE = """
 import sys
 from referee import create_app
 from referee.credentials import hash_password
+from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import User
 
 app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": sys.argv[1], "WTF_CSRF_ENABLED": False,
                   "RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:9/0"})
+upgrade_schema(app)
 with app.app_context():
     db.session.add(User(username="ana", username_key="ana", password_hash=hash_password("correct-horse")))
     db.session.commit()
@@ -296,10 +299,12 @@ REDIS = os.environ.get("REFEREE_TEST_REDIS", "")
 SECOND_PROCESS = """
 import sys
 from referee import create_app
+from referee.database import upgrade_schema
 
 database, storage, address = sys.argv[1:]
 app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database,
                   "RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": storage, "API_LIMIT": "3 per minute"})
+upgrade_schema(app)
 client = app.test_client()
 print(" ".join(str(client.get("/api/v1/rulesets", environ_base={"REMOTE_ADDR": address}).status_code)
                for _ in range(3)))
@@ -319,6 +324,7 @@ def test_processes_sharing_a_redis_store_share_the_counts(tmp_path, keeper_on):
         assert other.stdout.split() == ["200", "200", "200"]
         app = create_app({"TESTING": True, "SECRET_KEY": "t", "RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": REDIS,
                           "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'd.db'}", "API_LIMIT": "3 per minute"})
+        upgrade_schema(app)
         client = app.test_client()
         assert client.get("/api/v1/rulesets", environ_base={"REMOTE_ADDR": address}).status_code == 429
     finally:

@@ -2,34 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from flask import Blueprint, jsonify, request
+from flask import jsonify
 from flask.typing import ResponseReturnValue
 
-from .. import json_body, score_payloads
-from ..messages import finding_words, problem_words
-from ..rules import PRESETS, DeckStyle, InvalidEntry, Problem, check_hand, find_captures
-from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, CHOICE_OPTIONS, TARGET_RANGE
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-
-def _body() -> Any:
-    """The request's JSON body, whatever its content type says; over MAX_CONTENT_LENGTH, Werkzeug's 413."""
-    return json_body.parse(request.get_data(cache=False))
-
-
-@bp.errorhandler(json_body.UnreadableBody)
-def unreadable(error: json_body.UnreadableBody) -> ResponseReturnValue:
-    """400 naming the body, in the usual errors shape."""
-    return score_payloads.errors_json((Problem(("body",), error.code, error.params),), problem_words), 400
-
-
-@bp.errorhandler(InvalidEntry)
-def invalid(error: InvalidEntry) -> ResponseReturnValue:
-    """422 naming each field that breaks the rules of entry."""
-    return score_payloads.errors_json(error.problems, problem_words), 422
+from ... import score_payloads
+from ...messages import finding_words, problem_words
+from ...rules import PRESETS, DeckStyle, InvalidEntry, check_hand, find_captures
+from ...rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, CHOICE_OPTIONS, TARGET_RANGE
+from .blueprint import bp, request_body
 
 
 @bp.get("/rulesets")
@@ -58,7 +38,7 @@ def _refused(error: InvalidEntry, deck: DeckStyle) -> ResponseReturnValue:
 @bp.post("/captures")
 def captures() -> ResponseReturnValue:
     """Every set of table cards that makes 15 with the played card."""
-    card, table, deck = score_payloads.read_captures(_body())
+    card, table, deck = score_payloads.read_captures(request_body())
     try:
         found = find_captures(card, table)
     except InvalidEntry as error:
@@ -69,7 +49,7 @@ def captures() -> ResponseReturnValue:
 @bp.post("/score")
 def score() -> ResponseReturnValue:
     """Check a finished hand and count its points."""
-    entry = score_payloads.read_score(_body())
+    entry = score_payloads.read_score(request_body())
     deck = entry.ruleset.deck_style
     try:
         report = check_hand(entry)

@@ -1,6 +1,6 @@
 """The API's personal access tokens: made under HTTP Basic authentication, revoked with a token.
 
-Routes of the API blueprint (referee/views/api.py): its limits, its error shapes, no CSRF and no cookie.
+Routes of the API blueprint (referee/views/api/blueprint.py): its limits, its error shapes, no CSRF and no cookie.
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .. import json_body, match_payloads
-from ..api_auth import api_user, basic_credentials, token_required, unauthorized
-from ..services import api_tokens, authenticate
-from ..throttling import throttle_per_token, throttle_token_request
-from .api import bp as bp  # the API's blueprint, which this module's routes join
+from ... import json_body, match_payloads
+from ...api_auth import api_user, basic_credentials, token_required, unauthorized
+from ...services import api_tokens, authenticate
+from ...throttling import throttle_per_token, throttle_token_request
+from .blueprint import bp
 
 
 def _optional_body() -> object:

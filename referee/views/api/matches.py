@@ -1,6 +1,6 @@
 """The match API: start, list and read matches with a personal access token, through the pages' services.
 
-Routes of the API blueprint (referee/views/api.py): its limits and error shapes, no CSRF, no cookie; every
+Routes of the API blueprint (referee/views/api/blueprint.py): its limits and error shapes, no CSRF, no cookie; every
 route takes a token (referee/api_auth.py) and counts against it (referee/throttling.py).
 """
 
@@ -10,16 +10,15 @@ from flask import Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import NotFound as HTTPNotFound
 
-from .. import match_payloads
-from ..api_auth import api_user, token_required
-from ..match_json import match_json
-from ..models import Match
-from ..services import NotFound, create_match, get_match
-from ..services.history import match_history
-from ..throttling import throttle_per_token
-from .api import _body
-from .api import bp as bp  # the API's blueprint, which this module's routes join
-from .errors import http_error
+from ... import match_payloads
+from ...api_auth import api_user, token_required
+from ...match_json import match_json
+from ...models import Match
+from ...services import NotFound, create_match, get_match
+from ...services.history import match_history
+from ...throttling import throttle_per_token
+from ..errors import http_error
+from .blueprint import bp, request_body
 
 
 @bp.errorhandler(NotFound)
@@ -41,7 +40,7 @@ def match_answer(match: Match, status: int = 200) -> Response:
 @token_required
 def start_match() -> ResponseReturnValue:
     """Start a match: 201, the match, and where it lives."""
-    match = create_match(api_user(), match_payloads.read_new_match(_body()))
+    match = create_match(api_user(), match_payloads.read_new_match(request_body()))
     response = match_answer(match, 201)
     response.headers["Location"] = url_for("api.read_match", match_id=match.id)
     return response

@@ -13,21 +13,20 @@ from flask import jsonify, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from .. import match_payloads, score_payloads
-from ..api_auth import api_user, token_required
-from ..match_json import hand_json, match_json
-from ..messages import finding_words
-from ..models import Hand, Match
-from ..rules import InvalidEntry, Problem, TallyEntry, check_hand
-from ..services import Conflict, HandDraft, edit_hand, get_match, record_hand, rematch, undo_last_hand
-from ..services.draws import draw_round, draw_state
-from ..services.hands import resent_hand
-from ..services.rules_in_force import ruleset_of
-from ..services.scoreboard import dealer_after
-from ..throttling import throttle_per_token
-from .api import _body
-from .api import bp as bp  # the API's blueprint, which this module's routes join
-from .api_matches import match_answer
+from ... import match_payloads, score_payloads
+from ...api_auth import api_user, token_required
+from ...match_json import hand_json, match_json
+from ...messages import finding_words
+from ...models import Hand, Match
+from ...rules import InvalidEntry, Problem, TallyEntry, check_hand
+from ...services import Conflict, HandDraft, edit_hand, get_match, record_hand, rematch, undo_last_hand
+from ...services.draws import draw_round, draw_state
+from ...services.hands import resent_hand
+from ...services.rules_in_force import ruleset_of
+from ...services.scoreboard import dealer_after
+from ...throttling import throttle_per_token
+from .blueprint import bp, request_body
+from .matches import match_answer
 
 HIDDEN_FACTS = ("client_token",)
 
@@ -44,7 +43,7 @@ def _refuse(problem: Problem) -> None:
 
 def _draft(match: Match, dealer_default: int | None, key: str | None = None) -> tuple[HandDraft, dict[str, Any]]:
     """The posted hand as the hands service takes it, and /score's answer for it (422 for a bad entry)."""
-    asked = match_payloads.read_hand_request(_body(), len(match.seats))
+    asked = match_payloads.read_hand_request(request_body(), len(match.seats))
     dealer = asked.dealer if asked.dealer is not None else dealer_default
     if dealer is None:
         _refuse(Problem(("dealer",), "no_dealer_yet"))
@@ -70,11 +69,10 @@ def _hand_answer(match: Match, hand: Hand, report: dict[str, Any], status: int) 
 
 def _if_match(match: Match) -> ResponseReturnValue | None:
     """None when If-Match names the match's version; else 428 (none sent) or 412 (another version)."""
-    header = request.headers.get("If-Match")
-    if header is None:
+    if "If-Match" not in request.headers:
         return _error(428, "If-Match", _("Send the match's version (its ETag) as If-Match."))
-    sent = {tag.strip().removeprefix("W/").strip('"') for tag in header.split(",")}
-    if str(match.version) not in sent and "*" not in sent:
+    # Werkzeug's parse of the header: quoted or not, weak (W/) or strong, or "*" for any version.
+    if not request.if_match.contains_weak(str(match.version)):
         return _error(412, "If-Match", _("The match has changed since that version: read it again (version "
                                          "%(version)s) and send your change again.", version=match.version))
     return None
@@ -194,7 +192,7 @@ def again(match_id: int) -> ResponseReturnValue:
 def draw(match_id: int) -> ResponseReturnValue:
     """One round of the draw for dealer: the dealer, or the seats that tied and draw again."""
     match = get_match(api_user(), match_id)
-    cards = match_payloads.read_draw(_body())
+    cards = match_payloads.read_draw(request_body())
     state = draw_state(match)
     if not state.drawing:
         return _error(409, "", _("The first dealer is known already."))

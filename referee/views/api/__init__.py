@@ -1,0 +1,9 @@
+"""The JSON API, /api/v1 (docs/api.md): one blueprint (blueprint.py: its body reader and error shapes) and its
+routes by what they serve: scoring.py (the stateless referee: rulesets, captures, score), tokens.py (personal
+access tokens), matches.py, hands.py (hands, draw, trail, rematch) and players.py (players and exports).
+"""
+
+from . import hands, matches, players, scoring, tokens
+from .blueprint import bp
+
+__all__ = ["bp", "hands", "matches", "players", "scoring", "tokens"]
