@@ -21,14 +21,15 @@ from referee import create_app
 from referee.credentials import hash_password
 from referee.extensions import db
 from referee.models import Hand, Match, Seat, User
+from referee.rules import make_ruleset
 from referee.services.matches import spectator_link
 
 
 def build(hands: int) -> str:
     """One account, one match of `hands` hands; the spectator link's path."""
     user = User(username="bench", password_hash=hash_password("bench-password-1"))
-    match = Match(preset="escova-rs", target=1000, all_oros=1, all_sevens=1, over30=0,
-                  penalty="forfeit", deal_passes="right", deck_style="french", partnerships=True, first_dealer=0)
+    match = Match(ruleset=make_ruleset("escova-rs", target=1000), deck_style="french", partnerships=True,
+                  first_dealer=0)
     db.session.add(user)
     db.session.flush()
     match.user_id = user.id

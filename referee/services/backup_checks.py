@@ -33,8 +33,8 @@ from ..rules import (
     TallyEntry,
     UnknownRuleset,
     check_hand,
-    make_ruleset,
     standing,
+    stored_ruleset,
     totals,
 )
 from ..rules.match import side_of_seat
@@ -66,9 +66,11 @@ class BadBackup(ValueError):
 
 @dataclass
 class CheckedMatch:
-    """A match of the file that passed every check, with the referee's report on each of its hands."""
+    """A match of the file that passed every check, with its rules in force and the referee's report on each of
+    its hands."""
 
     data: dict[str, Any]
+    ruleset: Ruleset
     reports: list[HandReport] = field(default_factory=list)
 
 
@@ -335,7 +337,7 @@ class MatchCheck:
             if match[key] is not None:
                 _time(match[key], (*where, key))
         try:
-            self.ruleset = make_ruleset(match["rules"]["preset"], **{k: v for k, v in match["rules"].items()
+            self.ruleset = stored_ruleset(match["rules"]["preset"], {k: v for k, v in match["rules"].items()
                                                                      if k != "preset"})
         except (InvalidOption, UnknownRuleset):
             raise BadBackup("bad_rules", (*where, "rules")) from None
@@ -345,7 +347,7 @@ class MatchCheck:
         reports = self.check_hands()
         self.check_result()
         self.check_trail()
-        return CheckedMatch(match, reports)
+        return CheckedMatch(match, self.ruleset, reports)
 
     def seat(self, seat: int, where: Where) -> None:
         """A seat index the match has."""

@@ -184,7 +184,7 @@ def preview_revert(match: Match, event_id: int) -> RevertPreview:
     hand = _hand(match, event.hand_number)
     assert hand is not None  # revertable() found it
     points = _scorable(review_hand(match, _draft(event.before or {})))
-    target = match.target
+    target = match.ruleset.target
     return RevertPreview(
         event=event, number=hand.number,
         puts_back=puts_back(match, event),

@@ -110,7 +110,7 @@ def test_matches_stored_before_the_options_read_as_most_sevens_and_ties_to_nobod
         db.session.commit()
         upgrade(directory=MIGRATIONS)
         match = db.session.get(Match, 1)
-        assert (match.sevens, match.ties) == ("most", "nobody")
+        assert (match.ruleset.sevens, match.ruleset.ties) == (Sevens.MOST, Ties.NOBODY)
         db.session.close()
         downgrade(directory=MIGRATIONS, revision=BEFORE)
         columns = set(db.session.execute(text("SELECT * FROM match")).keys())
