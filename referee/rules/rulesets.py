@@ -101,6 +101,22 @@ class OptionKind:
             return _choice(option, value, self.choices)
         return _whole_number(option, value, self.low, self.high)
 
+    def takes(self) -> dict[str, Any]:
+        """What the option takes, as plain JSON: its range, or its choices' values.
+
+        >>> OptionKind("Bonus points.", low=0, high=2).takes()
+        {'min': 0, 'max': 2}
+        """
+        if self.choices is not None:
+            return {"choices": [member.value for member in self.choices]}
+        return {"min": self.low, "max": self.high}
+
+    def json_schema(self) -> dict[str, Any]:
+        """What the option takes as JSON Schema, with what it decides: the API's and the backup's schemas."""
+        if self.choices is not None:
+            return {"type": "string", "enum": [member.value for member in self.choices], "description": self.about}
+        return {"type": "integer", "minimum": self.low, "maximum": self.high, "description": self.about}
+
     def json_value(self, value: Any) -> object:
         """The value as plain JSON: an enum's value, a number as it is."""
         return value.value if isinstance(value, Enum) else value

@@ -38,6 +38,7 @@ from ..rules import (
     totals,
 )
 from ..rules.match import side_of_seat
+from ..rules.rulesets import OPTIONS, OPTIONS_BEFORE
 
 FORMAT = "escoba-referee-backup"
 VERSION = 1
@@ -84,9 +85,16 @@ class CheckedBackup:
 
 @cache
 def schema() -> dict[str, Any]:
-    """The backup's JSON Schema, as shipped with the package (docs/backup.schema.json is the same file)."""
+    """The backup's JSON Schema: the file shipped with the package (docs/backup.schema.json is the same file),
+    each option of the rules from the rules core. Not to be changed: it is made once."""
     text = files("referee").joinpath("schemas/backup.schema.json").read_text(encoding="utf-8")
     document: dict[str, Any] = json.loads(text)
+    rules = document["$defs"]["rules"]
+    for name, kind in OPTIONS.items():
+        option = kind.json_schema()
+        if name not in rules["required"]:  # an option files written before it lack
+            option["description"] += f" Absent in files written before the option: {OPTIONS_BEFORE[name]}."
+        rules["properties"][name] = option
     return document
 
 

@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from .. import json_body, score_payloads
 from ..messages import finding_words, problem_words
 from ..rules import PRESETS, DeckStyle, InvalidEntry, Problem, check_hand, find_captures
-from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, CHOICE_OPTIONS, TARGET_RANGE
+from ..rules.rulesets import OPTIONS
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -41,11 +41,7 @@ def rulesets() -> ResponseReturnValue:
              "partnerships_first": rs.partnerships_first, "options": rs.options()}
             for name, rs in PRESETS.items()
         ],
-        "options": {
-            "target": {"min": TARGET_RANGE[0], "max": TARGET_RANGE[1]},
-            **{name: {"min": BONUS_RANGE[0], "max": BONUS_RANGE[1]} for name in BONUS_OPTIONS},
-            **{name: {"choices": [m.value for m in kind]} for name, kind in CHOICE_OPTIONS.items()},
-        },
+        "options": {name: kind.takes() for name, kind in OPTIONS.items()},
         "sides": {"min": 2, "max": 4},
     })
 
