@@ -11,7 +11,8 @@ import pytest
 from wtforms.validators import NumberRange
 
 from referee.forms.matches import NewMatchForm
-from referee.rules import OPTIONS, Ruleset
+from referee.openapi.option_examples import with_every_option
+from referee.rules import OPTIONS, PRESETS, Ruleset, make_ruleset
 from referee.rules.rulesets import OptionKind
 from referee.services.backup_checks import schema
 
@@ -92,3 +93,21 @@ def test_every_option_is_on_the_new_match_page(keeper, name: str) -> None:
     page = keeper.page("/matches/new")
     rules = page.split('<details class="more"', 1)[1].split("</details>", 1)[0]
     assert f'name="{name}"' in rules
+
+
+def test_an_example_recorded_before_an_option_gets_it_as_the_api_would_answer() -> None:
+    """The OpenAPI examples were recorded from the API: a match's options, a backup's rules and a created change
+    recorded without an option get the preset's value of it, the list of rulesets its range; what was recorded
+    stays, and a request's options (no id) are left as the body was."""
+    recorded = {"ruleset": "escoba-es", "options": {"target": 30}}
+    answer = {"id": 1, **recorded, "events": [{"kind": "created", "after": {"seats": ["Ana"], "target": 30}}]}
+    filled = with_every_option({"match": answer, "request": recorded,
+                                "backup": {"rules": {"preset": "escova-rs", "target": 9}}})
+    es = make_ruleset("escoba-es", target=30).options()
+    assert filled["match"]["options"] == es and list(filled["match"]["options"]) == list(OPTIONS)
+    assert filled["match"]["events"][0]["after"] == {"seats": ["Ana"], **es}
+    assert filled["request"] == recorded
+    assert filled["backup"]["rules"] == {"preset": "escova-rs", **make_ruleset("escova-rs", target=9).options()}
+    listed = with_every_option({"rulesets": [{"name": "escoba-es", "options": {"target": 21}}], "options": {}})
+    assert listed["rulesets"][0]["options"] == PRESETS["escoba-es"].options()
+    assert listed["options"] == {name: kind.takes() for name, kind in OPTIONS.items()}
