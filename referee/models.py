@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from flask_login import UserMixin
@@ -149,6 +150,13 @@ class Player(Model):
         back_populates="player", order_by="RatingChange.id", cascade="all, delete-orphan")
 
 
+@lru_cache(maxsize=64)
+def _ruleset(preset: str, options: tuple[tuple[str, Any], ...]) -> Ruleset:
+    """A stored match's rules, read once per distinct preset and options (a Ruleset is immutable): a scoreboard
+    asks for them several times, and reading them checks every option (20 µs)."""
+    return stored_ruleset(preset, dict(options))
+
+
 class Match(Model):
     """A match to the target: its rules in force (never changed), seats and hands.
 
@@ -198,7 +206,7 @@ class Match(Model):
     @property
     def ruleset(self) -> Ruleset:
         """The rules in force, as stored when the match started: the one place that reads the columns."""
-        return stored_ruleset(self.preset, self.options)
+        return _ruleset(self.preset, tuple(self.options.items()))
 
     @ruleset.setter
     def ruleset(self, ruleset: Ruleset) -> None:
