@@ -28,13 +28,14 @@ from referee.services.matches import spectator_link
 def build(hands: int) -> str:
     """One account, one match of `hands` hands; the spectator link's path."""
     user = User(username="bench", password_hash=hash_password("bench-password-1"))
-    match = Match(ruleset=make_ruleset("escova-rs", target=1000), deck_style="french", partnerships=True,
+    # The highest target the rules allow, and a point a hand: a match of up to 99 hands still being played.
+    match = Match(ruleset=make_ruleset("escova-rs", target=100), deck_style="french", partnerships=True,
                   first_dealer=0)
     db.session.add(user)
     db.session.flush()
     match.user_id = user.id
     match.seats = [Seat(position=i, name=name) for i, name in enumerate(["Ana", "Bia", "Carla", "Duda"])]
-    match.hands = [Hand(number=n, dealer=(n - 1) % 4, mode="tally", entry={}, points=[4, 2], valid=True)
+    match.hands = [Hand(number=n, dealer=(n - 1) % 4, mode="tally", entry={}, points=[1, 0], valid=True)
                    for n in range(1, hands + 1)]
     db.session.add(match)
     db.session.commit()
