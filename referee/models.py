@@ -210,9 +210,15 @@ class Match(Model):
 
     @ruleset.setter
     def ruleset(self, ruleset: Ruleset) -> None:
-        """Keep these rules: the one place that writes the columns (`Match(ruleset=…)` too)."""
-        self.preset = ruleset.preset
-        self.options = ruleset.options()
+        """Keep these rules (`Match(ruleset=…)` too)."""
+        for column, value in self.ruleset_columns(ruleset).items():
+            setattr(self, column, value)
+
+    @staticmethod
+    def ruleset_columns(ruleset: Ruleset) -> dict[str, Any]:
+        """The columns that keep these rules, and their values: the one place that writes them (a backup's rows
+        are made with it too)."""
+        return {"preset": ruleset.preset, "options": ruleset.options()}
 
 
 class Seat(Model):

@@ -88,7 +88,7 @@ def match_rows(checked: CheckedMatch, user_id: int) -> MatchRows:
     data = checked.data
     match = {"user_id": user_id, "uid": data["uid"], "created_at": moment(data["created_at"]),
              "updated_at": moment(data["updated_at"]), "finished_at": moment(data["finished_at"]),
-             "preset": checked.ruleset.preset, "options": checked.ruleset.options(), "deck_style": data["deck_style"],
+             **Match.ruleset_columns(checked.ruleset), "deck_style": data["deck_style"],
              "partnerships": data["partnerships"], "first_dealer": data["first_dealer"], "finished": data["finished"],
              "winner": data["winner"], "spectator_token": None, "version": 1}
     seats = [{"position": s["position"], "name": s["name"], "name_key": name_key(s["name"]), "side": s["side"]}
