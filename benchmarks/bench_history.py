@@ -27,6 +27,7 @@ from referee.credentials import hash_password
 from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, Match, Seat, User
+from referee.rules import make_ruleset
 from referee.search_keys import search_key
 
 NAMES = ["Ana", "Bia", "Carla", "Duda", "Eva", "Fer", "Gabi", "Hugo", "Ines", "Joao", "Lia", "Mara"]
@@ -39,8 +40,8 @@ def fill(user_id: int, count: int, start_id: int) -> None:
     for n in range(count):
         match_id = start_id + n
         matches.append({"id": match_id, "user_id": user_id, "created_at": base + timedelta(minutes=n),
-                        "updated_at": base + timedelta(minutes=n), "preset": "escova-rs", "target": 15,
-                        "all_oros": 1, "all_sevens": 1, "over30": 0, "penalty": "forfeit", "deal_passes": "right",
+                        "updated_at": base + timedelta(minutes=n), "preset": "escova-rs",
+                        "options": make_ruleset("escova-rs").options(),
                         "deck_style": "french", "partnerships": True, "first_dealer": 0,
                         "finished": n % 3 != 0, "winner": 0 if n % 3 else None, "version": 1})
         for position in range(4):

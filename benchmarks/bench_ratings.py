@@ -31,6 +31,7 @@ from referee.credentials import hash_password
 from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, HandSide, Match, Player, RatingChange, Seat, User
+from referee.rules import make_ruleset
 from referee.services import HandDraft, MatchSettings, create_match, hands, record_hand, undo_last_hand
 from referee.services.ratings import leaderboard, rerate
 
@@ -57,8 +58,8 @@ def fill(user_id: int, count: int, per_match: int, chance: random.Random) -> Non
         points[-1][winner] += 1  # one side alone on top
         at = base + timedelta(minutes=n)
         matches.append({"id": match_id, "user_id": user_id, "uid": uuid.uuid4().hex, "created_at": at,
-                        "updated_at": at, "finished_at": at, "preset": "escova-rs", "target": 15, "all_oros": 1,
-                        "all_sevens": 1, "over30": 0, "penalty": "forfeit", "deal_passes": "right",
+                        "updated_at": at, "finished_at": at, "preset": "escova-rs",
+                        "options": make_ruleset("escova-rs").options(),
                         "deck_style": "spanish", "partnerships": pairs, "first_dealer": 0, "finished": True,
                         "winner": winner, "version": 1})
         seats += [{"match_id": match_id, "position": i, "side": i % n_sides, "name": p.name,

@@ -22,19 +22,21 @@ from referee.credentials import hash_password
 from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, Match, Seat, User
+from referee.rules import make_ruleset
 from referee.services.matches import spectator_link
 
 
 def build(hands: int) -> str:
     """One account, one match of `hands` hands; the spectator link's path."""
     user = User(username="bench", password_hash=hash_password("bench-password-1"))
-    match = Match(preset="escova-rs", target=1000, all_oros=1, all_sevens=1, over30=0,
-                  penalty="forfeit", deal_passes="right", deck_style="french", partnerships=True, first_dealer=0)
+    # The highest target the rules allow, and a point a hand: a match of up to 99 hands still being played.
+    match = Match(ruleset=make_ruleset("escova-rs", target=100), deck_style="french", partnerships=True,
+                  first_dealer=0)
     db.session.add(user)
     db.session.flush()
     match.user_id = user.id
     match.seats = [Seat(position=i, name=name) for i, name in enumerate(["Ana", "Bia", "Carla", "Duda"])]
-    match.hands = [Hand(number=n, dealer=(n - 1) % 4, mode="tally", entry={}, points=[4, 2], valid=True)
+    match.hands = [Hand(number=n, dealer=(n - 1) % 4, mode="tally", entry={}, points=[1, 0], valid=True)
                    for n in range(1, hands + 1)]
     db.session.add(match)
     db.session.commit()

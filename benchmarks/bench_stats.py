@@ -33,9 +33,10 @@ from referee.credentials import hash_password
 from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, HandSide, Match, Player, Seat, User, name_key
+from referee.rules import make_ruleset
 
 ROSTER = ["Ana", "Bia", "Carla", "Duda", "Eva", "Fer", "Gabi", "Hugo", "Ines", "Joao", "Lia", "Mara"]
-PRESETS = {"escova-rs": 15, "escoba-es": 21, "escoba-intl": 21}
+PRESETS = ("escova-rs", "escoba-es", "escoba-intl")
 SEATINGS = [(2, 2), (2, 2), (3, 3), (4, 4), (4, 2), (4, 2)]  # (seats, sides): 1 v 1 and partnerships most often
 
 
@@ -53,14 +54,14 @@ def fill(user_id: int, matches: int, hands: int, ids: dict[str, int], rng: rando
         ids["match"] += 1
         match_id = ids["match"]
         seats, sides = rng.choice(SEATINGS)
-        preset = rng.choice(list(PRESETS))
+        preset = rng.choice(PRESETS)
         created = start + timedelta(minutes=n * 730 * 24 * 60 // matches)
         finished = rng.random() < 0.92
         rows[Match].append({
             "id": match_id, "user_id": user_id, "uid": uuid.uuid4().hex, "created_at": created,
             "updated_at": created, "finished_at": created + timedelta(minutes=40) if finished else None,
-            "preset": preset, "target": PRESETS[preset], "all_oros": 1, "all_sevens": 1, "over30": 0,
-            "penalty": "forfeit", "deal_passes": "right", "deck_style": "spanish", "partnerships": seats != sides,
+            "preset": preset, "options": make_ruleset(preset, all_oros=1, all_sevens=1, over30=0).options(),
+            "deck_style": "spanish", "partnerships": seats != sides,
             "first_dealer": 0, "finished": finished, "winner": rng.randrange(sides) if finished else None,
             "version": 1})
         for position, player in enumerate(rng.sample(players, seats)):

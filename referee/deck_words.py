@@ -16,7 +16,7 @@ from babel.lists import format_list
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
-from .rules import Card, DeckStyle, Suit, UnknownCard
+from .rules import Card, DeckStyle, Ruleset, Suit, UnknownCard
 from .rules.cards import VELO
 from .rules.names import card_name, of_suit, rank_name, suit_name
 from .rules.sevens import PRIMIERA
@@ -231,9 +231,6 @@ def words_for(style: DeckStyle | str | None) -> DeckWords:
     return DeckWords(deck_style(style))
 
 
-def categories_in(rules: object) -> tuple[str, ...]:
-    """The categories a match scores: every base one, and each bonus its rules give points.
-
-    ``rules`` is a Match or a Ruleset: both hold the bonuses as ``all_oros``, ``all_sevens``, ``over30``.
-    """
-    return tuple(key for key in CATEGORIES if key not in BONUSES or getattr(rules, key, 0) > 0)
+def categories_in(rules: Ruleset) -> tuple[str, ...]:
+    """The categories a match scores: every base one, and each bonus its rules give points."""
+    return tuple(key for key in CATEGORIES if key not in BONUSES or getattr(rules, key) > 0)

@@ -7,7 +7,6 @@ from typing import Any
 
 from .models import Hand, Match
 from .rules.match import side_of_seat
-from .services.rules_in_force import ruleset_of
 from .services.scoreboard import erred_of, scoreboard
 
 
@@ -29,7 +28,7 @@ def match_json(match: Match) -> dict[str, Any]:
     return {
         "id": match.id,
         "ruleset": match.preset,
-        "options": ruleset_of(match).options(),
+        "options": match.ruleset.options(),
         "deck_style": match.deck_style,
         "players": [{"seat": seat.position, "name": seat.name} for seat in match.seats],
         "sides": [{"name": name, "seats": [s for s in range(seats) if side_of_seat(s, seats, match.sides) == i]}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from flask_login import UserMixin
@@ -17,6 +18,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .credentials import username_key
 from .extensions import Model
+from .rules import Ruleset, stored_ruleset
 from .search_keys import search_key
 
 NAME_LENGTH = 40
@@ -148,6 +150,13 @@ class Player(Model):
         back_populates="player", order_by="RatingChange.id", cascade="all, delete-orphan")
 
 
+@lru_cache(maxsize=64)
+def _ruleset(preset: str, options: tuple[tuple[str, Any], ...]) -> Ruleset:
+    """A stored match's rules, read once per distinct preset and options (a Ruleset is immutable): a scoreboard
+    asks for them several times, and reading them checks every option (20 µs)."""
+    return stored_ruleset(preset, dict(options))
+
+
 class Match(Model):
     """A match to the target: its rules in force (never changed), seats and hands.
 
@@ -167,17 +176,11 @@ class Match(Model):
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
     finished_at: Mapped[datetime | None] = mapped_column(default=None)  # when it last reached a winner
-    # The rules in force, as referee.rules.make_ruleset takes them.
+    # The rules in force (read and written as one Ruleset: the property below): the preset, a column of its own
+    # that the statistics filter by, and every option as Ruleset.options() writes them. An option the rules core
+    # gains later needs no column: a match stored before it reads as it was scored (rules.stored_ruleset).
     preset: Mapped[str] = mapped_column(String(20))
-    target: Mapped[int]
-    all_oros: Mapped[int]
-    all_sevens: Mapped[int]
-    over30: Mapped[int]
-    penalty: Mapped[str] = mapped_column(String(10))
-    deal_passes: Mapped[str] = mapped_column(String(5))
-    # The regional options (docs/rules.md, "Regional options"); matches from before them are the defaults.
-    sevens: Mapped[str] = mapped_column(String(16), default="most", server_default="most")
-    ties: Mapped[str] = mapped_column(String(8), default="nobody", server_default="nobody")
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
     deck_style: Mapped[str] = mapped_column(String(12))
     partnerships: Mapped[bool] = mapped_column(default=False)
     first_dealer: Mapped[int | None] = mapped_column(default=None)  # None until picked or drawn
@@ -199,6 +202,23 @@ class Match(Model):
     def sides(self) -> int:
         """How many sides play: two partnerships, or one per seat."""
         return 2 if self.partnerships else len(self.seats)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules in force, as stored when the match started: the one place that reads the columns."""
+        return _ruleset(self.preset, tuple(self.options.items()))
+
+    @ruleset.setter
+    def ruleset(self, ruleset: Ruleset) -> None:
+        """Keep these rules (`Match(ruleset=…)` too)."""
+        for column, value in self.ruleset_columns(ruleset).items():
+            setattr(self, column, value)
+
+    @staticmethod
+    def ruleset_columns(ruleset: Ruleset) -> dict[str, Any]:
+        """The columns that keep these rules, and their values: the one place that writes them (a backup's rows
+        are made with it too)."""
+        return {"preset": ruleset.preset, "options": ruleset.options()}
 
 
 class Seat(Model):

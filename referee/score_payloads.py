@@ -36,7 +36,7 @@ from .rules import (
 )
 from .rules.cards import DECK, DECK_SUM
 from .rules.problems import Location
-from .rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, CHOICE_OPTIONS, MAX_SIDES, PRESETS, TARGET_RANGE, Sevens
+from .rules.rulesets import MAX_SIDES, OPTIONS, PRESETS, Sevens
 
 SIDE_KEYS = {"cards", "tally", "escobas", "setenta"}
 REST = "rest"  # a side's tally given as "rest": what the deck leaves after the other sides' tallies
@@ -175,12 +175,9 @@ def read_ruleset(reader: Reader, body: dict[str, Any]) -> Ruleset | None:
 
 
 def _option_limits(option: str) -> dict[str, object]:
-    """What a known option accepts, for its error message."""
-    if option == "target":
-        return {"min": TARGET_RANGE[0], "max": TARGET_RANGE[1]}
-    if option in BONUS_OPTIONS:
-        return {"min": BONUS_RANGE[0], "max": BONUS_RANGE[1]}
-    return {"choices": ", ".join(m.value for m in CHOICE_OPTIONS[option])}
+    """What a known option accepts, for its error message: its range, or its choices in a list."""
+    takes = OPTIONS[option].takes()
+    return {"choices": ", ".join(takes["choices"])} if "choices" in takes else takes
 
 
 def _side(reader: Reader, value: Any, i: int) -> SidePile | SideTally | Rest | None:

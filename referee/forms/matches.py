@@ -11,7 +11,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Reg
 
 from ..game_names import DECK_NAMES
 from ..models import NAME_LENGTH
-from ..rules import DECK, PRESETS
+from ..rules import DECK, OPTIONS, PRESETS
 from .common import BoundedFieldList, WholeNumberField, no_control_characters, options
 
 PRESET_CHOICES = [
@@ -99,15 +99,18 @@ class NewMatchForm(FlaskForm):
             raise ValidationError(_l("Pick one of the players."))
 
     def options(self) -> dict[str, object]:
-        """The options the form changes from the preset."""
-        options: dict[str, object] = {"penalty": self.penalty.data, "deal_passes": self.deal_passes.data,
-                                      "sevens": self.sevens.data, "ties": self.ties.data}
-        if self.target.data is not None:
-            options["target"] = self.target.data
-        for name in ("all_oros", "all_sevens", "over30"):
-            if getattr(self, name).data:
-                options[name] = int(getattr(self, name).data)
+        """The options the form changes from the preset: each option of the rules core has its field of the same
+        name, left empty for the preset's value (a new option needs no line here)."""
+        options: dict[str, object] = {}
+        for name, kind in OPTIONS.items():
+            value = self[name].data
+            if value is not None and value != "":
+                options[name] = value if kind.choices is not None else int(value)
         return options
+
+    def rules_refused(self) -> bool:
+        """Whether a field of the folded "Rules and cards" was refused: the page opens it."""
+        return any(self[name].errors for name in (*OPTIONS, "deck_style"))
 
     def deck(self) -> str:
         """The deck style chosen, or the preset's."""

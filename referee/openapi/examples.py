@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .option_examples import with_every_option
+
 SCORE_BY_CARDS: dict[str, Any] = {
     "ruleset": "escova-rs",
     "options": {"penalty": "forfeit"},
@@ -289,7 +291,8 @@ CAPTURES_REFUSED: dict[str, Any] = {"card": "3c", "table": ["7o", "12o"]}
 
 CAPTURES_REFUSED_ANSWER: dict[str, Any] = {"errors": [{"field": "table[1]", "message": "unknown card '12o'"}]}
 
-RULESETS_ANSWER: dict[str, Any] = {
+# Recorded; an option added since is filled in from the rules core.
+RULESETS_ANSWER: dict[str, Any] = with_every_option({
     "rulesets": [
         {
             "name": "escova-rs",
@@ -351,7 +354,7 @@ RULESETS_ANSWER: dict[str, Any] = {
         "ties": {"choices": ["nobody", "shared"]},
     },
     "sides": {"min": 2, "max": 4},
-}
+})
 
 # The regional options (docs/rules.md, Regional options): answers gain a side's setenta or its tiebreak counts.
 SCORE_SETENTA: dict[str, Any] = {

@@ -3,7 +3,7 @@
 They are data (referee/schemas/openapi-match-examples.json): the answers were taken from the API in the scene of
 tests/web/api_scene.py (an account with a match of two, one hand recorded, and a match of three still drawing for
 its first dealer), and tests/web/test_openapi.py replays every request against that scene, checking each answer's
-status and shape, and its schema.
+status and shape, and its schema. An option added since they were taken is filled in (option_examples.py).
 """
 
 from __future__ import annotations
@@ -12,5 +12,7 @@ import json
 from importlib.resources import files
 from typing import Any
 
-EXAMPLES: dict[str, Any] = json.loads(
-    files("referee").joinpath("schemas/openapi-match-examples.json").read_text(encoding="utf-8"))
+from .option_examples import with_every_option
+
+EXAMPLES: dict[str, Any] = with_every_option(json.loads(
+    files("referee").joinpath("schemas/openapi-match-examples.json").read_text(encoding="utf-8")))

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import fields
-from importlib.resources import files
 from typing import Any
 
+from ..services.backup_checks import schema as backup_schema
 from ..services.stats import BONUSES, CATEGORIES, HandFigures, Opponent, Partner, Record
 from .common import GUARDED, TOKEN, WHOLE, json_content, parameter_ref, ref
 from .match_examples import EXAMPLES as ex
@@ -25,7 +25,7 @@ def _component(name: str) -> str:
 
 def backup_components() -> dict[str, Any]:
     """The backup file's schema as components: the document as ``Backup``, each definition beside it."""
-    text = files("referee").joinpath("schemas/backup.schema.json").read_text(encoding="utf-8")
+    text = json.dumps(backup_schema())
     text = re.sub(r'"#/\$defs/(\w+)"', lambda m: json.dumps(f"#/components/schemas/{_component(m[1])}"), text)
     schema = json.loads(text)
     definitions = schema.pop("$defs")

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..rules import PRESETS
 from ..rules.cards import DECK_SUM
-from ..rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, MAX_SIDES, TARGET_RANGE, DealPasses, Penalty, Sevens, Ties
+from ..rules.rulesets import BONUS_OPTIONS, MAX_SIDES, OPTIONS
 from ..rules.sevens import SETENTA_LEAST, SETENTA_MOST, TIEBREAK
 from ..rules.tally_variants import EACH, LACKS_A_SUIT
 from ..score_payloads import MAX_CARDS, REST
@@ -21,8 +21,6 @@ from .common import LIMITS, error_response, json_content, ref
 _LANGUAGE = [{"$ref": "#/components/parameters/AcceptLanguage"}]
 _CARDS = {"type": "array", "items": ref("CardCode"), "maxItems": MAX_CARDS, "uniqueItems": True}
 _WHOLE = {"type": "integer", "minimum": 0}
-_PENALTIES = [p.value for p in Penalty]
-_DEAL_PASSES = [d.value for d in DealPasses]
 
 
 def _range(low: int, high: int) -> dict[str, Any]:
@@ -36,23 +34,8 @@ def _object(properties: dict[str, Any], required: tuple[str, ...] = (), **more: 
             **more}
 
 
-_OPTIONS = _object({
-    "target": {**_range(*TARGET_RANGE), "description": "Points to win the match."},
-    **{name: {**_range(*BONUS_RANGE), "description": "Bonus points."} for name in BONUS_OPTIONS},
-    "penalty": {"type": "string", "enum": _PENALTIES,
-                "description": "`forfeit`: an erring side scores 0 and a clean side whose every opponent erred "
-                               "takes the deck points; `void`: erring sides score 0; `flag`: shown, counted as "
-                               "entered."},
-    "deal_passes": {"type": "string", "enum": _DEAL_PASSES},
-    "sevens": {"type": "string", "enum": [s.value for s in Sevens],
-               "description": "Who takes the sevens point: `most` sevens; `setenta`, the best card of each suit by "
-                              "the primiera table (7 = 21, 6 = 18, ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, "
-                              "figures = 10), highest sum, a side lacking a suit cannot take it; `most_tiebreak`, "
-                              "most sevens, tied: most sixes, then aces, then fives. See docs/rules.md."},
-    "ties": {"type": "string", "enum": [t.value for t in Ties],
-             "description": "When sides tie for the lead in cards, oros or sevens: `nobody` scores it, or every "
-                            "tied leader does (`shared`, a house rule)."},
-})
+# Every option as the rules core defines it (its range or choices, what it decides): a new one needs no edit here.
+_OPTIONS = _object({name: kind.json_schema() for name, kind in OPTIONS.items()})
 _SETENTA = {"oneOf": [{"const": LACKS_A_SUIT, "description": "The side lacks a suit."},
                       _range(SETENTA_LEAST, SETENTA_MOST)],
             "description": "The setenta sum, needed when the match plays `sevens` = `setenta`: 0 for a side lacking "

@@ -12,11 +12,24 @@ from .names import DeckStyle
 from .problems import InvalidEntry, Problem
 from .quick import Rest, complete_tallies
 from .report import Finding, HandReport, SideReport
-from .rulesets import PRESETS, DealPasses, InvalidOption, Penalty, Ruleset, Sevens, Ties, UnknownRuleset, make_ruleset
+from .rulesets import (
+    OPTIONS,
+    PRESETS,
+    DealPasses,
+    InvalidOption,
+    Penalty,
+    Ruleset,
+    Sevens,
+    Ties,
+    UnknownRuleset,
+    make_ruleset,
+    stored_ruleset,
+)
 from .scoring import Counts, Earned
 
 __all__ = [
     "DECK",
+    "OPTIONS",
     "PRESETS",
     "Capture",
     "Card",
@@ -56,5 +69,6 @@ __all__ = [
     "next_dealer",
     "split_pile",
     "standing",
+    "stored_ruleset",
     "totals",
 ]

@@ -7,11 +7,16 @@
 6
 >>> make_ruleset("escoba-es", sevens="setenta", ties="shared").options()["sevens"]
 'setenta'
+
+Each per-match option is a field of Ruleset whose metadata says what it takes (OptionKind): reading it
+(make_ruleset), writing it out (Ruleset.options), storing it, its place in the API's and the backup's schemas and
+on the new-match form all follow from that one definition (docs/architecture.md, "Adding a preset or an option").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
@@ -75,20 +80,83 @@ class InvalidOption(ValueError):
 
 
 @dataclass(frozen=True)
+class OptionKind:
+    """What one per-match option takes: a whole number from ``low`` to ``high``, or one of ``choices``' values;
+    ``about`` says what it decides (the API's description of it).
+
+    >>> OptionKind("Points to win.", low=1, high=100).read("target", 21)
+    21
+    >>> OptionKind("Who erred.", choices=Penalty).read("penalty", "void")
+    <Penalty.VOID: 'void'>
+    """
+
+    about: str
+    low: int = 0
+    high: int = 0
+    choices: type[Enum] | None = None
+
+    def read(self, option: str, value: object) -> Any:
+        """The value, checked: InvalidOption when it is not one this option takes."""
+        if self.choices is not None:
+            return _choice(option, value, self.choices)
+        return _whole_number(option, value, self.low, self.high)
+
+    def takes(self) -> dict[str, Any]:
+        """What the option takes, as plain JSON: its range, or its choices' values.
+
+        >>> OptionKind("Bonus points.", low=0, high=2).takes()
+        {'min': 0, 'max': 2}
+        """
+        if self.choices is not None:
+            return {"choices": [member.value for member in self.choices]}
+        return {"min": self.low, "max": self.high}
+
+    def json_schema(self) -> dict[str, Any]:
+        """What the option takes as JSON Schema, with what it decides: the API's and the backup's schemas."""
+        if self.choices is not None:
+            return {"type": "string", "enum": [member.value for member in self.choices], "description": self.about}
+        return {"type": "integer", "minimum": self.low, "maximum": self.high, "description": self.about}
+
+    def json_value(self, value: Any) -> object:
+        """The value as plain JSON: an enum's value, a number as it is."""
+        return value.value if isinstance(value, Enum) else value
+
+
+def _takes(kind: OptionKind) -> dict[str, OptionKind]:
+    """The metadata that makes a field of Ruleset a per-match option of this kind. An option added after matches
+    were stored needs a default: the way every match was scored before it (a stored match or a backup kept
+    without it reads as that)."""
+    return {"option": kind}
+
+
+_BONUS = "Bonus points."
+
+
+@dataclass(frozen=True)
 class Ruleset:
-    """The rules in force for one match; immutable once made."""
+    """The rules in force for one match; immutable once made. The fields made with _option are the per-match
+    options; the others (the preset's name, its usual deck and seating) are the preset's alone."""
 
     preset: str
-    target: int
-    all_oros: int
-    all_sevens: int
-    over30: int
-    penalty: Penalty = Penalty.FORFEIT
-    deal_passes: DealPasses = DealPasses.RIGHT
+    target: int = field(metadata=_takes(OptionKind("Points to win the match.", *TARGET_RANGE)))
+    all_oros: int = field(metadata=_takes(OptionKind(_BONUS, *BONUS_RANGE)))
+    all_sevens: int = field(metadata=_takes(OptionKind(_BONUS, *BONUS_RANGE)))
+    over30: int = field(metadata=_takes(OptionKind(_BONUS, *BONUS_RANGE)))
+    penalty: Penalty = field(default=Penalty.FORFEIT, metadata=_takes(OptionKind(
+        "`forfeit`: an erring side scores 0 and a clean side whose every opponent erred takes the deck points; "
+        "`void`: erring sides score 0; `flag`: shown, counted as entered.", choices=Penalty)))
+    deal_passes: DealPasses = field(default=DealPasses.RIGHT, metadata=_takes(OptionKind(
+        "Which way the deal passes after a hand.", choices=DealPasses)))
     deck_style: DeckStyle = DeckStyle.SPANISH
     partnerships_first: bool = False
-    sevens: Sevens = Sevens.MOST
-    ties: Ties = Ties.NOBODY
+    sevens: Sevens = field(default=Sevens.MOST, metadata=_takes(OptionKind(
+        "Who takes the sevens point: `most` sevens; `setenta`, the best card of each suit by the primiera table "
+        "(7 = 21, 6 = 18, ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, figures = 10), highest sum, a side lacking a "
+        "suit cannot take it; `most_tiebreak`, most sevens, tied: most sixes, then aces, then fives. See "
+        "docs/rules.md.", choices=Sevens)))
+    ties: Ties = field(default=Ties.NOBODY, metadata=_takes(OptionKind(
+        "When sides tie for the lead in cards, oros or sevens: `nobody` scores it, or every tied leader does "
+        "(`shared`, a house rule).", choices=Ties)))
 
     @property
     def max_deck_points(self) -> int:
@@ -96,23 +164,18 @@ class Ruleset:
         return BASE_DECK_POINTS + self.all_oros + self.all_sevens + self.over30
 
     def options(self) -> dict[str, Any]:
-        """The per-match options as plain JSON values."""
-        return {
-            "target": self.target,
-            "all_oros": self.all_oros,
-            "all_sevens": self.all_sevens,
-            "over30": self.over30,
-            "penalty": self.penalty.value,
-            "deal_passes": self.deal_passes.value,
-            "sevens": self.sevens.value,
-            "ties": self.ties.value,
-        }
+        """The per-match options as plain JSON values, in the order of OPTIONS."""
+        return {name: kind.json_value(getattr(self, name)) for name, kind in OPTIONS.items()}
 
 
+# Every per-match option and what it takes, in the order of Ruleset's fields.
+OPTIONS: dict[str, OptionKind] = {f.name: f.metadata["option"] for f in fields(Ruleset) if "option" in f.metadata}
+# How a match was scored before each option that came later existed: its field's default, as plain JSON.
+OPTIONS_BEFORE: dict[str, object] = {f.name: OPTIONS[f.name].json_value(f.default) for f in fields(Ruleset)
+                                     if f.name in OPTIONS and f.default is not MISSING}
 # The options that take one of an enum's values, and the enum.
-CHOICE_OPTIONS: dict[str, type[Enum]] = {
-    "penalty": Penalty, "deal_passes": DealPasses, "sevens": Sevens, "ties": Ties,
-}
+CHOICE_OPTIONS: dict[str, type[Enum]] = {name: kind.choices for name, kind in OPTIONS.items()
+                                         if kind.choices is not None}
 
 PRESETS: dict[str, Ruleset] = {
     "escova-rs": Ruleset(
@@ -154,13 +217,18 @@ def make_ruleset(preset: str, /, **options: object) -> Ruleset:
         raise UnknownRuleset(str(preset)) from None
     changes: dict[str, Any] = {}
     for option, value in options.items():
-        if option == "target":
-            changes[option] = _whole_number(option, value, *TARGET_RANGE)
-        elif option in BONUS_OPTIONS:
-            changes[option] = _whole_number(option, value, *BONUS_RANGE)
-        elif option in CHOICE_OPTIONS:
-            changes[option] = _choice(option, value, CHOICE_OPTIONS[option])
-        else:
+        if option not in OPTIONS:
             raise InvalidOption(option, value, "unknown")
+        changes[option] = OPTIONS[option].read(option, value)
     return replace(base, **changes)
+
+
+def stored_ruleset(preset: str, options: Mapping[str, object]) -> Ruleset:
+    """The rules of a match kept with these options (in the database, or a backup file): an option it was kept
+    without came later, and reads as the way the match was scored then (OPTIONS_BEFORE), not as the preset's.
+
+    >>> stored_ruleset("escoba-es", {"target": 30}).sevens
+    <Sevens.MOST: 'most'>
+    """
+    return make_ruleset(preset, **{**OPTIONS_BEFORE, **options})
 

@@ -20,7 +20,7 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..models import Hand, HandSide, Match, MatchEvent, Player, Seat, User, name_key, now
 from .backup_checks import FORMAT, VERSION, BadBackup, CheckedBackup, moment, read_backup
-from .backup_format import RULE_DEFAULTS, MatchRows, match_data, match_rows, time_text
+from .backup_format import MatchRows, match_data, match_rows, time_text
 from .bulk_rows import EncodedRows
 from .errors import Conflict
 from .import_slots import ImportBusy, import_slot
@@ -165,5 +165,5 @@ class _Encoded:
             db.session.execute(update(MatchEvent), naming)
 
 
-__all__ = ["RULE_DEFAULTS", "BadBackup", "ImportBusy", "ImportResult", "export_account", "export_match",
+__all__ = ["BadBackup", "ImportBusy", "ImportResult", "export_account", "export_match",
            "import_backup", "match_data"]

@@ -33,11 +33,12 @@ from ..rules import (
     TallyEntry,
     UnknownRuleset,
     check_hand,
-    make_ruleset,
     standing,
+    stored_ruleset,
     totals,
 )
 from ..rules.match import side_of_seat
+from ..rules.rulesets import OPTIONS, OPTIONS_BEFORE
 
 FORMAT = "escoba-referee-backup"
 VERSION = 1
@@ -66,9 +67,11 @@ class BadBackup(ValueError):
 
 @dataclass
 class CheckedMatch:
-    """A match of the file that passed every check, with the referee's report on each of its hands."""
+    """A match of the file that passed every check, with its rules in force and the referee's report on each of
+    its hands."""
 
     data: dict[str, Any]
+    ruleset: Ruleset
     reports: list[HandReport] = field(default_factory=list)
 
 
@@ -82,9 +85,16 @@ class CheckedBackup:
 
 @cache
 def schema() -> dict[str, Any]:
-    """The backup's JSON Schema, as shipped with the package (docs/backup.schema.json is the same file)."""
+    """The backup's JSON Schema: the file shipped with the package (docs/backup.schema.json is the same file),
+    each option of the rules from the rules core. Not to be changed: it is made once."""
     text = files("referee").joinpath("schemas/backup.schema.json").read_text(encoding="utf-8")
     document: dict[str, Any] = json.loads(text)
+    rules = document["$defs"]["rules"]
+    for name, kind in OPTIONS.items():
+        option = kind.json_schema()
+        if name not in rules["required"]:  # an option files written before it lack
+            option["description"] += f" Absent in files written before the option: {OPTIONS_BEFORE[name]}."
+        rules["properties"][name] = option
     return document
 
 
@@ -335,7 +345,7 @@ class MatchCheck:
             if match[key] is not None:
                 _time(match[key], (*where, key))
         try:
-            self.ruleset = make_ruleset(match["rules"]["preset"], **{k: v for k, v in match["rules"].items()
+            self.ruleset = stored_ruleset(match["rules"]["preset"], {k: v for k, v in match["rules"].items()
                                                                      if k != "preset"})
         except (InvalidOption, UnknownRuleset):
             raise BadBackup("bad_rules", (*where, "rules")) from None
@@ -345,7 +355,7 @@ class MatchCheck:
         reports = self.check_hands()
         self.check_result()
         self.check_trail()
-        return CheckedMatch(match, reports)
+        return CheckedMatch(match, self.ruleset, reports)
 
     def seat(self, seat: int, where: Where) -> None:
         """A seat index the match has."""

@@ -1,6 +1,8 @@
 """The backup file's shape, both ways (docs/backup.md): a stored match as the file holds it, and a match of the
 file as the rows that store it. The one place that maps the file's fields to the database's columns: a change
-to either side (a new option, a stored entry in another encoding) is made here, with the schema beside it.
+to either side (a stored entry in another encoding) is made here, with the schema beside it. The rules are the
+exception that needs no change: the file's `rules` are the preset and Ruleset.options(), as the match keeps them
+(Match.ruleset), and the schema takes the options from the rules core (backup_checks.schema).
 
 The file holds no database ids: a match is its uid, a player their name, a change of the trail that names
 another (a restore, a revert) names it by its place in the trail.
@@ -13,13 +15,10 @@ from datetime import datetime
 from typing import Any
 
 from ..models import Match, name_key
+from ..rules import Ruleset
 from .backup_checks import CheckedMatch, moment
 from .hand_results import result_values
-from .rules_in_force import ruleset_of
 
-RULES = ("target", "all_oros", "all_sevens", "over30", "penalty", "deal_passes", "sevens", "ties")
-# Files written before the regional options have none: their matches were scored the one way the app knew.
-RULE_DEFAULTS = {"sevens": "most", "ties": "nobody"}
 REFERENCES = ("restores", "reverts")  # what names another change of the trail, by its place in the file
 
 
@@ -30,12 +29,11 @@ def time_text(value: datetime | None) -> str | None:
 
 def match_data(match: Match) -> dict[str, Any]:
     """One stored match as the file holds it."""
-    ruleset = ruleset_of(match)
     place = {event.id: i for i, event in enumerate(match.events)}
     return {
         "uid": match.uid, "created_at": time_text(match.created_at), "updated_at": time_text(match.updated_at),
         "finished_at": time_text(match.finished_at),
-        "rules": {"preset": match.preset, **{key: ruleset.options()[key] for key in RULES}},
+        "rules": rules_data(match.ruleset),
         "deck_style": match.deck_style, "partnerships": match.partnerships, "first_dealer": match.first_dealer,
         "finished": match.finished, "winner": match.winner,
         "seats": [{"position": s.position, "name": s.name, "side": s.side,
@@ -46,6 +44,11 @@ def match_data(match: Match) -> dict[str, Any]:
         "trail": [{"at": time_text(e.at), "kind": e.kind, "hand_number": e.hand_number, "before": e.before,
                    "after": _named_by_place(e.after, place)} for e in match.events],
     }
+
+
+def rules_data(ruleset: Ruleset) -> dict[str, Any]:
+    """The rules in force as the file holds them: the preset, then every option."""
+    return {"preset": ruleset.preset, **ruleset.options()}
 
 
 def _named_by_place(after: dict[str, Any] | None, place: dict[int, int]) -> dict[str, Any] | None:
@@ -83,10 +86,9 @@ class MatchRows:
 def match_rows(checked: CheckedMatch, user_id: int) -> MatchRows:
     """The rows of a checked match of the file, for the account `user_id`."""
     data = checked.data
-    rules = {**RULE_DEFAULTS, **data["rules"]}
     match = {"user_id": user_id, "uid": data["uid"], "created_at": moment(data["created_at"]),
              "updated_at": moment(data["updated_at"]), "finished_at": moment(data["finished_at"]),
-             "preset": rules["preset"], **{key: rules[key] for key in RULES}, "deck_style": data["deck_style"],
+             **Match.ruleset_columns(checked.ruleset), "deck_style": data["deck_style"],
              "partnerships": data["partnerships"], "first_dealer": data["first_dealer"], "finished": data["finished"],
              "winner": data["winner"], "spectator_token": None, "version": 1}
     seats = [{"position": s["position"], "name": s["name"], "name_key": name_key(s["name"]), "side": s["side"]}

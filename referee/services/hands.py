@@ -22,7 +22,6 @@ from ..rules import HandEntry, HandReport, InvalidEntry, Problem, check_hand, st
 from .errors import Conflict
 from .hand_results import keep_results
 from .ratings import match_settled
-from .rules_in_force import ruleset_of
 
 
 @dataclass(frozen=True)
@@ -54,7 +53,7 @@ def review_hand(match: Match, draft: HandDraft) -> HandReport:
 def read_entry(match: Match, body: dict[str, Any]) -> HandEntry:
     """An entry as stored (or drafted) read by the rules core under the match's rules: a side given as the rest
     of the deck worked out, a leftover given as cards summed; InvalidEntry for bad input."""
-    return score_payloads.read_score({"ruleset": match.preset, "options": ruleset_of(match).options(), **body})
+    return score_payloads.read_score({"ruleset": match.preset, "options": match.ruleset.options(), **body})
 
 
 def erring_sides(report: HandReport) -> list[int]:
@@ -234,7 +233,7 @@ def check_version(match: Match, version: int) -> None:
 
 def settle(match: Match) -> None:
     """Recompute the winner from the stored points; note when the match ends or reopens; the ratings follow."""
-    result = standing(match.target, totals((h.points for h in match.hands), match.sides))
+    result = standing(match.ruleset.target, totals((h.points for h in match.hands), match.sides))
     was_winner = match.winner
     if result.winner != match.winner:
         kind = "reopened" if result.winner is None else "finished"

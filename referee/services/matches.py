@@ -18,7 +18,6 @@ from ..rules import Ruleset, make_ruleset
 from ..rules.match import side_of_seat
 from .errors import Conflict, Gone, NotFound
 from .players import players_for
-from .rules_in_force import ruleset_of
 from .scoreboard import dealer_after
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.token_urlsafe makes it
@@ -61,13 +60,8 @@ def create_match(user: User, settings: MatchSettings) -> Match:
 
 def _new_match(user: User, settings: MatchSettings, ruleset: Ruleset) -> Match:
     """The match's row, seats and first event, not yet stored."""
-    match = Match(
-        user_id=user.id, preset=ruleset.preset, target=ruleset.target, all_oros=ruleset.all_oros,
-        all_sevens=ruleset.all_sevens, over30=ruleset.over30, penalty=ruleset.penalty.value,
-        deal_passes=ruleset.deal_passes.value, sevens=ruleset.sevens.value, ties=ruleset.ties.value,
-        deck_style=settings.deck_style,
-        partnerships=settings.partnerships, first_dealer=settings.first_dealer,
-    )
+    match = Match(user_id=user.id, ruleset=ruleset, deck_style=settings.deck_style,
+                  partnerships=settings.partnerships, first_dealer=settings.first_dealer)
     sides = 2 if settings.partnerships else len(settings.names)
     players = players_for(user, settings.names)
     match.seats = [Seat(position=i, name=name, side=side_of_seat(i, len(settings.names), sides), player=player)
@@ -79,7 +73,7 @@ def _new_match(user: User, settings: MatchSettings, ruleset: Ruleset) -> Match:
 def rematch(user: User, match: Match) -> Match:
     """A new match with the same players, seating and rules; the deal goes on round the table."""
     settings = MatchSettings(
-        preset=match.preset, options=ruleset_of(match).options(), deck_style=match.deck_style,
+        preset=match.preset, options=match.ruleset.options(), deck_style=match.deck_style,
         names=tuple(seat.name for seat in match.seats), partnerships=match.partnerships,
         first_dealer=dealer_after(match, list(match.hands)),
     )

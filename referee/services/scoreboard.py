@@ -7,10 +7,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..models import Hand, Match, MatchEvent
-from ..rules import DealPasses, InvalidEntry, Standing, first_player, next_dealer, standing, totals
+from ..rules import InvalidEntry, Standing, first_player, next_dealer, standing, totals
 from ..rules.match import side_of_seat
 from .hands import HandDraft, erring_sides, review_hand
-from .rules_in_force import ruleset_of
 from .trail_actions import taken_away, trail_actions
 
 
@@ -45,7 +44,7 @@ class Scoreboard:
     @property
     def max_deck_points(self) -> int:
         """All a hand's deck points under the match's rules, escobas aside (the rules core counts them)."""
-        return ruleset_of(self.match).max_deck_points
+        return self.match.ruleset.max_deck_points
 
     @property
     def restorable(self) -> MatchEvent | None:
@@ -82,7 +81,7 @@ def dealer_after(match: Match, hands: list[Hand]) -> int | None:
     """Who deals the next hand: the first dealer, then round the table as the match's rules pass it."""
     if not hands:
         return match.first_dealer
-    return next_dealer(hands[-1].dealer, len(match.seats), DealPasses(match.deal_passes))
+    return next_dealer(hands[-1].dealer, len(match.seats), match.ruleset.deal_passes)
 
 
 def erred_of(match: Match, hand: Hand) -> list[int]:
@@ -108,7 +107,7 @@ def scoreboard(match: Match, actions: bool = False) -> Scoreboard:
         rows.append(HandRow(hand.number, seat_names[hand.dealer], tuple(hand.points), tuple(running),
                             hand.valid, hand.mode, tuple(names[i] for i in erred_of(match, hand)),
                             side_of_seat(hand.dealer, len(match.seats), match.sides)))
-    result = standing(match.target, totals((h.points for h in match.hands), match.sides))
+    result = standing(match.ruleset.target, totals((h.points for h in match.hands), match.sides))
     dealer = dealer_after(match, list(match.hands))
     return Scoreboard(match, names, result, tuple(rows), dealer,
                       None if dealer is None else first_player(dealer, len(match.seats)),

@@ -110,7 +110,7 @@ def preview_revert(match: Match, event_id: int) -> RevertPreview:
     hand = hand_numbered(match, event.hand_number)
     assert hand is not None  # revertable() found it
     points = points_to_store(review_hand(match, _draft(event.before or {})))
-    target = match.target
+    target = match.ruleset.target
     return RevertPreview(
         event=event, number=hand.number,
         puts_back=puts_back(match, event),

@@ -99,7 +99,7 @@ def _counts(match: Match, names: tuple[str, ...], saved: HandReport, entry: Hand
              **variant_words()}
     rows = []
     for i, name in enumerate(names):
-        for key in (*COUNTS, *asked(match.sevens)):  # the regional counts only where the match plays them
+        for key in (*COUNTS, *asked(match.ruleset.sevens.value)):  # the regional counts only where the match plays them
             values = [getattr(report.sides[i].counts, key) for report in (saved, entry)]
             if any(value is not None for value in values):
                 rows.append(Row(f"{words[key]} · {name}", *(NOTHING if v is None else str(v) for v in values)))

@@ -39,7 +39,8 @@ AS_NEXT = "next"
 def _form(match: Match, mode: str, **kwargs: Any) -> HandFormBase:
     """The entry form for a mode, with the match's sides and seats."""
     form = FORMS[mode](**kwargs)
-    form.setup(side_names(match), [seat.name for seat in match.seats], deck=match.deck_style, sevens=match.sevens)
+    form.setup(side_names(match), [seat.name for seat in match.seats], deck=match.deck_style,
+               sevens=match.ruleset.sevens.value)
     return form
 
 
@@ -148,7 +149,8 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     messages = [finding_words(f, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
                 for f in report.findings]
     new_totals = totals_with(match, [p or 0 for p in report.points], replacing=hand.number if hand else None)
-    sevens = sevens_review(report, match.sevens, match.ties, names, match.deck_style, match.partnerships)
+    rules = match.ruleset
+    sevens = sevens_review(report, rules.sevens.value, rules.ties.value, names, match.deck_style, match.partnerships)
     return _page(match, form, mode, hand, report=report, messages=messages, new_totals=new_totals,
                  sevens_review=sevens)
 

@@ -5,8 +5,24 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from referee.rules import PRESETS, DealPasses, DeckStyle, InvalidOption, Penalty, Ruleset, UnknownRuleset, make_ruleset
+from referee.rules import (
+    OPTIONS,
+    PRESETS,
+    DealPasses,
+    DeckStyle,
+    InvalidOption,
+    Penalty,
+    Ruleset,
+    Sevens,
+    Ties,
+    UnknownRuleset,
+    make_ruleset,
+    stored_ruleset,
+)
+from referee.rules.rulesets import OPTIONS_BEFORE
 
 
 @pytest.mark.parametrize(
@@ -178,3 +194,47 @@ def test_an_option_named_like_the_preset_argument_is_an_unknown_option() -> None
     with pytest.raises(InvalidOption) as error:
         make_ruleset("escova-rs", preset=1)
     assert (error.value.option, error.value.reason) == ("preset", "unknown")
+
+
+def option_values(name: str) -> st.SearchStrategy[object]:
+    """Every value the option takes, as plain JSON."""
+    kind = OPTIONS[name]
+    if kind.choices is not None:
+        return st.sampled_from([member.value for member in kind.choices])
+    return st.integers(kind.low, kind.high)
+
+
+ANY_OPTIONS = st.fixed_dictionaries({}, optional={name: option_values(name) for name in OPTIONS})
+
+
+def test_the_options_are_the_fields_made_options_in_the_order_of_the_ruleset() -> None:
+    """OPTIONS lists every field of Ruleset but the preset's own (its name, deck and seating), in field order;
+    options() writes them in that order."""
+    names = [f.name for f in dataclasses.fields(Ruleset)]
+    assert list(OPTIONS) == [n for n in names if n not in ("preset", "deck_style", "partnerships_first")]
+    assert list(make_ruleset("escoba-es").options()) == list(OPTIONS)
+
+
+@given(st.sampled_from(sorted(PRESETS)), ANY_OPTIONS)
+def test_a_ruleset_is_made_again_from_its_preset_and_options(preset: str, options: dict[str, object]) -> None:
+    """What a match keeps (the preset and options()) reads back as the same ruleset, for every value of every
+    option: the stored form loses nothing."""
+    ruleset = make_ruleset(preset, **options)
+    assert stored_ruleset(ruleset.preset, ruleset.options()) == ruleset
+    assert make_ruleset(ruleset.preset, **ruleset.options()) == ruleset
+
+
+def test_an_option_kept_without_a_value_reads_as_matches_were_scored_before_it() -> None:
+    """A match stored, or a backup written, before an option existed reads it as its field's default (most
+    sevens, ties to nobody), whatever a preset now says; the options every match has had need a value."""
+    assert OPTIONS_BEFORE == {"penalty": "forfeit", "deal_passes": "right", "sevens": "most", "ties": "nobody"}
+    old = stored_ruleset("escoba-es", {"target": 30, "all_oros": 2, "all_sevens": 0, "over30": 1,
+                                       "penalty": "void", "deal_passes": "left"})
+    assert (old.target, old.penalty, old.sevens, old.ties) == (30, Penalty.VOID, Sevens.MOST, Ties.NOBODY)
+
+
+def test_a_whole_number_option_says_its_range_and_a_choice_its_values() -> None:
+    """What the API and the forms tell a reader an option takes comes from its kind."""
+    assert (OPTIONS["target"].low, OPTIONS["target"].high, OPTIONS["target"].choices) == (1, 100, None)
+    assert OPTIONS["deal_passes"].choices is DealPasses
+    assert all(kind.about for kind in OPTIONS.values())

@@ -19,7 +19,7 @@ from entry_paths import api_body as api_entry
 
 from referee.extensions import db
 from referee.models import Match
-from referee.services.backup import RULE_DEFAULTS
+from referee.rules.rulesets import OPTIONS_BEFORE
 from referee.services.trail import restore_hand, revert_correction
 from referee.services.trail_actions import restorable, revertable
 
@@ -205,7 +205,7 @@ def script_of(path: str, sevens: str, seating: str = "2", **step: Any) -> Script
 def as_written_today(document: dict[str, Any]) -> dict[str, Any]:
     """A file as this app writes the same account: the rules with the regional options' defaults (the one way
     matches were scored before them), no export time."""
-    matches = [match | {"rules": RULE_DEFAULTS | match["rules"]} for match in document["matches"]]
+    matches = [match | {"rules": OPTIONS_BEFORE | match["rules"]} for match in document["matches"]]
     return {key: value for key, value in document.items() if key != "exported_at"} | {"matches": matches}
 
 

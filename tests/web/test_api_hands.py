@@ -216,11 +216,9 @@ def test_another_accounts_match_is_404_for_every_hand_endpoint(api, match, score
 def test_the_pages_and_the_api_store_the_same_match(keeper, api):
     """The same hands through the hand entry pages and through the API: the same stored hands, points, winner."""
     page_id = keeper.start(("Ana", "Bea"))
-    rules = (Match.preset, Match.target, Match.penalty, Match.deal_passes, Match.deck_style)
-    [page_rules] = keeper.query(select(*rules).where(Match.id == page_id))
+    [page_rules] = keeper.query(select(Match.preset, Match.options, Match.deck_style).where(Match.id == page_id))
     api_match = api.start(ruleset=page_rules[0], players=["Ana", "Bea"], partnerships=False, first_dealer=0,
-                          options={"target": page_rules[1], "penalty": page_rules[2], "deal_passes": page_rules[3]},
-                          deck_style=page_rules[4])
+                          options=page_rules[1], deck_style=page_rules[2])
     keeper.save_hand(page_id)
     post_hand(api, api_match, by_cards())
     keeper.save_hand(page_id, mode="tally", mirror=True)

@@ -13,11 +13,11 @@ from referee.models import Match, Seat
 
 
 def match_row(keeper, match_id):
-    """The stored rules and seating of a match."""
-    [row] = keeper.query(select(Match.preset, Match.target, Match.all_oros, Match.all_sevens, Match.over30,
-                                Match.penalty, Match.deal_passes, Match.deck_style, Match.partnerships,
+    """The stored rules (the preset, then each option) and seating of a match."""
+    [row] = keeper.query(select(Match.preset, Match.options, Match.deck_style, Match.partnerships,
                                 Match.first_dealer).where(Match.id == match_id))
-    return row._asdict()
+    found = row._asdict()
+    return {"preset": found.pop("preset"), **found.pop("options"), **found}
 
 
 def seat_names(keeper, match_id):
@@ -68,7 +68,8 @@ def test_the_options_chosen_are_the_rules_in_force(keeper):
                             over30="1", penalty="void", deal_passes="left", deck_style="french-jq")
     assert match_row(keeper, match_id) == {
         "preset": "escoba-es", "target": 30, "all_oros": 2, "all_sevens": 0, "over30": 1, "penalty": "void",
-        "deal_passes": "left", "deck_style": "french-jq", "partnerships": False, "first_dealer": 0}
+        "deal_passes": "left", "sevens": "most", "ties": "nobody", "deck_style": "french-jq", "partnerships": False,
+        "first_dealer": 0}
     assert "Playing to 30" in keeper.board(match_id)
 
 

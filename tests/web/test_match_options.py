@@ -14,7 +14,7 @@ from sqlalchemy import text
 from referee.database import MIGRATIONS
 from referee.extensions import db
 from referee.models import Match
-from referee.rules import Sevens, Ties
+from referee.rules import Sevens, Ties, make_ruleset
 from referee.services.backup_checks import schema
 
 TWO = {"ruleset": "escoba-es", "players": ["Ana", "Bea"], "partnerships": False, "first_dealer": 0}
@@ -110,8 +110,21 @@ def test_matches_stored_before_the_options_read_as_most_sevens_and_ties_to_nobod
         db.session.commit()
         upgrade(directory=MIGRATIONS)
         match = db.session.get(Match, 1)
-        assert (match.sevens, match.ties) == ("most", "nobody")
+        assert (match.ruleset.sevens, match.ruleset.ties) == (Sevens.MOST, Ties.NOBODY)
         db.session.close()
         downgrade(directory=MIGRATIONS, revision=BEFORE)
         columns = set(db.session.execute(text("SELECT * FROM match")).keys())
         assert "sevens" not in columns and "ties" not in columns
+
+
+def test_a_matchs_ruleset_is_its_preset_and_options_columns_both_ways():
+    """Match.ruleset writes the preset and Ruleset.options() into the columns and reads them back, the same
+    ruleset for the same columns and another once they change (read once per distinct rules, never stale)."""
+    setenta = make_ruleset("escoba-es", target=30, sevens="setenta")
+    match = Match(ruleset=setenta)
+    assert (match.preset, match.options) == ("escoba-es", setenta.options())
+    assert match.ruleset == setenta and match.ruleset is match.ruleset
+    match.options = {**match.options, "ties": "shared"}
+    assert match.ruleset == make_ruleset("escoba-es", target=30, sevens="setenta", ties="shared")
+    match.options = {key: value for key, value in match.options.items() if key not in ("sevens", "ties")}
+    assert (match.ruleset.sevens, match.ruleset.ties) == (Sevens.MOST, Ties.NOBODY)  # stored before them

@@ -17,8 +17,8 @@ TWO = {"names-0": "Ana", "names-1": "Bea", "seating": "2", "first_dealer": "0"}
 
 def stored(keeper: Any, match_id: int) -> tuple[str, str]:
     """The sevens and ties options the match was stored with."""
-    [(sevens, ties)] = keeper.query(select(Match.sevens, Match.ties).where(Match.id == match_id))
-    return sevens, ties
+    [(options,)] = keeper.query(select(Match.options).where(Match.id == match_id))
+    return options["sevens"], options["ties"]
 
 
 def rules_section(keeper: Any, match_id: int) -> str:

@@ -102,6 +102,7 @@ def copy_into_the_old_database(keeper: Any, played: dict[str, dict[str, int]]) -
         db.session.execute(OLD_ROSTER.insert(), [{"user_id": number, "name": name} for name in ROSTERS[username]])
         for letter, match_id in played[username].items():
             [match] = rows(keeper, Match, Match.id == match_id)
+            match |= match["options"]  # the old app's columns of the rules
             old = {name: match[name] for name in columns(OLD_MATCH) if name != "id"} | {"user_id": number}
             ids[match_id] = db.session.execute(OLD_MATCH.insert().values(old).returning(OLD_MATCH.c.id)).scalar_one()
             for seat in rows(keeper, Seat, Seat.match_id == match_id):

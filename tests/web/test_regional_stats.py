@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from referee.extensions import db
 from referee.models import Match, Player, User
-from referee.rules import Card, make_ruleset
+from referee.rules import Card, Sevens, make_ruleset
 from referee.rules.hand import count_cards
 from referee.rules.scoring import earn
 from referee.services import HandDraft, MatchSettings, create_match, record_hand
@@ -124,7 +124,7 @@ def test_the_players_page_names_the_sevens_point_and_says_how_ties_count(app: Fl
                                                  deck_style="spanish", names=("Ana", "Bia"), first_dealer=0))
         record_hand(match, HandDraft(mode="cards", body=hands_of(SEATINGS[0], 1)[0], dealer=0), 1)
         player_id = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
-        assert db.session.get(Match, match.id).sevens == "setenta"
+        assert db.session.get(Match, match.id).ruleset.sevens == Sevens.SETENTA
     html = keeper.page(f"/players/{player_id}")
     assert "The sevens point" in html and "Most sevens" not in html
     assert "under shared ties, every side tied at the top took it" in html

@@ -22,7 +22,6 @@ from ...rules import InvalidEntry, Problem, TallyEntry, check_hand
 from ...services import Conflict, HandDraft, edit_hand, get_match, record_hand, rematch, undo_last_hand
 from ...services.draws import draw_round, draw_state
 from ...services.hands import resent_hand
-from ...services.rules_in_force import ruleset_of
 from ...services.scoreboard import dealer_after
 from ...throttling import throttle_per_token
 from .blueprint import bp, request_body
@@ -50,7 +49,7 @@ def _draft(match: Match, dealer_default: int | None, key: str | None = None) -> 
     sides = asked.body.get("sides")
     if isinstance(sides, list) and len(sides) != match.sides:
         _refuse(Problem(("sides",), "sides_of_match", {"sides": match.sides, "count": len(sides)}))
-    entry = score_payloads.read_score({"ruleset": match.preset, "options": ruleset_of(match).options(),
+    entry = score_payloads.read_score({"ruleset": match.preset, "options": match.ruleset.options(),
                                  "deck_style": match.deck_style, **asked.body})
     report = check_hand(entry)
     messages = [finding_words(finding, deck=entry.ruleset.deck_style) for finding in report.findings]

@@ -8,7 +8,7 @@ from flask.typing import ResponseReturnValue
 from ... import score_payloads
 from ...messages import finding_words, problem_words
 from ...rules import PRESETS, DeckStyle, InvalidEntry, check_hand, find_captures
-from ...rules.rulesets import BONUS_OPTIONS, BONUS_RANGE, CHOICE_OPTIONS, TARGET_RANGE
+from ...rules.rulesets import OPTIONS
 from .blueprint import bp, request_body
 
 
@@ -21,11 +21,7 @@ def rulesets() -> ResponseReturnValue:
              "partnerships_first": rs.partnerships_first, "options": rs.options()}
             for name, rs in PRESETS.items()
         ],
-        "options": {
-            "target": {"min": TARGET_RANGE[0], "max": TARGET_RANGE[1]},
-            **{name: {"min": BONUS_RANGE[0], "max": BONUS_RANGE[1]} for name in BONUS_OPTIONS},
-            **{name: {"choices": [m.value for m in kind]} for name, kind in CHOICE_OPTIONS.items()},
-        },
+        "options": {name: kind.takes() for name, kind in OPTIONS.items()},
         "sides": {"min": 2, "max": 4},
     })
 
