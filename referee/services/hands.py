@@ -85,7 +85,9 @@ def record_hand(match: Match, draft: HandDraft, expected_number: int, report: Ha
     review_hand's on this draft, when the caller has it already (the rules of a match never change).
 
     A resend whose entry differs from the hand saved under its token is a Conflict('resend_differs'),
-    and one whose hand was since undone a Conflict('undone'): neither is saved, or dropped, in silence.
+    and one whose hand was since undone a Conflict('undone'): neither is saved, or dropped, in silence. A new
+    hand typed as another than the next is a Conflict('hand_exists'), one after the winner Conflict('finished')
+    (expect_next); a resend of the winning hand is that hand.
     """
     try:
         return _record(match, draft, expected_number, report)
@@ -98,10 +100,9 @@ def record_hand(match: Match, draft: HandDraft, expected_number: int, report: Ha
 
 def _record(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None) -> Hand:
     """One try at recording the hand (see record_hand)."""
-    saved = resent_hand(match, draft)
+    saved = saved_already(match, draft, expected_number)
     if saved is not None:
         return saved
-    expect_next(match, expected_number)
     number = len(match.hands) + 1
     report = report or review_hand(match, draft)
     points = _scorable(report)
@@ -118,11 +119,24 @@ def _record(match: Match, draft: HandDraft, expected_number: int, report: HandRe
     return hand
 
 
+def saved_already(match: Match, draft: HandDraft, expected_number: int) -> Hand | None:
+    """What record_hand makes of a new hand before checking it: the hand saved already when the draft is a
+    resend of it (see resent_hand), else None when it may be saved as the next hand, else its Conflict (see
+    expect_next). The entry page asks this before it shows a review, as saving asks it again."""
+    saved = resent_hand(match, draft)
+    if saved is None:
+        expect_next(match, expected_number)
+    return saved
+
+
 def expect_next(match: Match, expected_number: int) -> None:
     """Refuse an entry typed as another hand than the next (the page was opened before a hand was saved, or
-    taken back, on another phone): Conflict('hand_exists') with the number it was typed as."""
+    taken back, on another phone): Conflict('hand_exists') with the number it was typed as; and any hand once
+    the match has its winner: Conflict('finished') (a correction may reopen it, a rematch goes on)."""
     if expected_number != len(match.hands) + 1:
         raise Conflict("hand_exists", number=expected_number)
+    if match.finished:
+        raise Conflict("finished")
 
 
 def resent_hand(match: Match, draft: HandDraft) -> Hand | None:

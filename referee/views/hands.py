@@ -19,7 +19,7 @@ from ..messages import finding_words
 from ..models import Hand, Match
 from ..rules import HandEntry, HandReport, InvalidEntry, TallyEntry
 from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, review_hand
-from ..services.hands import expect_next, read_entry, resent_hand
+from ..services.hands import read_entry, saved_already
 from ..services.scoreboard import dealer_after, side_names, totals_with
 from ..services.trail import undone_event
 from ..sevens_words import sevens_review
@@ -132,10 +132,8 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         # A resend of a hand saved from this phone: the same entry is that hand (even once the match is
         # over: it may be the winning hand), a changed one says so at once; so does an entry typed for a hand
         # another phone saved meanwhile (it may be the winning hand too).
-        if hand is None and resent_hand(match, draft) is None:
-            expect_next(match, int(cast(str, form.number.data)))
-            if match.finished:
-                return _over(match)
+        if hand is None:
+            saved_already(match, draft, int(cast(str, form.number.data)))
         report = review_hand(match, draft)
         if form.saving:
             return _save(match, draft, form, hand, report)
@@ -144,6 +142,8 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
             error = quick.place_problems(form, error, match)
         return _page(match, form, mode, hand, 422, problems=problems_on_form(form, error, match, places))
     except Conflict as conflict:
+        if conflict.reason == "finished":
+            return _over(match)
         return _conflict(match, form, mode, hand, conflict, draft)
     messages = [finding_words(f, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
                 for f in report.findings]
