@@ -15,7 +15,6 @@ from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from .. import score_payloads
 from ..extensions import db
 from ..models import Hand, Match, MatchEvent, now
 from ..rules import HandEntry, HandReport, InvalidEntry, Problem, check_hand, standing, totals
@@ -23,6 +22,7 @@ from .errors import Conflict
 from .hand_results import keep_results
 from .ratings import match_settled
 from .rules_in_force import ruleset_of
+from .stored_entries import stored_entry
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def review_hand(match: Match, draft: HandDraft) -> HandReport:
 def read_entry(match: Match, body: dict[str, Any]) -> HandEntry:
     """An entry as stored (or drafted) read by the rules core under the match's rules: a side given as the rest
     of the deck worked out, a leftover given as cards summed; InvalidEntry for bad input."""
-    return score_payloads.read_score({"ruleset": match.preset, "options": ruleset_of(match).options(), **body})
+    return stored_entry(ruleset_of(match), body)
 
 
 def erring_sides(report: HandReport) -> list[int]:
