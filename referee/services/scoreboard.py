@@ -92,10 +92,10 @@ def erred_of(match: Match, hand: Hand) -> list[int]:
         return []
     if hand.erred is not None:
         return list(hand.erred)
-    from .hands import HandDraft, erring_sides, review_hand  # here: services.hands reads this module
+    from .hands import erring_sides, review_stored  # here: services.hands reads this module
 
     try:
-        return erring_sides(review_hand(match, HandDraft(hand.mode, hand.entry, hand.dealer)))
+        return erring_sides(review_stored(match, hand.entry))
     except (InvalidEntry, KeyError, TypeError, ValueError):  # an entry the rules no longer read: not known
         return []
 

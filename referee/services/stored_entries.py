@@ -1,5 +1,6 @@
-"""A hand's entry as the database keeps it (Hand.entry, and each entry the trail keeps), read back as the rules
-core's entry: the services' own reader, so that they depend on neither the API's reader nor its words.
+"""A hand's entry as the database keeps it (Hand.entry, and each entry the trail keeps): the rules core's entry
+written for the database, and read back. The services' own encoding, so that they depend on neither the API's
+reader nor its words.
 
 The app writes every stored entry after reading and checking it, so its shape is trusted here: sides by their
 cards or by their tallies (one of them may be the "rest" of the deck), the leftover as its cards or its sum (the
@@ -32,6 +33,27 @@ def stored_entry(ruleset: Ruleset, data: Mapping[str, Any]) -> HandEntry:
         leftover = _cards(data["leftover"])
         total = sum(card.value for card in leftover)
     return TallyEntry(ruleset, complete_tallies(tallies), total, last_capture, leftover)
+
+
+def stored_form(entry: HandEntry) -> dict[str, Any]:
+    """The rules core's entry as the database keeps it: every side whole (a side worked out from the deck is kept
+    with its counts), the leftover as its cards when they were given, else its sum. stored_entry reads it back as
+    the same entry."""
+    if isinstance(entry, CardEntry):
+        return {"sides": [{"cards": [str(card) for card in side.cards], "escobas": side.escobas}
+                          for side in entry.sides],
+                "leftover": [str(card) for card in entry.leftover], "last_capture": entry.last_capture}
+    leftover: dict[str, Any] = ({"leftover_sum": entry.leftover_sum} if entry.leftover is None
+                                else {"leftover": [str(card) for card in entry.leftover]})
+    return {"sides": [{"tally": _tally(side), "escobas": side.escobas} for side in entry.sides], **leftover,
+            "last_capture": entry.last_capture}
+
+
+def _tally(side: SideTally) -> dict[str, Any]:
+    """A side's counts as kept: those not given (a pile's sum, what the regional options ask) left out."""
+    tally: dict[str, Any] = {"cards": side.cards, "oros": side.oros, "sevens": side.sevens, "velo": side.velo}
+    more = {"pile_sum": side.pile_sum, **{key: getattr(side, key) for key in VARIANT_COUNTS}}
+    return tally | {key: value for key, value in more.items() if value is not None}
 
 
 def _cards(codes: list[str]) -> tuple[Card, ...]:

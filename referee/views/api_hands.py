@@ -57,7 +57,7 @@ def _draft(match: Match, dealer_default: int | None,
     report = check_hand(entry)
     messages = [finding_words(finding, deck=entry.ruleset.deck_style) for finding in report.findings]
     mode = "tally" if isinstance(entry, TallyEntry) else "cards"
-    draft = HandDraft(mode=mode, body=asked.body, dealer=int(dealer or 0), client_token=key)
+    draft = HandDraft(mode=mode, entry=entry, dealer=int(dealer or 0), client_token=key)
     return draft, report, score_payloads.report_json(report, entry, messages)
 
 

@@ -26,7 +26,7 @@ def winning_hand() -> HandDraft:
     body = {"sides": [{"tally": {"cards": 36, "oros": 10, "sevens": 4, "velo": True}, "escobas": 9},
                       {"tally": {"cards": 4, "oros": 0, "sevens": 0, "velo": False}, "escobas": 0}],
             "leftover_sum": 10, "last_capture": 0}
-    return HandDraft(mode="tally", body=body, dealer=0)
+    return HandDraft.kept("tally", body, dealer=0)
 
 
 def new_match() -> Match:

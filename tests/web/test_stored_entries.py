@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from referee.rules import InvalidEntry, make_ruleset
 from referee.score_payloads import read_score
-from referee.services.stored_entries import stored_entry
+from referee.services.stored_entries import stored_entry, stored_form
 
 SEVENS = ("most", "setenta", "most_tiebreak")
 
@@ -44,3 +44,19 @@ def test_both_leftovers_kept_read_as_the_sum():
     entry = stored_entry(ruleset, body)
     assert entry == read_score({"ruleset": "escova-rs", "options": ruleset.options(), **body})
     assert (entry.leftover_sum, entry.leftover) == (15, None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(path=st.sampled_from(API_PATHS), seating=st.sampled_from(list(SEATINGS)), sevens=st.sampled_from(SEVENS),
+       seed=st.integers(0, 10_000), rest=st.integers(-4, 3), pile_sums=st.booleans(), moved=st.booleans())
+def test_an_entry_stored_reads_back_as_the_same_entry(path, seating, sevens, seed, rest, pile_sums, moved):
+    """stored_form, then stored_entry: the entry the API read (a side given as "rest" kept worked out)."""
+    d = deal(SEATINGS[seating], sevens, seed, moved=moved, pile_sums=pile_sums)
+    ruleset = make_ruleset("escova-rs", sevens=sevens)
+    try:
+        entry = read_score({"ruleset": "escova-rs", "options": ruleset.options(), **api_body(path, d, rest)})
+    except InvalidEntry:
+        return
+    kept = stored_form(entry)
+    assert "rest" not in str(kept)
+    assert stored_entry(entry.ruleset, kept) == entry
