@@ -179,7 +179,7 @@ def seed(url: str) -> Seeded:
         probe = db.session.get(Match, seeded.tables["table0"])
         while not seeded.hand:
             entry = play_hand(4, 4, rng)
-            points = review_hand(probe, HandDraft(mode="cards", body=entry, dealer=0)).points
+            points = review_hand(probe, HandDraft.kept("cards", entry, dealer=0)).points
             if len(set(points)) == 1:
                 seeded.hand = entry
         db.engine.dispose()

@@ -102,7 +102,7 @@ def tally(number: int) -> HandDraft:
     body = {"sides": [{"tally": {"cards": 20, "oros": 5, "sevens": sevens[side], "velo": number % 2 == side},
                        "escobas": int(number % (4 + side) == 0)} for side in (0, 1)],
             "leftover_sum": 10, "last_capture": number % 2}
-    return HandDraft(mode="tally", body=body, dealer=0)
+    return HandDraft.kept("tally", body, dealer=0)
 
 
 def build_match(user: User, hands: int) -> int:
@@ -113,7 +113,7 @@ def build_match(user: User, hands: int) -> int:
     for number in range(1, hands + 1):
         draft = tally(number)
         dealer = scoreboard(match).next_dealer
-        record_hand(match, HandDraft(draft.mode, draft.body, dealer if dealer is not None else 0), number)
+        record_hand(match, HandDraft(draft.mode, draft.entry, dealer if dealer is not None else 0), number)
     spectator_link(match)
     return match.id
 

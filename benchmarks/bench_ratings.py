@@ -87,7 +87,7 @@ def winning_hand(sides: int, winner: int) -> HandDraft:
                                  "oros": 10 if i == winner else 0, "sevens": 4 if i == winner else 0,
                                  "velo": i == winner}, "escobas": 9 if i == winner else 0} for i in range(sides)],
             "leftover_sum": 10, "last_capture": winner}
-    return HandDraft(mode="tally", body=body, dealer=0)
+    return HandDraft.kept("tally", body, dealer=0)
 
 
 def report(label: str, times: list[float]) -> None:

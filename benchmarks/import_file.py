@@ -77,13 +77,13 @@ def _play_match(user: Any, rng: random.Random, kinds: list[tuple[int, bool, str,
                                              first_dealer=rng.randrange(seats)))
     while not match.finished:
         mode = rng.choice(MODES)
-        draft = HandDraft(mode=mode, body=entry(mode, seats, sides, sevens == "setenta", rng),
+        draft = HandDraft.kept(mode, entry(mode, seats, sides, sevens == "setenta", rng),
                           dealer=dealer_after(match, list(match.hands)) or 0, client_token=uuid.uuid4().hex)
         hand = record_hand(match, draft, expected_number=len(match.hands) + 1)
         if rng.randrange(CORRECTED) == 0 and not match.finished:
             again = rng.choice(MODES)
             body = entry(again, seats, sides, sevens == "setenta", rng)
-            edit_hand(match, hand.number, HandDraft(mode=again, body=body, dealer=hand.dealer), match.version)
+            edit_hand(match, hand.number, HandDraft.kept(again, body, dealer=hand.dealer), match.version)
     return match
 
 

@@ -89,14 +89,14 @@ def _new(user: User, names: Sequence[str], target: int | None = None, partnershi
 
 def _record(match: Match, entry: dict[str, Any]) -> Hand:
     """Save the next hand by cards through the service, as the entry page does."""
-    draft = HandDraft(mode="cards", body=entry, dealer=dealer_after(match, list(match.hands)) or 0,
+    draft = HandDraft.kept("cards", entry, dealer=dealer_after(match, list(match.hands)) or 0,
                       client_token=uuid.uuid4().hex)
     return record_hand(match, draft, expected_number=len(match.hands) + 1)
 
 
 def _points(match: Match, entry: dict[str, Any]) -> list[int]:
     """The points a hand would give under the match's rules."""
-    return [int(p or 0) for p in review_hand(match, HandDraft(mode="cards", body=entry, dealer=0)).points]
+    return [int(p or 0) for p in review_hand(match, HandDraft.kept("cards", entry, dealer=0)).points]
 
 
 def _board(user: User, pool: list[dict[str, Any]], hands: int, rng: random.Random, names: Sequence[str]) -> int:

@@ -6,6 +6,7 @@ them when the hand was saved, so history reads fast and shows what was decided.
 
 from __future__ import annotations
 
+import secrets
 import uuid
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -24,6 +25,11 @@ from .search_keys import search_key
 NAME_LENGTH = 40
 KEY_LENGTH = 4 * NAME_LENGTH  # case folding and NFKC can lengthen a name ('ß' → 'ss')
 DEVICE_LENGTH = 80
+
+
+def new_spectator_token() -> str:
+    """A spectator link's token, made with its match (an open page never writes one): unguessable, 256 bits."""
+    return secrets.token_urlsafe(32)
 
 
 def now() -> datetime:
@@ -186,7 +192,7 @@ class Match(Model):
     first_dealer: Mapped[int | None] = mapped_column(default=None)  # None until picked or drawn
     finished: Mapped[bool] = mapped_column(default=False)
     winner: Mapped[int | None] = mapped_column(default=None)  # a side index
-    spectator_token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
+    spectator_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_spectator_token)
     version: Mapped[int] = mapped_column(default=1)
 
     seats: Mapped[list[Seat]] = relationship(

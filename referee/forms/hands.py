@@ -10,6 +10,7 @@ from wtforms import Field, FieldList, HiddenField, RadioField, SelectField, Stri
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
 from ..deck_words import words_for
+from ..rules import Card, CardEntry, Ruleset, SidePile, SideTally, TallyEntry
 from .common import BoundedFieldList, WholeNumberField, options
 from .matches import CARD_CODES
 from .variant_counts import breaker_list, drop_unasked, setenta_list, typed
@@ -77,12 +78,10 @@ class CardsHandForm(HandFormBase):
             places = {code: place or self.rest.data for code, place in places.items()}
         return places
 
-    def body(self, places: dict[str, str], n_sides: int) -> dict[str, Any]:
-        """The API shape of the entry from each card's place ('0'…'3' or 'L')."""
-        sides = [{"cards": [c for c in CARD_CODES if places.get(c) == str(i)], "escobas": self.side_escobas(i)}
-                 for i in range(n_sides)]
-        return {"sides": sides, "leftover": [c for c in CARD_CODES if places.get(c) == "L"],
-                "last_capture": int(self.last_capture.data)}
+    def entry(self, places: dict[str, str], n_sides: int, ruleset: Ruleset) -> CardEntry:
+        """The rules core's entry from each card's place ('0'…'3' or 'L'), under the match's rules."""
+        sides = tuple(SidePile(placed(places, str(i)), int(self.side_escobas(i))) for i in range(n_sides))
+        return CardEntry(ruleset, sides, placed(places, "L"), int(self.last_capture.data))
 
 
 class TallyHandForm(HandFormBase):
@@ -124,17 +123,18 @@ class TallyHandForm(HandFormBase):
         to say as it is typed (static/js/count-problems.js)."""
         return range_words(self, ("cards", "oros", "sevens"))
 
-    def body(self, n_sides: int) -> dict[str, Any]:
-        """The API shape of the entry."""
-        sides = []
-        for i in range(n_sides):
-            tally: dict[str, Any] = {"cards": self.cards.entries[i].data, "oros": self.oros.entries[i].data,
-                                     "sevens": self.sevens.entries[i].data, "velo": self.velo.data == str(i)}
-            if self.pile_sum.entries[i].data is not None:
-                tally["pile_sum"] = self.pile_sum.entries[i].data
-            tally.update(typed(self, i, self.variants))
-            sides.append({"tally": tally, "escobas": self.side_escobas(i)})
-        return {"sides": sides, "leftover_sum": self.leftover_sum.data, "last_capture": int(self.last_capture.data)}
+    def entry(self, n_sides: int, ruleset: Ruleset) -> TallyEntry:
+        """The rules core's entry, under the match's rules."""
+        sides = tuple(SideTally(self.cards.entries[i].data, self.oros.entries[i].data, self.sevens.entries[i].data,
+                                self.velo.data == str(i), int(self.side_escobas(i)), self.pile_sum.entries[i].data,
+                                **typed(self, i, self.variants))
+                      for i in range(n_sides))
+        return TallyEntry(ruleset, sides, int(cast(int, self.leftover_sum.data)), int(self.last_capture.data))
+
+
+def placed(places: dict[str, str], where: str) -> tuple[Card, ...]:
+    """The cards placed `where` (a side's index, or 'L' the table), in the deck's order."""
+    return tuple(Card.parse(code) for code in CARD_CODES if places.get(code) == where)
 
 
 # NumberRange's own message with both bounds: WTForms' catalog translates it (through the field), not ours.

@@ -7,17 +7,17 @@ entry by counts: a player counts the pile as it lies at the end of the hand.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, FieldList, RadioField
 from wtforms.validators import NumberRange, Optional
 
 from ..deck_words import words_for
-from ..rules import Card
+from ..rules import Card, Rest, Ruleset, SideTally, TallyEntry, complete_tallies
 from ..rules.report import leftover_ok
 from .common import BoundedFieldList, WholeNumberField, options
-from .hands import CardsHandForm, range_words
+from .hands import CardsHandForm, placed, range_words
 from .variant_counts import BREAKERS, breaker_list, setenta_list, typed
 
 OROS = range(0, 11)  # the chips a side's oros are tapped on
@@ -103,15 +103,16 @@ class QuickHandForm(CardsHandForm):
         """Nothing placed at all: the quick entry starts with the cards left on the table."""
         self.form_errors.append(str(_l("Tap the cards left on the table first (each one set to “Table”).")))
 
-    def counts_body(self, places: dict[str, str], n_sides: int) -> dict[str, Any]:
-        """The API shape of an entry by counts: the leftover's cards, the tallies, the last side's the rest."""
-        sides: list[dict[str, Any]] = [
-            {"tally": {"cards": self.cards.entries[i].data, "oros": self.oros.entries[i].data,
-                       "sevens": self.sevens.entries[i].data, "velo": self.velo.data == str(i),
-                       **typed(self, i, self.variants)},
-             "escobas": self.side_escobas(i)} for i in range(n_sides - 1)]
-        # The last side's setenta goes beside its "rest" (score_payloads.py): the only count it gives.
+    def counts_entry(self, places: dict[str, str], n_sides: int, ruleset: Ruleset) -> TallyEntry:
+        """The rules core's entry by counts: the leftover's cards, the tallies, the last side's worked out from the
+        deck (InvalidEntry when the others' counts leave it impossible), under the match's rules."""
+        sides: list[SideTally | Rest] = [
+            SideTally(self.cards.entries[i].data, self.oros.entries[i].data, self.sevens.entries[i].data,
+                      self.velo.data == str(i), int(self.side_escobas(i)), **typed(self, i, self.variants))
+            for i in range(n_sides - 1)]
+        # The last side's setenta is typed beside its worked-out counts: the only count it gives.
         rest = typed(self, n_sides - 1, ("setenta",) if "setenta" in self.variants else ())
-        sides.append({"tally": "rest", "escobas": self.side_escobas(n_sides - 1), **rest})
-        return {"sides": sides, "leftover": [code for code, place in places.items() if place == "L"],
-                "last_capture": int(self.last_capture.data)}
+        sides.append(Rest(int(self.side_escobas(n_sides - 1)), rest.get("setenta")))
+        leftover = placed(places, "L")
+        return TallyEntry(ruleset, complete_tallies(sides), sum(card.value for card in leftover),
+                          int(self.last_capture.data), leftover)

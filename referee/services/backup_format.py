@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..models import Match, name_key
+from ..models import Match, name_key, new_spectator_token
 from ..rules import Ruleset
 from .backup_checks import CheckedMatch, moment
 from .hand_results import result_values
@@ -90,7 +90,7 @@ def match_rows(checked: CheckedMatch, user_id: int) -> MatchRows:
              "updated_at": moment(data["updated_at"]), "finished_at": moment(data["finished_at"]),
              **Match.ruleset_columns(checked.ruleset), "deck_style": data["deck_style"],
              "partnerships": data["partnerships"], "first_dealer": data["first_dealer"], "finished": data["finished"],
-             "winner": data["winner"], "spectator_token": None, "version": 1}
+             "winner": data["winner"], "spectator_token": new_spectator_token(), "version": 1}
     seats = [{"position": s["position"], "name": s["name"], "name_key": name_key(s["name"]), "side": s["side"]}
              for s in data["seats"]]
     hands = [{"number": h["number"], "dealer": h["dealer"], "mode": h["mode"], "entry": h["entry"],

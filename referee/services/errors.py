@@ -16,5 +16,5 @@ class Conflict(RuntimeError):
 
     def __init__(self, reason: str, **params: object) -> None:
         super().__init__(reason)
-        self.reason = reason  # 'hand_exists', 'stale'
+        self.reason = reason  # 'hand_exists', 'stale', 'finished' (no hand after the winner), …
         self.params = params

@@ -8,52 +8,72 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from .. import score_payloads
 from ..extensions import db
 from ..models import Hand, Match, MatchEvent, now
-from ..rules import HandEntry, HandReport, InvalidEntry, Problem, check_hand, standing, totals
+from ..rules import PRESETS, HandEntry, HandReport, InvalidEntry, Problem, check_hand, standing, totals
 from .errors import Conflict
 from .hand_results import keep_results
 from .ratings import match_settled
+from .stored_entries import stored_entry, stored_form
 
 
 @dataclass(frozen=True)
 class HandDraft:
-    """A hand as a form gives it: the API's shape without the rules, plus who dealt.
-
-    ``body`` has ``sides``, ``leftover`` or ``leftover_sum``, and ``last_capture``.
-    """
+    """A hand as a form or the API gives it: the rules core's entry, how it was entered, who dealt."""
 
     mode: str
-    body: dict[str, Any]
+    entry: HandEntry
     dealer: int
     client_token: str | None = None
 
+    @classmethod
+    def kept(cls, mode: str, body: dict[str, Any], dealer: int, client_token: str | None = None) -> HandDraft:
+        """A draft of an entry as the database keeps it (the trail's); InvalidEntry when the rules core cannot
+        read it. Its rules are the match's once reviewed (review_hand)."""
+        return cls(mode, stored_entry(KEPT_RULES, body), dealer, client_token)
+
     def facts(self) -> dict[str, Any]:
         """What the trail keeps of an entry: how it was entered, who dealt, what was entered."""
-        return {"mode": self.mode, "dealer": self.dealer, "entry": self.body}
+        return {"mode": self.mode, "dealer": self.dealer, "entry": stored_form(self.entry)}
 
     def same_as(self, facts: dict[str, Any]) -> bool:
         """True when this draft is the entry `facts` describe (as facts() gives them, or a hand's columns)."""
-        return (self.mode, self.dealer, self.body) == (facts.get("mode"), facts.get("dealer"), facts.get("entry"))
+        if (self.mode, self.dealer) != (facts.get("mode"), facts.get("dealer")):
+            return False
+        try:  # an entry kept before the encoding was stored_form's (a side as "rest") is compared as read
+            kept = stored_form(stored_entry(self.entry.ruleset, facts.get("entry") or {}))
+        except (InvalidEntry, KeyError, TypeError, ValueError):
+            return False
+        return stored_form(self.entry) == kept
 
 
 def review_hand(match: Match, draft: HandDraft) -> HandReport:
-    """The referee's report on a draft under the match's rules; InvalidEntry for bad input."""
-    return check_hand(read_entry(match, draft.body))
+    """The referee's report on a draft under the match's rules (the entry's deck names aside, the same rules
+    for a form's or the API's entry); InvalidEntry for an entry the rules refuse."""
+    return check_hand(replace(draft.entry, ruleset=match.ruleset))
+
+
+def review_stored(match: Match, entry: dict[str, Any]) -> HandReport:
+    """The referee's report on an entry as the database keeps it, under the match's rules."""
+    return check_hand(read_entry(match, entry))
 
 
 def read_entry(match: Match, body: dict[str, Any]) -> HandEntry:
-    """An entry as stored (or drafted) read by the rules core under the match's rules: a side given as the rest
-    of the deck worked out, a leftover given as cards summed; InvalidEntry for bad input."""
-    return score_payloads.read_score({"ruleset": match.preset, "options": match.ruleset.options(), **body})
+    """An entry as stored read by the rules core under the match's rules: a side kept as the rest of the deck
+    worked out, a leftover kept as cards summed; InvalidEntry for what the rules core cannot read."""
+    return stored_entry(match.ruleset, body)
+
+
+# The rules a kept entry is read under before a match's review gives it the match's (any would do: reading
+# an entry uses none).
+KEPT_RULES = PRESETS["escova-rs"]
 
 
 def erring_sides(report: HandReport) -> list[int]:
@@ -84,7 +104,9 @@ def record_hand(match: Match, draft: HandDraft, expected_number: int, report: Ha
     review_hand's on this draft, when the caller has it already (the rules of a match never change).
 
     A resend whose entry differs from the hand saved under its token is a Conflict('resend_differs'),
-    and one whose hand was since undone a Conflict('undone'): neither is saved, or dropped, in silence.
+    and one whose hand was since undone a Conflict('undone'): neither is saved, or dropped, in silence. A new
+    hand typed as another than the next is a Conflict('hand_exists'), one after the winner Conflict('finished')
+    (expect_next); a resend of the winning hand is that hand.
     """
     try:
         return _record(match, draft, expected_number, report)
@@ -97,15 +119,14 @@ def record_hand(match: Match, draft: HandDraft, expected_number: int, report: Ha
 
 def _record(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None) -> Hand:
     """One try at recording the hand (see record_hand)."""
-    saved = resent_hand(match, draft)
+    saved = saved_already(match, draft, expected_number)
     if saved is not None:
         return saved
-    expect_next(match, expected_number)
     number = len(match.hands) + 1
     report = report or review_hand(match, draft)
     points = points_to_store(report)
     with saving_as_one(number):
-        hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body, points=points,
+        hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=stored_form(draft.entry), points=points,
                     valid=report.valid, erred=erring_sides(report), client_token=draft.client_token)
         match.hands.append(hand)
         keep_results(match, hand, report)
@@ -117,11 +138,24 @@ def _record(match: Match, draft: HandDraft, expected_number: int, report: HandRe
     return hand
 
 
+def saved_already(match: Match, draft: HandDraft, expected_number: int) -> Hand | None:
+    """What record_hand makes of a new hand before checking it: the hand saved already when the draft is a
+    resend of it (see resent_hand), else None when it may be saved as the next hand, else its Conflict (see
+    expect_next). The entry page asks this before it shows a review, as saving asks it again."""
+    saved = resent_hand(match, draft)
+    if saved is None:
+        expect_next(match, expected_number)
+    return saved
+
+
 def expect_next(match: Match, expected_number: int) -> None:
     """Refuse an entry typed as another hand than the next (the page was opened before a hand was saved, or
-    taken back, on another phone): Conflict('hand_exists') with the number it was typed as."""
+    taken back, on another phone): Conflict('hand_exists') with the number it was typed as; and any hand once
+    the match has its winner: Conflict('finished') (a correction may reopen it, a rematch goes on)."""
     if expected_number != len(match.hands) + 1:
         raise Conflict("hand_exists", number=expected_number)
+    if match.finished:
+        raise Conflict("finished")
 
 
 def resent_hand(match: Match, draft: HandDraft) -> Hand | None:
@@ -197,7 +231,7 @@ def reshape(match: Match, hand: Hand, draft: HandDraft, report: HandReport, kind
     trail as `kind` with what `noted` adds; the match settles. Inside saving_as_one."""
     points = points_to_store(report)
     before = whole_hand(hand)
-    hand.entry, hand.mode, hand.dealer = draft.body, draft.mode, draft.dealer
+    hand.entry, hand.mode, hand.dealer = stored_form(draft.entry), draft.mode, draft.dealer
     hand.points, hand.valid, hand.erred = points, report.valid, erring_sides(report)
     keep_results(match, hand, report)
     note(match, MatchEvent(kind=kind, hand_number=hand.number, before=before, after={**whole_hand(hand), **noted}))

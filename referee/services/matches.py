@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -13,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
-from ..models import Match, MatchEvent, RevokedLink, Seat, User
+from ..models import Match, MatchEvent, RevokedLink, Seat, User, new_spectator_token
 from ..rules import Ruleset, make_ruleset
 from ..rules.match import side_of_seat
 from .errors import Conflict, Gone, NotFound
@@ -138,29 +137,16 @@ def set_first_dealer(match: Match, seat: int, drawn: Mapping[str, str] | None = 
 
 
 def spectator_link(match: Match) -> str:
-    """The match's spectator token, made on first use: unguessable (256 bits)."""
-    for _attempt in range(3):
-        if match.spectator_token is not None:
-            return match.spectator_token
-        match.spectator_token = secrets.token_urlsafe(32)
-        try:
-            db.session.commit()
-        except StaleDataError:
-            # Another request changed the match meanwhile (it may have made the token, opening the same
-            # scoreboard at the same moment): read it again, and make one if it still has none.
-            db.session.rollback()
-            db.session.refresh(match)
-    if match.spectator_token is None:
-        raise Conflict("stale")
+    """The match's spectator token: made with the match (and anew when the link is replaced), so that opening
+    the scoreboard only reads."""
     return match.spectator_token
 
 
 def revoke_spectator_link(match: Match) -> None:
-    """The old link stops working; a new one is made when next asked for."""
+    """The old link stops working; the new one is made at once (the scoreboard that shows it only reads)."""
     for attempt in range(2):
-        if match.spectator_token is not None:
-            db.session.add(RevokedLink(match_id=match.id, token_digest=token_digest(match.spectator_token)))
-        match.spectator_token = None
+        db.session.add(RevokedLink(match_id=match.id, token_digest=token_digest(match.spectator_token)))
+        match.spectator_token = new_spectator_token()
         match.events.append(MatchEvent(kind="link_revoked"))
         try:
             db.session.commit()

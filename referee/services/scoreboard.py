@@ -9,7 +9,7 @@ from functools import cached_property
 from ..models import Hand, Match, MatchEvent
 from ..rules import InvalidEntry, Standing, first_player, next_dealer, standing, totals
 from ..rules.match import side_of_seat
-from .hands import HandDraft, erring_sides, review_hand
+from .hands import erring_sides, review_stored
 from .trail_actions import taken_away, trail_actions
 
 
@@ -92,7 +92,7 @@ def erred_of(match: Match, hand: Hand) -> list[int]:
     if hand.erred is not None:
         return list(hand.erred)
     try:
-        return erring_sides(review_hand(match, HandDraft(hand.mode, hand.entry, hand.dealer)))
+        return erring_sides(review_stored(match, hand.entry))
     except (InvalidEntry, KeyError, TypeError, ValueError):  # an entry the rules no longer read: not known
         return []
 

@@ -45,8 +45,7 @@ def _event(match: Match, event_id: int, kinds: tuple[str, ...]) -> MatchEvent:
 
 def _draft(facts: dict[str, Any], client_token: str | None = None) -> HandDraft:
     """A kept entry as a draft, to review again under the match's rules."""
-    return HandDraft(mode=str(facts["mode"]), body=dict(facts["entry"]), dealer=int(facts["dealer"]),
-                     client_token=client_token)
+    return HandDraft.kept(str(facts["mode"]), dict(facts["entry"]), int(facts["dealer"]), client_token)
 
 
 def undone_event(match: Match, event_id: int) -> MatchEvent:
@@ -72,7 +71,8 @@ def restore_hand(match: Match, event_id: int, version: int) -> Hand:
     points = points_to_store(report)
     number = len(match.hands) + 1
     with saving_as_one(number):
-        hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=draft.body, points=points,
+        # The entry as the trail kept it: the hand comes back as it was.
+        hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=dict(facts["entry"]), points=points,
                     valid=report.valid, erred=erring_sides(report), client_token=token)
         match.hands.append(hand)
         keep_results(match, hand, report)

@@ -8,7 +8,7 @@ too which cards lie elsewhere.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,9 @@ from ..forms.variant_counts import asked
 from ..models import Hand, Match
 from ..rules import HandReport, InvalidEntry
 from ..services import HandDraft, review_hand
+from ..services.hands import review_stored
 from ..services.scoreboard import side_names
+from ..services.stored_entries import stored_form
 from .hand_problems import variant_words
 
 NOTHING = "—"  # a value an entry does not give (a count nobody typed, points the referee cannot tell yet)
@@ -54,8 +56,8 @@ def compare(match: Match, saved: Hand, draft: HandDraft) -> Comparison:
     """Hand `saved` of the match beside `draft`, an entry typed for it."""
     names = side_names(match)
     seats = [seat.name for seat in match.seats]
-    before, after = saved.entry, draft.body
-    reports = (_report(match, HandDraft(mode=saved.mode, body=before, dealer=saved.dealer)), _report(match, draft))
+    before, after = saved.entry, stored_form(draft.entry)
+    reports = (_report(lambda: review_stored(match, before)), _report(lambda: review_hand(match, draft)))
     entry_points = reports[1].points if reports[1] else (None,) * len(names)
     points = tuple(Row(f"{_('Points')} · {name}", _signed(saved.points[i]), _signed(entry_points[i]))
                    for i, name in enumerate(names))
@@ -69,10 +71,10 @@ def compare(match: Match, saved: Hand, draft: HandDraft) -> Comparison:
     return Comparison(saved.number, points, tuple(row for row in rows if row.saved != row.entry))
 
 
-def _report(match: Match, draft: HandDraft) -> HandReport | None:
-    """The referee's report on an entry; None when it cannot read it (a resent entry refused at once)."""
+def _report(review: Callable[[], HandReport]) -> HandReport | None:
+    """The referee's report on an entry; None when the rules refuse it (a resent entry refused at once)."""
     try:
-        return review_hand(match, draft)
+        return review()
     except InvalidEntry:
         return None
 

@@ -10,9 +10,10 @@ from wtforms import Field, FieldList
 
 from ..deck_words import DECK_HOLDS, words_for
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
+from ..forms.hands import placed
 from ..messages import ASKS, ask_words, problem_words, sentence
 from ..models import Match
-from ..rules import InvalidEntry, Problem
+from ..rules import CardEntry, InvalidEntry, Problem, SidePile
 from ..services import HandDraft, review_hand
 from ..services.scoreboard import side_names
 from .error_summary import SummaryItem
@@ -122,11 +123,10 @@ def unplaced_cards(match: Match, form: HandFormBase, places: dict[str, str]) -> 
     (The quick entry leaves cards unplaced on purpose: its counts stand for them.)"""
     if not isinstance(form, CardsHandForm) or isinstance(form, QuickHandForm):
         return []
-    body = {"sides": [{"cards": [c for c in CARD_CODES if places[c] == str(i)], "escobas": 0}
-                      for i in range(match.sides)],
-            "leftover": [c for c in CARD_CODES if places[c] == "L"], "last_capture": 0}
+    entry = CardEntry(match.ruleset, tuple(SidePile(placed(places, str(i))) for i in range(match.sides)),
+                      placed(places, "L"), 0)
     try:
-        review_hand(match, HandDraft(mode="cards", body=body, dealer=0, client_token=None))
+        review_hand(match, HandDraft(mode="cards", entry=entry, dealer=0))
     except InvalidEntry as error:
         return [SummaryItem(page_words(p, match), _target(p, places))
                 for p in error.problems if p.code in ("missing_cards", "duplicate_card")]

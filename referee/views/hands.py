@@ -19,7 +19,7 @@ from ..messages import finding_words
 from ..models import Hand, Match
 from ..rules import HandEntry, HandReport, InvalidEntry, TallyEntry
 from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, review_hand
-from ..services.hands import expect_next, read_entry, resent_hand
+from ..services.hands import read_entry, saved_already
 from ..services.scoreboard import dealer_after, side_names, totals_with
 from ..services.trail import undone_event
 from ..sevens_words import sevens_review
@@ -45,15 +45,18 @@ def _form(match: Match, mode: str, **kwargs: Any) -> HandFormBase:
 
 
 def _draft(form: HandFormBase, mode: str, match: Match, places: dict[str, str]) -> HandDraft:
-    """The form's content as a draft for the services."""
+    """The form's content as a draft for the services: the rules core's entry (InvalidEntry when the quick
+    entry's counts leave the last side's impossible)."""
+    ruleset = match.ruleset
+    entry: HandEntry
     if isinstance(form, QuickHandForm) and form.stage(places) == COUNTS:
-        body = form.counts_body(places, match.sides)
+        entry = form.counts_entry(places, match.sides, ruleset)
     elif isinstance(form, CardsHandForm):
-        body = form.body(places, match.sides)
+        entry = form.entry(places, match.sides, ruleset)
     else:
         assert isinstance(form, TallyHandForm)
-        body = form.body(match.sides)
-    return HandDraft(mode=mode, body=body, dealer=int(form.dealer.data), client_token=form.client_token.data or None)
+        entry = form.entry(match.sides, ruleset)
+    return HandDraft(mode=mode, entry=entry, dealer=int(form.dealer.data), client_token=form.client_token.data or None)
 
 
 def _places(form: HandFormBase, hand: Hand | None, n_sides: int) -> dict[str, str]:
@@ -128,15 +131,14 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         if asked is not None:
             return _page(match, form, mode, hand, 422 if form.saving else 200, **asked)
         return _page(match, form, mode, hand, problems=unplaced_cards(match, form, places))
-    draft = _draft(form, mode, match, places)
+    draft = None
     try:
+        draft = _draft(form, mode, match, places)
         # A resend of a hand saved from this phone: the same entry is that hand (even once the match is
         # over: it may be the winning hand), a changed one says so at once; so does an entry typed for a hand
         # another phone saved meanwhile (it may be the winning hand too).
-        if hand is None and resent_hand(match, draft) is None:
-            expect_next(match, int(cast(str, form.number.data)))
-            if match.finished:
-                return _over(match)
+        if hand is None:
+            saved_already(match, draft, int(cast(str, form.number.data)))
         report = review_hand(match, draft)
         if form.saving:
             return _save(match, draft, form, hand, report)
@@ -145,6 +147,9 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
             error = quick.place_problems(form, error, match)
         return _page(match, form, mode, hand, 422, problems=problems_on_form(form, error, match, places))
     except Conflict as conflict:
+        assert draft is not None  # the services refuse a draft, once there is one
+        if conflict.reason == "finished":
+            return _over(match)
         return _conflict(match, form, mode, hand, conflict, draft)
     messages = [finding_words(f, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
                 for f in report.findings]

@@ -69,10 +69,7 @@ def show(match_id: int) -> ResponseReturnValue:
     match = owned(match_id)
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
-    try:
-        token = spectator_link(match)
-    except Conflict:  # the match kept changing on other phones while the link was made: show it afresh
-        return redirect(url_for("matches.show", match_id=match.id))
+    token = spectator_link(match)
     tag = board_tag(match)
     if tag is not None and request.if_none_match.contains(tag):
         response = Response(status=304, headers=HEADERS)

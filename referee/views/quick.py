@@ -113,11 +113,15 @@ def _remainder(form: QuickHandForm, rows: list[tuple[int, int, int]],
 
 def saved_counts(entry: dict[str, Any]) -> dict[str, Any]:
     """A saved quick hand's counts as form data (none when it was settled by its piles' cards), the regional
-    options' too: the last side's setenta lies beside its "rest"."""
-    tallies = [side["tally"] for side in entry["sides"] if isinstance(side.get("tally"), dict)]
+    options' too: every side's but the last, whose counts follow from the deck and whose setenta is kept with
+    its counts (or, as entries kept before, beside its "rest")."""
+    sides = entry["sides"]
+    tallies = [side["tally"] for side in sides[:-1] if isinstance(side.get("tally"), dict)]
     if not tallies:
         return {}
-    velo = next((str(i) for i, tally in enumerate(tallies) if tally.get("velo")), str(len(entry["sides"]) - 1))
-    setenta = [tally.get("setenta") for tally in tallies] + [entry["sides"][-1].get("setenta")]
+    last = sides[-1]
+    velo = next((str(i) for i, tally in enumerate(tallies) if tally.get("velo")), str(len(sides) - 1))
+    last_setenta = last["tally"].get("setenta") if isinstance(last.get("tally"), dict) else last.get("setenta")
+    setenta = [tally.get("setenta") for tally in tallies] + [last_setenta]
     return ({key: [tally.get(key) for tally in tallies] for key in (*COUNT_KEYS, *BREAKERS)}
             | {"velo": velo, "setenta": setenta})

@@ -52,7 +52,7 @@ def play(app: Flask, username: str, matches: int = 14) -> None:
                                 "oros": 10 if i == winner else 0, "sevens": 4 if i == winner else 0,
                                 "velo": i == winner}, "escobas": 9 if i == winner else chance.randrange(3)}
                      for i in range(match.sides)]
-            record_hand(match, HandDraft(mode="tally", body={"sides": sides, "leftover_sum": 10,
+            record_hand(match, HandDraft.kept("tally", {"sides": sides, "leftover_sum": 10,
                                                               "last_capture": winner}, dealer=0), 1)
         user.players.append(Player(name="Eva"))  # a player with no finished match yet
         db.session.commit()

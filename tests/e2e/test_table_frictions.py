@@ -71,7 +71,7 @@ def match(served: tuple[str, Flask], user: str, names: tuple[str, ...], hands: l
         made = create_match(owner, MatchSettings(preset="escova-rs", options=options, deck_style="french",
                                                  names=names, partnerships=partnerships, first_dealer=0))
         for number, body in enumerate(hands or [], 1):
-            record_hand(made, HandDraft(mode="tally", body=body, dealer=0), number)
+            record_hand(made, HandDraft.kept("tally", body, dealer=0), number)
         return f"{base}/matches/{made.id}"
 
 
@@ -224,7 +224,7 @@ def test_a_revert_asks_first_and_says_the_winner_changes(browser: Browser, serve
     with served[1].app_context():
         made = db.session.get(Match, int(board.rsplit("/", 1)[1]))  # corrected as a phone would
         corrected = {**HAND, "sides": [{**HAND["sides"][0], "escobas": 0}, HAND["sides"][1]]}
-        edit_hand(made, 1, HandDraft(mode="tally", body=corrected, dealer=0), made.version)
+        edit_hand(made, 1, HandDraft.kept("tally", corrected, dealer=0), made.version)
     page.goto(board)
     expect(page.locator(".result")).to_have_count(0)
     page.get_by_role("link", name="Revert this correction").click()

@@ -80,7 +80,7 @@ def play(user: User, plan: Plan) -> Match:
         if match.finished:
             break
         dealer = (number - 1) % plan.seating.seats
-        record_hand(match, HandDraft(mode="cards", body=entry_of(rng, plan, dealer), dealer=dealer), number)
+        record_hand(match, HandDraft.kept("cards", entry_of(rng, plan, dealer), dealer=dealer), number)
     return match
 
 
@@ -208,7 +208,7 @@ def win_for_side_zero(user: User, plan: Plan) -> Match:
     while not match.finished:
         number += 1
         body = {"sides": sides, "leftover": leftover, "last_capture": 0}
-        record_hand(match, HandDraft(mode="cards", body=body, dealer=0), number)
+        record_hand(match, HandDraft.kept("cards", body, dealer=0), number)
     return match
 
 

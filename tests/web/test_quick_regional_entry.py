@@ -99,7 +99,7 @@ def test_a_setenta_out_of_range_is_refused_on_its_field_with_what_was_typed(keep
 def test_a_setenta_quick_hand_saves_and_the_setenta_takes_the_sevens_point(keeper: Any) -> None:
     """The sevens tie 2–2, but Ana's best cards (7 of diamonds, 7 of hearts, the 4s of spades and clubs) make 70
     and Bea lacks diamonds (0): Ana takes the sevens point, one more than under most sevens. Checked, saved
-    (both sums stored, Bea's beside her "rest"), and reopened for correction with both sums."""
+    (both sums stored, Bea's with the counts the deck leaves her), and reopened for correction with both sums."""
     match_id = keeper.start(("Ana", "Bea"), sevens="setenta")
     assert {"setenta-0", "setenta-1"} <= set(keeper.form(keeper.hand_url(match_id, "quick")))  # drawn on the page
     counts = COUNTS | {"setenta-0": "70", "setenta-1": "0"}
@@ -109,8 +109,9 @@ def test_a_setenta_quick_hand_saves_and_the_setenta_takes_the_sevens_point(keepe
     assert quick(keeper, match_id, counts=counts, action="save").status_code == 302
     [(number, points, valid, mode, entry)] = stored(keeper, match_id)
     assert (number, points, valid, mode) == (1, [MOST[0] + 1, MOST[1]], True, "quick")
-    assert entry["sides"][0]["tally"]["setenta"] == 70 and entry["sides"][1] == {"tally": "rest", "escobas": 0,
-                                                                                "setenta": 0}
+    assert entry["sides"][0]["tally"]["setenta"] == 70
+    assert entry["sides"][1] == {"tally": {"cards": 20, "oros": 0, "sevens": 2, "velo": False, "setenta": 0},
+                                 "escobas": 0}
     again = keeper.fields(keeper.page(keeper.hand_url(match_id, "quick", 1)))
     assert {key: again[key] for key in counts} == counts
 

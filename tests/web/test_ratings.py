@@ -30,7 +30,7 @@ def winning_hand(sides: int, winner: int, escobas: tuple[int, ...] = ()) -> Hand
                                  "velo": i == winner},
                        "escobas": 9 if i == winner else next(others, 0)} for i in range(sides)],
             "leftover_sum": 10, "last_capture": winner}
-    return HandDraft(mode="tally", body=body, dealer=0)
+    return HandDraft.kept("tally", body, dealer=0)
 
 
 def account(name: str = "ana") -> User:
@@ -152,7 +152,7 @@ def test_only_finished_matches_count(app):
     with app.app_context():
         user = account()
         match = start(user, "Ana", "Bea")
-        record_hand(match, HandDraft(mode="tally", body={
+        record_hand(match, HandDraft.kept("tally", {
             "sides": [{"tally": {"cards": 20, "oros": 5, "sevens": 2, "velo": False}, "escobas": 0},
                       {"tally": {"cards": 20, "oros": 5, "sevens": 2, "velo": True}, "escobas": 0}],
             "leftover_sum": 10, "last_capture": 0}, dealer=0), 1)

@@ -69,7 +69,7 @@ def play(app: Flask, options: dict[str, str], seating: Seating, seed: int) -> tu
                                                  deck_style="spanish", names=names,
                                                  partnerships=seating.partnerships, first_dealer=0))
         for number, body in enumerate(hands_of(seating, seed), start=1):
-            record_hand(match, HandDraft(mode="cards", body=body, dealer=(number - 1) % seating.seats), number)
+            record_hand(match, HandDraft.kept("cards", body, dealer=(number - 1) % seating.seats), number)
             earned = earned_by(options, body)
             for side, figures in enumerate(earned):
                 for name in CATEGORIES:
@@ -122,7 +122,7 @@ def test_the_players_page_names_the_sevens_point_and_says_how_ties_count(app: Fl
         user = db.session.scalar(select(User).where(User.username == "ana"))
         match = create_match(user, MatchSettings(preset="escoba-es", options={"sevens": "setenta", "ties": "shared"},
                                                  deck_style="spanish", names=("Ana", "Bia"), first_dealer=0))
-        record_hand(match, HandDraft(mode="cards", body=hands_of(SEATINGS[0], 1)[0], dealer=0), 1)
+        record_hand(match, HandDraft.kept("cards", hands_of(SEATINGS[0], 1)[0], dealer=0), 1)
         player_id = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
         assert db.session.get(Match, match.id).ruleset.sevens == Sevens.SETENTA
     html = keeper.page(f"/players/{player_id}")

@@ -18,12 +18,13 @@ from referee.services.errors import Conflict
 TALLY = {"sides": [{"tally": {"cards": 20, "oros": 10, "sevens": 2, "velo": True}, "escobas": 1},
                    {"tally": {"cards": 20, "oros": 0, "sevens": 2, "velo": False}, "escobas": 0}],
          "leftover_sum": 10, "last_capture": 0}
-SAVED = HandDraft(mode="tally", body=TALLY, dealer=0, client_token="phone-1")
+SAVED = HandDraft.kept("tally", TALLY, dealer=0, client_token="phone-1")
 # What a resend may change, each alone.
 CHANGED = {
     "another dealer": replace(SAVED, dealer=1),
     "another way of entering it": replace(SAVED, mode="quick"),
-    "another entry": replace(SAVED, body={**TALLY, "sides": [{**TALLY["sides"][0], "escobas": 0}, TALLY["sides"][1]]}),
+    "another entry": HandDraft.kept("tally", {**TALLY, "sides": [{**TALLY["sides"][0], "escobas": 0},
+                                                                 TALLY["sides"][1]]}, dealer=0, client_token="phone-1"),
 }
 
 

@@ -18,10 +18,9 @@ from ...api_auth import api_user, token_required
 from ...match_json import hand_json, match_json
 from ...messages import finding_words
 from ...models import Hand, Match
-from ...rules import InvalidEntry, Problem, TallyEntry, check_hand
+from ...rules import HandReport, InvalidEntry, Problem, TallyEntry, check_hand
 from ...services import Conflict, HandDraft, edit_hand, get_match, record_hand, rematch, undo_last_hand
 from ...services.draws import draw_round, draw_state
-from ...services.hands import resent_hand
 from ...services.scoreboard import dealer_after
 from ...throttling import throttle_per_token
 from .blueprint import bp, request_body
@@ -40,8 +39,10 @@ def _refuse(problem: Problem) -> None:
     raise InvalidEntry([problem])
 
 
-def _draft(match: Match, dealer_default: int | None, key: str | None = None) -> tuple[HandDraft, dict[str, Any]]:
-    """The posted hand as the hands service takes it, and /score's answer for it (422 for a bad entry)."""
+def _draft(match: Match, dealer_default: int | None,
+           key: str | None = None) -> tuple[HandDraft, HandReport, dict[str, Any]]:
+    """The posted hand as the hands service takes it, the referee's report on it (which the service takes too:
+    a hand is checked once) and /score's answer for it (422 for a bad entry)."""
     asked = match_payloads.read_hand_request(request_body(), len(match.seats))
     dealer = asked.dealer if asked.dealer is not None else dealer_default
     if dealer is None:
@@ -54,8 +55,8 @@ def _draft(match: Match, dealer_default: int | None, key: str | None = None) -> 
     report = check_hand(entry)
     messages = [finding_words(finding, deck=entry.ruleset.deck_style) for finding in report.findings]
     mode = "tally" if isinstance(entry, TallyEntry) else "cards"
-    draft = HandDraft(mode=mode, body=asked.body, dealer=int(dealer or 0), client_token=key)
-    return draft, score_payloads.report_json(report, entry, messages)
+    draft = HandDraft(mode=mode, entry=entry, dealer=int(dealer or 0), client_token=key)
+    return draft, report, score_payloads.report_json(report, entry, messages)
 
 
 def _hand_answer(match: Match, hand: Hand, report: dict[str, Any], status: int) -> ResponseReturnValue:
@@ -87,17 +88,13 @@ def record(match_id: int) -> ResponseReturnValue:
     # A repeat that gives no dealer means the one its hand was saved with, not the next one since.
     repeated = next((h for h in match.hands if key is not None and h.client_token == key), None)
     dealer = repeated.dealer if repeated is not None else dealer_after(match, list(match.hands))
-    draft, report = _draft(match, dealer, key)
+    draft, report, answer = _draft(match, dealer, key)
     try:
-        saved = resent_hand(match, draft)
-        if saved is not None:
-            return _hand_answer(match, saved, report, 200)
-        if match.finished:
-            return _error(409, "", _("This match is over: correct a hand, or start a rematch."))
-        hand = record_hand(match, draft, expected_number=len(match.hands) + 1)
+        hand = record_hand(match, draft, expected_number=len(match.hands) + 1, report=report)
     except Conflict as conflict:
         return _conflict(conflict)
-    return _hand_answer(match, hand, report, 201)
+    # A repeat of a saved hand is that hand (record_hand refuses one whose entry differs).
+    return _hand_answer(match, hand, answer, 200 if hand is repeated else 201)
 
 
 def _conflict(conflict: Conflict) -> ResponseReturnValue:
@@ -106,6 +103,8 @@ def _conflict(conflict: Conflict) -> ResponseReturnValue:
         raise InvalidEntry([Problem(("Idempotency-Key",), "resend_differs", conflict.params)])
     if conflict.reason == "undone":
         return _error(409, "Idempotency-Key", _("The hand saved under this Idempotency-Key was taken back."))
+    if conflict.reason == "finished":
+        return _error(409, "", _("This match is over: correct a hand, or start a rematch."))
     return _error(409, "", _("The match changed meanwhile: read it again."))
 
 
@@ -126,12 +125,12 @@ def correct(match_id: int, number: int) -> ResponseReturnValue:
     refused = _if_match(match)
     if refused is not None:
         return refused
-    draft, report = _draft(match, hand.dealer)
+    draft, report, answer = _draft(match, hand.dealer)
     try:
-        edit_hand(match, number, draft, version=match.version)
+        edit_hand(match, number, draft, version=match.version, report=report)
     except Conflict as conflict:
         return _conflict(conflict)
-    return _hand_answer(match, hand, report, 200)
+    return _hand_answer(match, hand, answer, 200)
 
 
 @bp.delete("/matches/<int:match_id>/hands/<int:number>")

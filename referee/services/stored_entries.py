@@ -1,0 +1,74 @@
+"""A hand's entry as the database keeps it (Hand.entry, and each entry the trail keeps): the rules core's entry
+written for the database, and read back. The services' own encoding, so that they depend on neither the API's
+reader nor its words.
+
+The app writes every stored entry after reading and checking it, so its shape is trusted here: sides by their
+cards or by their tallies (one of them may be the "rest" of the deck), the leftover as its cards or its sum (the
+sum wins when both are kept), the last capture. What the rules core finds wrong is still its InvalidEntry (a
+"rest" the other sides leave impossible, say).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..rules import Card, CardEntry, HandEntry, Rest, Ruleset, SidePile, SideTally, TallyEntry, complete_tallies
+
+REST = "rest"  # a side's tally kept as "rest": what the deck leaves after the other sides'
+VARIANT_COUNTS = ("setenta", "sixes", "aces", "fives")  # what the regional options may keep of a tally
+
+
+def stored_entry(ruleset: Ruleset, data: Mapping[str, Any]) -> HandEntry:
+    """A stored entry as the rules core's, under the match's rules."""
+    last_capture = int(data["last_capture"])
+    sides = [_side(side) for side in data["sides"]]
+    piles = [side for side in sides if isinstance(side, SidePile)]
+    if len(piles) == len(sides) and "leftover_sum" not in data:
+        return CardEntry(ruleset, tuple(piles), _cards(data["leftover"]), last_capture)
+    tallies = [side for side in sides if not isinstance(side, SidePile)]
+    if "leftover_sum" in data:
+        total, leftover = int(data["leftover_sum"]), None
+    else:
+        leftover = _cards(data["leftover"])
+        total = sum(card.value for card in leftover)
+    return TallyEntry(ruleset, complete_tallies(tallies), total, last_capture, leftover)
+
+
+def stored_form(entry: HandEntry) -> dict[str, Any]:
+    """The rules core's entry as the database keeps it: every side whole (a side worked out from the deck is kept
+    with its counts), the leftover as its cards when they were given, else its sum. stored_entry reads it back as
+    the same entry."""
+    if isinstance(entry, CardEntry):
+        return {"sides": [{"cards": [str(card) for card in side.cards], "escobas": side.escobas}
+                          for side in entry.sides],
+                "leftover": [str(card) for card in entry.leftover], "last_capture": entry.last_capture}
+    leftover: dict[str, Any] = ({"leftover_sum": entry.leftover_sum} if entry.leftover is None
+                                else {"leftover": [str(card) for card in entry.leftover]})
+    return {"sides": [{"tally": _tally(side), "escobas": side.escobas} for side in entry.sides], **leftover,
+            "last_capture": entry.last_capture}
+
+
+def _tally(side: SideTally) -> dict[str, Any]:
+    """A side's counts as kept: those not given (a pile's sum, what the regional options ask) left out."""
+    tally: dict[str, Any] = {"cards": side.cards, "oros": side.oros, "sevens": side.sevens, "velo": side.velo}
+    more = {"pile_sum": side.pile_sum, **{key: getattr(side, key) for key in VARIANT_COUNTS}}
+    return tally | {key: value for key, value in more.items() if value is not None}
+
+
+def _cards(codes: list[str]) -> tuple[Card, ...]:
+    """Cards kept by their codes."""
+    return tuple(Card.parse(code) for code in codes)
+
+
+def _side(side: Mapping[str, Any]) -> SidePile | SideTally | Rest:
+    """One side's stored cards, tally or "rest", with its escobas."""
+    escobas = int(side.get("escobas", 0))
+    if "cards" in side:
+        return SidePile(_cards(side["cards"]), escobas)
+    tally = side["tally"]
+    if tally == REST:
+        return Rest(escobas, side.get("setenta"))
+    more = {key: tally[key] for key in VARIANT_COUNTS if key in tally}
+    return SideTally(tally["cards"], tally["oros"], tally["sevens"], bool(tally.get("velo", False)), escobas,
+                     tally.get("pile_sum"), **more)

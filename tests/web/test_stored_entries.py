@@ -1,0 +1,62 @@
+"""The services' reader of stored entries (referee/services/stored_entries.py) reads every entry the app stores as
+the API's reader reads it: by cards, by tallies, a side kept as "rest", the leftover as its cards, its sum or both,
+under every sevens option, for two to four sides."""
+
+from __future__ import annotations
+
+import pytest
+from backup_round_trip import SEATINGS
+from entry_paths import API_PATHS, api_body, deal
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.rules import InvalidEntry, make_ruleset
+from referee.score_payloads import read_score
+from referee.services.stored_entries import stored_entry, stored_form
+
+SEVENS = ("most", "setenta", "most_tiebreak")
+
+
+@settings(max_examples=60, deadline=None)
+@given(path=st.sampled_from(API_PATHS), seating=st.sampled_from(list(SEATINGS)), sevens=st.sampled_from(SEVENS),
+       seed=st.integers(0, 10_000), rest=st.integers(-4, 3), pile_sums=st.booleans(), moved=st.booleans())
+def test_a_stored_entry_reads_as_the_api_reads_it(path, seating, sevens, seed, rest, pile_sums, moved):
+    """The same rules core entry, or the same problems where the rules core refuses it."""
+    d = deal(SEATINGS[seating], sevens, seed, moved=moved, pile_sums=pile_sums)
+    body = api_body(path, d, rest)
+    ruleset = make_ruleset("escova-rs", sevens=sevens)
+    try:
+        expected = read_score({"ruleset": "escova-rs", "options": ruleset.options(), **body})
+    except InvalidEntry as error:
+        with pytest.raises(InvalidEntry) as refused:
+            stored_entry(ruleset, body)
+        assert refused.value.problems == error.problems
+        return
+    assert stored_entry(ruleset, body) == expected
+
+
+def test_both_leftovers_kept_read_as_the_sum():
+    """A tally keeping the leftover's cards beside its sum: the sum wins, as in the API."""
+    body = {"sides": [{"tally": {"cards": 36, "oros": 10, "sevens": 4, "velo": True}, "escobas": 1},
+                      {"tally": "rest", "escobas": 0}], "leftover": ["5o", "10c"], "leftover_sum": 15,
+            "last_capture": 0}
+    ruleset = make_ruleset("escova-rs")
+    entry = stored_entry(ruleset, body)
+    assert entry == read_score({"ruleset": "escova-rs", "options": ruleset.options(), **body})
+    assert (entry.leftover_sum, entry.leftover) == (15, None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(path=st.sampled_from(API_PATHS), seating=st.sampled_from(list(SEATINGS)), sevens=st.sampled_from(SEVENS),
+       seed=st.integers(0, 10_000), rest=st.integers(-4, 3), pile_sums=st.booleans(), moved=st.booleans())
+def test_an_entry_stored_reads_back_as_the_same_entry(path, seating, sevens, seed, rest, pile_sums, moved):
+    """stored_form, then stored_entry: the entry the API read (a side given as "rest" kept worked out)."""
+    d = deal(SEATINGS[seating], sevens, seed, moved=moved, pile_sums=pile_sums)
+    ruleset = make_ruleset("escova-rs", sevens=sevens)
+    try:
+        entry = read_score({"ruleset": "escova-rs", "options": ruleset.options(), **api_body(path, d, rest)})
+    except InvalidEntry:
+        return
+    kept = stored_form(entry)
+    assert "rest" not in str(kept)
+    assert stored_entry(entry.ruleset, kept) == entry
