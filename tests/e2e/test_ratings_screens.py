@@ -11,7 +11,7 @@ import pytest
 from axe_check import violations
 from flask import Flask
 from live import serve
-from phone import PHONE, SCREENSHOTS, register, shot
+from phone import PHONE, picture, register, shot
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
@@ -84,7 +84,7 @@ def test_the_leaderboard_and_a_rating_fit_a_phone_in_light_and_dark(
         expect(page.locator(".rating-steps tbody tr")).to_have_count(10)
         found[f"rating {size}"] = (sideways(page), violations(page, axe_script))
         shot(page, f"ratings-player-{size}-{scheme}")
-        page.locator(".rating-card").screenshot(path=str(SCREENSHOTS / f"ratings-card-{size}-{scheme}.png"))
+        picture(page.locator(".rating-card"), f"ratings-card-{size}-{scheme}")
     page.goto(base + "/players")
     page.get_by_role("link", name="Eva").click()
     expect(page.locator(".rating-card")).to_contain_text("Not rated yet: Eva gets a rating")
