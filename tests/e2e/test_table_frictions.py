@@ -2,8 +2,9 @@
 tests/web/test_app_trail.py, test_count_words.py and test_tiebreak_asks.py): impossible counts said as they are
 typed, the tiebreak's question answered by a chip, Restore beside the Undo message without JavaScript, a revert
 that asks first, and the 320 px cosmetics (a total of 21 in its card, whole names on the pile tabs, the new
-match's choices uncut, the account's times in the phone's zone). No screen scrolls sideways or has a serious axe
-violation; each is saved, light and dark, at 390 and 320 px (tests/e2e/screenshots/frictions-*.png)."""
+match's choices uncut, the account's times in the phone's zone). No screen scrolls sideways at 390 or 320 px or
+has a serious axe violation in light or dark; with REFEREE_SCREENSHOTS=1 each is saved
+(tests/e2e/screenshots/frictions-*.png)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 from axe_check import violations
 from flask import Flask
 from live import serve
-from phone import shot
+from phone import SIZES, at_each_size, scrolls_sideways, shot
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sqlalchemy import select
 
@@ -26,7 +27,6 @@ from referee.services import HandDraft, MatchSettings, create_match, edit_hand, 
 
 pytestmark = pytest.mark.e2e
 
-SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 568}}
 PASSWORD = "escova-2026"
 LEFTOVER = ["1o", "2o", "3o", "4o"]  # sums 10
 
@@ -90,14 +90,14 @@ def marked(page: Page, selector: str) -> bool:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-@pytest.mark.parametrize("size", list(SIZES))
 def test_the_quick_entry_says_at_once_when_the_counts_pass_the_deck(browser: Browser, served, axe_script: str,
-                                                                    size: str, theme: str) -> None:
+                                                                    theme: str) -> None:
     """Pablo's 20 cards and Paula's 26 leave Bruno −6: before any Check, his box says so in the page's words
-    (the deck's "diamonds"), naming the piles to recount and marking their fields; 10 instead of 26 and it goes."""
-    context = phone(browser, size, theme)
+    (the deck's "diamonds"), naming the piles to recount and marking their fields; 10 instead of 26 and it goes.
+    (What the page says does not depend on its width: the smaller phone.)"""
+    context = phone(browser, "320", theme)
     page = context.new_page()
-    user = f"quick-{size}-{theme}"
+    user = f"quick-{theme}"
     account(page, served, user)
     board = match(served, user, ("Pablo", "Paula", "Bruno"))
     quick_counts(page, board, [(20, 6, 2)])
@@ -114,7 +114,7 @@ def test_the_quick_entry_says_at_once_when_the_counts_pass_the_deck(browser: Bro
     assert page.locator("#cards-1").get_attribute("aria-invalid") == "true"
     rest.scroll_into_view_if_needed()
     assert violations(page, axe_script) == []
-    shot(page, f"frictions-quick-counts-{size}-{theme}")
+    shot(page, f"frictions-quick-counts-320-{theme}")
     page.locator("#cards-1").fill("10")
     expect(rest).not_to_contain_text("cards together")
     expect(rest).to_contain_text("12 diamonds together")
@@ -207,16 +207,15 @@ HAND = {"sides": [{"tally": {"cards": 20, "oros": 10, "sevens": 2, "velo": True}
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_revert_asks_first_and_says_the_winner_changes(browser: Browser, served, axe_script: str, size: str,
+def test_a_revert_asks_first_and_says_the_winner_changes(browser: Browser, served, axe_script: str,
                                                          theme: str) -> None:
     """To 4: hand 1 made Ana Beatriz the winner, a correction took her escoba away and reopened the match. The
     trail's "Revert this correction" opens a page that says what the revert does (points and totals now and
     after, and that Ana Beatriz wins again) and changes nothing until its button is pressed; "Keep hand 1 as it
     is" goes back."""
-    context = phone(browser, size, theme)
+    context = phone(browser, "390", theme)
     page = context.new_page()
-    user = f"revert-{size}-{theme}"
+    user = f"revert-{theme}"
     account(page, served, user)
     board = match(served, user, ("Ana Beatriz", "Bia"), [HAND], target=4)
     with served[1].app_context():
@@ -229,9 +228,10 @@ def test_a_revert_asks_first_and_says_the_winner_changes(browser: Browser, serve
     confirm = page.locator(".confirm")
     expect(confirm.get_by_role("heading", level=1)).to_have_text("Revert the correction of hand 1?")
     expect(confirm).to_contain_text("This changes the winner: after the revert Ana Beatriz wins the match.")
-    assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
+    assert scrolls_sideways(page) == {}
     assert violations(page, axe_script) == []
-    shot(page, f"frictions-revert-{size}-{theme}")
+    for size in at_each_size(page):
+        shot(page, f"frictions-revert-{size}-{theme}")
     page.get_by_role("link", name="Keep hand 1 as it is").click()
     expect(page.locator(".result")).to_have_count(0)
     page.get_by_role("link", name="Revert this correction").click()
@@ -277,15 +277,13 @@ def inside(page: Page, selector: str, box: str) -> list[str]:
            }).map((e) => e.textContent.trim())""", [selector, box]))
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-@pytest.mark.parametrize("size", list(SIZES))
-def test_three_players_totals_fit_their_cards_and_pile_tabs_show_whole_names(browser: Browser, served, size: str,
-                                                                             theme: str) -> None:
+def test_three_players_totals_fit_their_cards_and_pile_tabs_show_whole_names(browser: Browser, served) -> None:
     """Three players, Pablo at 21: every total inside its card. Four players and two partnerships: each pile
-    tab shows its whole name (Pablo and Paula told apart), none cut by an ellipsis."""
-    context = phone(browser, size, theme)
+    tab shows its whole name (Pablo and Paula told apart), none cut by an ellipsis. At each size; the themes
+    change colours only."""
+    context = phone(browser, "390")
     page = context.new_page()
-    user = f"cosmetic-{size}-{theme}"
+    user = "cosmetic"
     account(page, served, user)
     big = {"sides": [{"tally": {"cards": 38, "oros": 10, "sevens": 4, "velo": True}, "escobas": 15},
                      {"tally": {"cards": 1, "oros": 0, "sevens": 0, "velo": False}, "escobas": 0},
@@ -293,8 +291,9 @@ def test_three_players_totals_fit_their_cards_and_pile_tabs_show_whole_names(bro
            "leftover_sum": 10, "last_capture": 0}
     page.goto(match(served, user, ("Pablo", "Paula", "Bruno"), [big], target=30))
     assert page.locator(".board .total").all_inner_texts() == ["21", "0", "0"]
-    assert inside(page, ".board .total", ".side") == []
-    shot(page, f"frictions-totals-{size}-{theme}")
+    for size in at_each_size(page):
+        assert inside(page, ".board .total", ".side") == [], size
+        shot(page, f"frictions-totals-{size}")
     for names, pairs, seen in ((("Pablo", "Paula", "Bruno", "Diego"), False,
                                 ["Table", "Pablo", "Paula", "Bruno", "Diego"]),
                                (("Ana Beatriz", "Bruno", "Carla Maria", "Diego"), True,
@@ -302,11 +301,12 @@ def test_three_players_totals_fit_their_cards_and_pile_tabs_show_whole_names(bro
         page.goto(match(served, user, names, partnerships=pairs) + "/hands/new?mode=cards")
         tabs = page.locator(".brushes .brush .name")
         assert [re.sub(r"\s+", " ", t) for t in tabs.all_inner_texts()] == seen
-        assert inside(page, ".brushes .brush .name", ".brush") == []
-        assert all(box["width"] >= 44 and box["height"] >= 44
-                   for box in (b.bounding_box() for b in page.locator(".brushes .brush").all()) if box)
-        assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
-        shot(page, f"frictions-tabs-{len(seen)}-{size}-{theme}")
+        for size in at_each_size(page):
+            assert inside(page, ".brushes .brush .name", ".brush") == [], size
+            assert all(box["width"] >= 44 and box["height"] >= 44
+                       for box in (b.bounding_box() for b in page.locator(".brushes .brush").all()) if box), size
+            shot(page, f"frictions-tabs-{len(seen)}-{size}")
+        assert scrolls_sideways(page) == {}
     context.close()
 
 
