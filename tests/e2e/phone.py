@@ -99,3 +99,12 @@ def start_match(page: Page, base: str, username: str, game: str | None = None, s
     """A new account and a match, as new_match makes it; the scoreboard's URL."""
     register(page, base, username)
     return new_match(page, base, game, sevens)
+
+
+def shot_in_each_scheme(page: Page, name: str) -> None:
+    """shot() in the dark and the light colour scheme (name-dark, name-light), when screenshots are wanted; the
+    page is left in the light scheme."""
+    if SCREENSHOTS_WANTED:
+        for scheme in ("dark", "light"):
+            page.emulate_media(color_scheme=scheme)
+            shot(page, f"{name}-{scheme}")
