@@ -8,9 +8,9 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from axe_check import violations
+from axe_check import violations_in_each_scheme
 from live import serve
-from phone import PHONE, at_each_size, register, scrolls_sideways, shot
+from phone import PHONE, at_each_size, register, scrolls_sideways, shot_in_each_scheme
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import create_engine, text
 
@@ -40,17 +40,15 @@ def send(page: Page, content: bytes) -> None:
     page.get_by_role("button", name="Restore the backup").click()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_an_import_that_cannot_run_now_says_why_and_the_same_file_restores_after(browser: Browser,
                                                                                   served: tuple[str, str],
-                                                                                  axe_script: str,
-                                                                                  scheme: str) -> None:
+                                                                                  axe_script: str) -> None:
     """Another import of the account holds its slot: the page says so beside the field (409); another
     account's holds the server's: try again in a few seconds (429); free again, the file restores."""
     base, url = served
-    context = browser.new_context(**PHONE, color_scheme=scheme)
+    context = browser.new_context(**PHONE)
     page = context.new_page()
-    name = f"busy{scheme}"
+    name = "busy"
     register(page, base, name)
     engine = create_engine(url)
     with engine.connect() as connection:
@@ -63,15 +61,15 @@ def test_an_import_that_cannot_run_now_says_why_and_the_same_file_restores_after
             send(page, content)
             expect(page.locator(".field .error")).to_have_text(BUSY)
             expect(page.locator("#error-summary")).to_contain_text(BUSY)
-            assert scrolls_sideways(page) == {} and violations(page, axe_script) == []
+            assert scrolls_sideways(page) == {} and violations_in_each_scheme(page, axe_script) == []
             for size in at_each_size(page):
-                shot(page, f"import-busy-{size}-{scheme}")
+                shot_in_each_scheme(page, f"import-busy-{size}")
         with import_slot(engine, user + 10_000, 1):
             send(page, content)
             expect(page.locator(".field .error")).to_have_text(SERVER_BUSY)
             assert scrolls_sideways(page) == {}
             for size in at_each_size(page):
-                shot(page, f"import-server-busy-{size}-{scheme}")
+                shot_in_each_scheme(page, f"import-server-busy-{size}")
         send(page, content)
         expect(page.locator(".flash")).to_have_text(
             "Nothing to add: this account has every match and player of the file already.")

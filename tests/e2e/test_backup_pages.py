@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from axe_check import violations
-from phone import PHONE, at_each_size, register, scrolls_sideways, shot
+from axe_check import violations_in_each_scheme as violations
+from phone import PHONE, at_each_size, register, scrolls_sideways, shot_in_each_scheme
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -27,21 +27,20 @@ def small_controls(page: Page) -> list[str]:
     return found
 
 
-def shots(page: Page, name: str, scheme: str) -> None:
-    """The page at each size, saved when screenshots are wanted."""
+def shots(page: Page, name: str) -> None:
+    """The page at each size in each colour scheme, saved when screenshots are wanted."""
     for size in at_each_size(page):
-        shot(page, f"{name}-{size}-{scheme}")
+        shot_in_each_scheme(page, f"{name}-{size}")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_download_a_backup_and_restore_it_and_see_a_bad_files_error(browser: Browser, live_server: str,
-                                                                   axe_script: str, scheme: str) -> None:
+                                                                   axe_script: str) -> None:
     """A match started; the backup downloaded from the account page; the import page refuses a file that is
     not a backup (422, the error beside the field and in the summary) and restores the real one (nothing new:
     every match is there already). No page scrolls sideways; axe finds nothing serious."""
-    context = browser.new_context(**PHONE, color_scheme=scheme, accept_downloads=True)
+    context = browser.new_context(**PHONE, accept_downloads=True)
     page = context.new_page()
-    register(page, live_server, f"backup{scheme}")
+    register(page, live_server, "backup")
     page.get_by_label("2 players").check()
     page.get_by_label("Seat 1", exact=True).fill("Lucía")
     page.get_by_label("Seat 2", exact=True).fill("Bea")
@@ -49,10 +48,10 @@ def test_download_a_backup_and_restore_it_and_see_a_bad_files_error(browser: Bro
     page.get_by_role("button", name="Start the match").click()
     expect(page.get_by_role("link", name="hands as CSV")).to_be_visible()
     assert scrolls_sideways(page) == {} and violations(page, axe_script) == []
-    shots(page, "board-downloads", scheme)
+    shots(page, "board-downloads")
     page.goto(live_server + "/account")
     assert violations(page, axe_script) == []
-    shots(page, "account", scheme)
+    shots(page, "account")
     with page.expect_download() as info:
         page.get_by_role("link", name="Download a backup of every match and player").click()
     download = info.value
@@ -63,7 +62,7 @@ def test_download_a_backup_and_restore_it_and_see_a_bad_files_error(browser: Bro
     page.get_by_role("link", name="Restore a backup").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Restore a backup")
     assert scrolls_sideways(page) == {} and small_controls(page) == [] and violations(page, axe_script) == []
-    shots(page, "import", scheme)
+    shots(page, "import")
 
     bad = json.dumps({**backup, "version": 7}).encode()
     page.get_by_label("Backup file").set_input_files({"name": "old.json", "mimeType": "application/json",
@@ -80,7 +79,7 @@ def test_download_a_backup_and_restore_it_and_see_a_bad_files_error(browser: Bro
     expect(page.locator(".field .error")).to_have_text(
         "Match 1, seat 2, “position”: should be at most 3. In the file: $.matches[0].seats[1].position")
     assert scrolls_sideways(page) == {} and violations(page, axe_script) == []
-    shots(page, "import-error", scheme)
+    shots(page, "import-error")
     backup["matches"][0]["seats"][1]["position"] = 1
 
     page.get_by_label("Backup file").set_input_files(str(download.path()))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from phone import PHONE, picture, register, shot
+from phone import PHONE, picture, register, shot, shot_in_each_scheme
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -166,15 +166,14 @@ def test_the_leftover_verdict_and_the_worked_out_side_follow_each_tap(page: Page
 
 
 @pytest.mark.parametrize("size", ["390", "320"])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_card_entry_shows_cards_on_the_first_screen_and_keeps_the_sums_in_view(
-        browser: Browser, live_server: str, size: str, scheme: str) -> None:
+        browser: Browser, live_server: str, size: str) -> None:
     """At 390×844 and 320×568, quick and every-card: two rows of cards or more without scrolling; the bar of
     sums stays at the top of the screen while the last cards are tapped."""
     phone = PHONE if size == "390" else SMALL
-    context = browser.new_context(**phone, color_scheme=scheme)
+    context = browser.new_context(**phone)
     page = context.new_page()
-    start(page, live_server, f"quick-shot-{size}-{scheme}", "4 players", ["Ana Beatriz", "Bia", "Carla Maria", "Duda"])
+    start(page, live_server, f"quick-shot-{size}", "4 players", ["Ana Beatriz", "Bia", "Carla Maria", "Duda"])
     board = page.url
     height = phone["viewport"]["height"]  # type: ignore[index]
     for mode in ("quick", "cards"):
@@ -183,7 +182,7 @@ def test_card_entry_shows_cards_on_the_first_screen_and_keeps_the_sums_in_view(
         row_bottoms = {round(box["y"] + box["height"]) for box in
                        (page.locator(f'.card[data-code="{c}"]').bounding_box() for c in ("1o", "6o")) if box}
         page.evaluate("window.scrollTo(0, 0)")
-        picture(page, f"{size}-{scheme}-entry-{mode}-first-screen")
+        picture(page, f"{size}-entry-{mode}-first-screen")
         bar = page.locator(".submit-bar").bounding_box()
         assert bar is not None and max(row_bottoms) <= min(bar["y"], height), f"{mode}: only one row of cards shows"
         if mode == "quick":
@@ -194,8 +193,8 @@ def test_card_entry_shows_cards_on_the_first_screen_and_keeps_the_sums_in_view(
         top = page.locator(".picker-bar").bounding_box()
         assert top is not None and 0 <= top["y"] <= 1 and top["y"] + top["height"] < height / 4
         expect(page.locator('[data-sum="3"]')).to_be_in_viewport()
-        picture(page, f"{size}-{scheme}-entry-cards-scrolled")
-        shot(page, f"{size}-{scheme}-entry-cards")
+        picture(page, f"{size}-entry-cards-scrolled")
+        shot_in_each_scheme(page, f"{size}-entry-cards")
     context.close()
 
 
