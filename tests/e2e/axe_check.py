@@ -33,8 +33,10 @@ def installed_axe() -> str:
 
 def violations(page: Page, axe_script: str) -> list[str]:
     """Serious and critical axe violations on the page, as readable lines."""
-    # Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts.
-    page.evaluate(Path(axe_script).read_text())
+    # Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts. Once
+    # per loaded page: a page checked in both colour schemes has it already.
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.evaluate(Path(axe_script).read_text())
     result = page.evaluate(
         "async () => await axe.run(document, {runOnly: {type: 'tag', values: "
         "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}, resultTypes: ['violations']})")
