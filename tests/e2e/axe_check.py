@@ -33,11 +33,27 @@ def installed_axe() -> str:
 
 def violations(page: Page, axe_script: str) -> list[str]:
     """Serious and critical axe violations on the page, as readable lines."""
-    # Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts.
-    page.evaluate(Path(axe_script).read_text())
+    # Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts. Once
+    # per loaded page: a page checked in both colour schemes has it already.
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.evaluate(Path(axe_script).read_text())
     result = page.evaluate(
         "async () => await axe.run(document, {runOnly: {type: 'tag', values: "
         "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}, resultTypes: ['violations']})")
     return [f"{v['impact']}: {v['id']} — {v['help']} ({len(v['nodes'])}: "
             f"{', '.join(n['target'][0] for n in v['nodes'][:3])})"
             for v in result["violations"] if v["impact"] in SERIOUS]
+
+
+SCHEMES = ("light", "dark")
+
+
+def violations_in_each_scheme(page: Page, axe_script: str) -> list[str]:
+    """Serious and critical axe violations on the page in the light and in the dark colour scheme, the one page
+    switched between them (Playwright's emulate_media): the themes change colours only, so a test loads its
+    pages once rather than once per theme. The page is left in the light scheme."""
+    found = []
+    for scheme in (*SCHEMES[1:], SCHEMES[0]):
+        page.emulate_media(color_scheme=scheme)
+        found += [f"{scheme}: {line}" for line in violations(page, axe_script)]
+    return found

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 from axe_check import installed_axe
+from flask import Flask
 from live import serve
 from phone import PHONE, SCREENSHOTS
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
@@ -39,13 +40,21 @@ def axe_script() -> str:
 
 
 @pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app served on a free local port, with its own database."""
+def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Flask]]:
+    """The app served on a free local port, with its own database; and the app itself, so that a module can set
+    up what its tests look at through the app's pages in process (page_client.Scorekeeper) rather than through
+    the browser, which is slower by far (a story of 72 hands: 75 s in the browser)."""
     db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}"})
     upgrade_schema(app)
     with serve(app) as address:
-        yield address
+        yield address, app
+
+
+@pytest.fixture(scope="module")
+def live_server(live_app: tuple[str, Flask]) -> str:
+    """The served app's address."""
+    return live_app[0]
 
 
 # Every page reports the Content-Security-Policy violations it sees as console errors (Chromium logs most of
@@ -83,15 +92,25 @@ class ConsoleErrors:
 CONSOLE = ConsoleErrors()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Headless Chromium; every context it opens, a test's own too, has its console errors watched."""
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    """Headless Chromium, started once per test process (Playwright's driver and the browser took 1–2 s to start
+    for each of some 30 modules); every context it opens, a test's own too, has its console errors watched."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         new_context = browser.new_context
         browser.new_context = lambda **options: CONSOLE.watch(new_context(**options))  # type: ignore[method-assign]
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Browser) -> Iterator[Browser]:
+    """The browser, for a module: whatever contexts the module leaves open close with it, as if it had had a
+    Chromium of its own (a page left polling a server that has stopped would log errors into the next test)."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 @pytest.fixture

@@ -2,17 +2,48 @@
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+# The screens' pictures are for a person to look at, and no test reads them: they are taken only when asked for
+# (REFEREE_SCREENSHOTS=1 .venv/bin/pytest tests/e2e/…), since saving some 400 full pages at every run cost
+# minutes of CI. A failing test's page is saved whatever the setting (tests/e2e/conftest.py).
+SCREENSHOTS_WANTED = os.environ.get("REFEREE_SCREENSHOTS", "") not in ("", "0")
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 # The correct hand of tests/page_client.py, by counts: Ana took the velo, the leftover and an escoba (4 to 0).
 COUNTS = {"#cards-0": "20", "#oros-0": "10", "#sevens-0": "2", "#cards-1": "20", "#oros-1": "0", "#sevens-1": "2",
           "#escobas-0": "1", "#escobas-1": "0", "#leftover_sum": "10"}
+
+
+# The two phone sizes the screens are held to. A page is laid out again when its window is resized, so a test
+# loads a page once and measures it at each size (at_each_size) rather than opening a browser per size.
+SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 568}}
+
+
+def sideways(page: Page) -> int:
+    """How far the page scrolls sideways, in px."""
+    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
+def at_each_size(page: Page) -> Iterator[str]:
+    """Resize the page's window to each of SIZES in turn, giving the size's name; the first size again after."""
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        yield size
+    page.set_viewport_size(next(iter(SIZES.values())))
+
+
+def scrolls_sideways(page: Page) -> dict[str, int]:
+    """How far the page scrolls sideways at each of SIZES where it does at all: {} where it fits both."""
+    found = {size: sideways(page) for size in at_each_size(page)}
+    return {size: px for size, px in found.items() if px}
 
 
 def fill_counts(page: Page, escobas: str = "1") -> None:
@@ -24,9 +55,16 @@ def fill_counts(page: Page, escobas: str = "1") -> None:
 
 
 def shot(page: Page, name: str) -> None:
-    """Save a full-page screenshot of a main screen, to look at."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, scale="css")
+    """Save a full-page screenshot of a main screen, to look at, when screenshots are wanted."""
+    picture(page, name, full_page=True, scale="css")
+
+
+def picture(target: Page | Locator, name: str, **options: Any) -> None:
+    """Save what a page's window or one element shows (Playwright's screenshot options), when screenshots
+    are wanted."""
+    if SCREENSHOTS_WANTED:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        target.screenshot(path=str(SCREENSHOTS / f"{name}.png"), **options)
 
 
 def register(page: Page, base: str, username: str, password: str = "escova-2026") -> None:
@@ -61,3 +99,12 @@ def start_match(page: Page, base: str, username: str, game: str | None = None, s
     """A new account and a match, as new_match makes it; the scoreboard's URL."""
     register(page, base, username)
     return new_match(page, base, game, sevens)
+
+
+def shot_in_each_scheme(page: Page, name: str) -> None:
+    """shot() in the dark and the light colour scheme (name-dark, name-light), when screenshots are wanted; the
+    page is left in the light scheme."""
+    if SCREENSHOTS_WANTED:
+        for scheme in ("dark", "light"):
+            page.emulate_media(color_scheme=scheme)
+            shot(page, f"{name}-{scheme}")

@@ -1,5 +1,6 @@
-"""axe-core finds no serious or critical violation on the main pages, in light and in dark (the scoreboard and the
-spectator page with their chart; a finished match's summary: tests/e2e/test_story_screens.py).
+"""axe-core finds no serious or critical violation on the main pages, in light and in dark, each page loaded once
+and checked in both colour schemes (the scoreboard and the spectator page with their chart; a finished match's
+summary: tests/e2e/test_story_screens.py).
 
 axe-core is pinned in tests/e2e/axe/package.json and installed for the tests only (tests/e2e/axe_check.py).
 """
@@ -7,8 +8,8 @@ axe-core is pinned in tests/e2e/axe/package.json and installed for the tests onl
 from __future__ import annotations
 
 import pytest
-from axe_check import violations
-from phone import PHONE, shot, start_match
+from axe_check import violations_in_each_scheme as violations
+from phone import PHONE, shot_in_each_scheme, start_match
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -31,18 +32,17 @@ def set_up_a_match(page: Page, base: str, username: str) -> str:
     return board
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_main_pages_have_no_serious_accessibility_violation(browser: Browser, live_server: str,
-                                                                 axe_script: str, scheme: str) -> None:
-    """Every main page, as a phone in light or dark mode sees it."""
-    context = browser.new_context(**PHONE, color_scheme=scheme)
+                                                                 axe_script: str) -> None:
+    """Every main page, as a phone in light and in dark mode sees it."""
+    context = browser.new_context(**PHONE)
     page = context.new_page()
     page.goto(live_server + "/")
     found = {"home": violations(page, axe_script)}
     for name in ("login", "register"):
         page.goto(f"{live_server}/{name}")
         found[name] = violations(page, axe_script)
-    board = set_up_a_match(page, live_server, f"axe-{scheme}")
+    board = set_up_a_match(page, live_server, "axe")
     pages = {
         "scoreboard": board,
         "hand the quick way": board + "/hands/new?mode=quick",
@@ -84,7 +84,7 @@ def test_the_main_pages_have_no_serious_accessibility_violation(browser: Browser
         page.goto(watch)
         expect(page.locator("svg.plot")).to_be_visible()
         found["spectator"] = violations(page, axe_script)
-    shot(page, f"axe-{scheme}-spectator")
+    shot_in_each_scheme(page, "axe-spectator")
     page.goto(board + "/link")
     page.get_by_role("button", name="Replace the link").click()
     page.goto(watch)

@@ -1,6 +1,6 @@
-"""The import page when an import cannot run now, at phone size (390 and 320 px, light and dark): another import
-of the account under way (409), the server busy with another account's (429); the words beside the field and in
-the summary, nothing scrolling sideways, axe content; then the same file restores once the slot is free."""
+"""The import page when an import cannot run now, at phone size: another import of the account under way (409),
+the server busy with another account's (429); the words beside the field and in the summary, nothing scrolling
+sideways at 390 or 320 px, axe content in light and dark; then the same file restores once the slot is free."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from axe_check import violations
+from axe_check import violations_in_each_scheme
 from live import serve
-from phone import PHONE, register, shot
+from phone import PHONE, at_each_size, register, scrolls_sideways, shot_in_each_scheme
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import create_engine, text
 
@@ -20,8 +20,6 @@ from referee.services.import_slots import import_slot
 
 pytestmark = pytest.mark.e2e
 
-SMALL = {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-SIZES = {"390": PHONE, "320": SMALL}
 BUSY = ("A backup is being restored into this account right now (from another tab or phone). Wait until it is done, "
         "then look at your matches before restoring again.")
 SERVER_BUSY = "The server is restoring another backup right now. Try again in a few seconds."
@@ -37,11 +35,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
         yield address, url
 
 
-def sideways(page: Page) -> int:
-    """How far the page scrolls sideways, in px."""
-    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
-
-
 def send(page: Page, content: bytes) -> None:
     """Choose the file and press the button."""
     page.get_by_label("Backup file").set_input_files({"name": "backup.json", "mimeType": "application/json",
@@ -49,18 +42,15 @@ def send(page: Page, content: bytes) -> None:
     page.get_by_role("button", name="Restore the backup").click()
 
 
-@pytest.mark.parametrize("size", ["390", "320"])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_an_import_that_cannot_run_now_says_why_and_the_same_file_restores_after(browser: Browser,
                                                                                   served: tuple[str, str],
-                                                                                  axe_script: str, size: str,
-                                                                                  scheme: str) -> None:
+                                                                                  axe_script: str) -> None:
     """Another import of the account holds its slot: the page says so beside the field (409); another
     account's holds the server's: try again in a few seconds (429); free again, the file restores."""
     base, url = served
-    context = browser.new_context(**SIZES[size], color_scheme=scheme)
+    context = browser.new_context(**PHONE)
     page = context.new_page()
-    name = f"busy{size}{scheme}"
+    name = "busy"
     register(page, base, name)
     engine = create_engine(url)
     with engine.connect() as connection:
@@ -73,13 +63,15 @@ def test_an_import_that_cannot_run_now_says_why_and_the_same_file_restores_after
             send(page, content)
             expect(page.locator(".field .error")).to_have_text(BUSY)
             expect(page.locator("#error-summary")).to_contain_text(BUSY)
-            assert sideways(page) == 0 and violations(page, axe_script) == []
-            shot(page, f"import-busy-{size}-{scheme}")
+            assert scrolls_sideways(page) == {} and violations_in_each_scheme(page, axe_script) == []
+            for size in at_each_size(page):
+                shot_in_each_scheme(page, f"import-busy-{size}")
         with import_slot(engine, user + 10_000, 1):
             send(page, content)
             expect(page.locator(".field .error")).to_have_text(SERVER_BUSY)
-            assert sideways(page) == 0
-            shot(page, f"import-server-busy-{size}-{scheme}")
+            assert scrolls_sideways(page) == {}
+            for size in at_each_size(page):
+                shot_in_each_scheme(page, f"import-server-busy-{size}")
         send(page, content)
         expect(page.locator(".flash")).to_have_text(
             "Nothing to add: this account has every match and player of the file already.")

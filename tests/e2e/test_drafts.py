@@ -10,7 +10,7 @@ import pytest
 from axe_check import violations
 from live import serve
 from offline_phone import go_offline
-from phone import PHONE, SCREENSHOTS, start_match
+from phone import PHONE, SCREENSHOTS_WANTED, picture, start_match
 from playwright.sync_api import Browser, Page, expect
 
 from referee import create_app
@@ -238,13 +238,15 @@ def test_without_javascript_the_summary_is_in_the_page_with_its_links(browser: B
 
 
 def screens(page: Page, name: str) -> None:
-    """What the phone shows first (not the whole page), light and dark, at 390 and at 320 px wide."""
-    SCREENSHOTS.mkdir(exist_ok=True)
+    """What the phone shows first (not the whole page), light and dark, at 390 and at 320 px wide, when
+    screenshots are wanted."""
+    if not SCREENSHOTS_WANTED:
+        return
     for theme in ("light", "dark"):
         page.evaluate("(theme) => { document.documentElement.dataset.theme = theme; }", theme)
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-{theme}.png"))
+        picture(page, f"{name}-{theme}")
     page.set_viewport_size({"width": 320, "height": 568})
-    page.screenshot(path=str(SCREENSHOTS / f"{name}-320.png"))
+    picture(page, f"{name}-320")
     page.set_viewport_size(PHONE["viewport"])
     page.evaluate("() => { delete document.documentElement.dataset.theme; }")
 

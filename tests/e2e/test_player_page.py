@@ -7,7 +7,7 @@ import re
 
 import pytest
 from axe_check import violations
-from phone import PHONE, SCREENSHOTS, register, shot
+from phone import PHONE, picture, register, shot
 from playwright.sync_api import Browser, Locator, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -123,5 +123,5 @@ def test_two_matches_played_then_anas_page_tells_her_record(page: Page, browser:
         assert tables_that_scroll(other) == [], name
         assert violations(other, axe_script) == [], name
         shot(other, f"player-{name}")
-        other.screenshot(path=str(SCREENSHOTS / f"player-{name}-top.png"))  # the first screen, at full size
+        picture(other, f"player-{name}-top")  # the first screen, at full size
         context.close()

@@ -7,10 +7,9 @@ players at most 22, four at most 28; a renuncio settled by its piles in at most 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from phone import PHONE, SCREENSHOTS, register, shot
+from phone import PHONE, picture, register, shot, shot_in_each_scheme
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -159,7 +158,7 @@ def test_the_leftover_verdict_and_the_worked_out_side_follow_each_tap(page: Page
     expect(page.locator('[data-rest-count="oros"]')).to_have_text("3")
     expect(page.locator('[data-rest-count="sevens"]')).to_have_text("—")
     page.locator("#rest-counts").scroll_into_view_if_needed()
-    page.screenshot(path=str(screen("quick-counts-screen")))
+    picture(page, "quick-counts-screen")
     page.locator('.card[data-code="5c"]').tap()
     expect(page.locator("[data-verdict]")).to_have_text("Table 15: wrong")
     expect(page.locator(".quick-counts")).to_be_hidden()
@@ -167,15 +166,14 @@ def test_the_leftover_verdict_and_the_worked_out_side_follow_each_tap(page: Page
 
 
 @pytest.mark.parametrize("size", ["390", "320"])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_card_entry_shows_cards_on_the_first_screen_and_keeps_the_sums_in_view(
-        browser: Browser, live_server: str, size: str, scheme: str) -> None:
+        browser: Browser, live_server: str, size: str) -> None:
     """At 390×844 and 320×568, quick and every-card: two rows of cards or more without scrolling; the bar of
     sums stays at the top of the screen while the last cards are tapped."""
     phone = PHONE if size == "390" else SMALL
-    context = browser.new_context(**phone, color_scheme=scheme)
+    context = browser.new_context(**phone)
     page = context.new_page()
-    start(page, live_server, f"quick-shot-{size}-{scheme}", "4 players", ["Ana Beatriz", "Bia", "Carla Maria", "Duda"])
+    start(page, live_server, f"quick-shot-{size}", "4 players", ["Ana Beatriz", "Bia", "Carla Maria", "Duda"])
     board = page.url
     height = phone["viewport"]["height"]  # type: ignore[index]
     for mode in ("quick", "cards"):
@@ -184,7 +182,7 @@ def test_card_entry_shows_cards_on_the_first_screen_and_keeps_the_sums_in_view(
         row_bottoms = {round(box["y"] + box["height"]) for box in
                        (page.locator(f'.card[data-code="{c}"]').bounding_box() for c in ("1o", "6o")) if box}
         page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(screen(f"{size}-{scheme}-entry-{mode}-first-screen")))
+        picture(page, f"{size}-entry-{mode}-first-screen")
         bar = page.locator(".submit-bar").bounding_box()
         assert bar is not None and max(row_bottoms) <= min(bar["y"], height), f"{mode}: only one row of cards shows"
         if mode == "quick":
@@ -195,15 +193,9 @@ def test_card_entry_shows_cards_on_the_first_screen_and_keeps_the_sums_in_view(
         top = page.locator(".picker-bar").bounding_box()
         assert top is not None and 0 <= top["y"] <= 1 and top["y"] + top["height"] < height / 4
         expect(page.locator('[data-sum="3"]')).to_be_in_viewport()
-        page.screenshot(path=str(screen(f"{size}-{scheme}-entry-cards-scrolled")))
-        shot(page, f"{size}-{scheme}-entry-cards")
+        picture(page, f"{size}-entry-cards-scrolled")
+        shot_in_each_scheme(page, f"{size}-entry-cards")
     context.close()
-
-
-def screen(name: str) -> Path:
-    """Where a screenshot of what the phone shows (the screen, not the whole page) goes."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    return SCREENSHOTS / f"{name}.png"
 
 
 RESTORE = """(places) => {
@@ -246,10 +238,10 @@ def test_the_quick_entry_speaks_the_phones_language(page: Page, live_server: str
     expect(page.locator("[data-verdict]")).to_have_text(right)
     page.locator("#cards-0").fill("20")
     page.locator("#rest-counts").scroll_into_view_if_needed()
-    page.screenshot(path=str(screen(f"quick-counts-{lang}")))
+    picture(page, f"quick-counts-{lang}")
     page.locator('.card[data-code="4o"]').tap()
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(screen(f"quick-wrong-{lang}")))
+    picture(page, f"quick-wrong-{lang}")
 
 
 def test_without_javascript_the_server_asks_for_the_piles_and_gives_the_rest(browser: Browser,

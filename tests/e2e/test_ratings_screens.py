@@ -1,5 +1,5 @@
 """The leaderboard and a player's rating at phone size, light and dark: they fit 320 px, axe finds nothing
-serious, and screenshots are kept to look at."""
+serious, and screenshots are kept to look at (REFEREE_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from axe_check import violations
+from axe_check import violations_in_each_scheme as violations
 from flask import Flask
 from live import serve
-from phone import PHONE, SCREENSHOTS, register, shot
+from phone import PHONE, picture, register, shot, shot_in_each_scheme
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
@@ -63,16 +63,15 @@ def sideways(page: Page) -> int:
     return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_leaderboard_and_a_rating_fit_a_phone_in_light_and_dark(
-        browser: Browser, served, axe_script: str, scheme: str) -> None:
+        browser: Browser, served, axe_script: str) -> None:
     """At 390 and 320 px wide: the leaderboard and Ana Beatriz's rating, no sideways scrolling, no serious
     axe violation; the chart is drawn and its figures are in a table."""
     base, app = served
-    context = browser.new_context(**PHONE, color_scheme=scheme)
+    context = browser.new_context(**PHONE)
     page = context.new_page()
-    register(page, base, f"rater-{scheme}")
-    play(app, f"rater-{scheme}")
+    register(page, base, "rater")
+    play(app, "rater")
     found = {}
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
@@ -80,18 +79,18 @@ def test_the_leaderboard_and_a_rating_fit_a_phone_in_light_and_dark(
         expect(page.locator("table.leaderboard tbody tr")).to_have_count(5)
         expect(page.locator("table.leaderboard tbody tr").last).to_contain_text("unrated")
         found[f"players {size}"] = (sideways(page), violations(page, axe_script))
-        shot(page, f"ratings-leaderboard-{size}-{scheme}")
+        shot_in_each_scheme(page, f"ratings-leaderboard-{size}")
         page.get_by_role("link", name="Ana Beatriz").click()
         expect(page.locator(".rating-chart svg polyline")).to_be_visible()
         expect(page.locator(".rating-steps tbody tr")).to_have_count(10)
         found[f"rating {size}"] = (sideways(page), violations(page, axe_script))
-        shot(page, f"ratings-player-{size}-{scheme}")
-        page.locator(".rating-card").screenshot(path=str(SCREENSHOTS / f"ratings-card-{size}-{scheme}.png"))
+        shot_in_each_scheme(page, f"ratings-player-{size}")
+        picture(page.locator(".rating-card"), f"ratings-card-{size}")
     page.goto(base + "/players")
     page.get_by_role("link", name="Eva").click()
     expect(page.locator(".rating-card")).to_contain_text("Not rated yet: Eva gets a rating")
     found["unrated 320"] = (sideways(page), violations(page, axe_script))
-    shot(page, f"ratings-player-unrated-{scheme}")
+    shot_in_each_scheme(page, "ratings-player-unrated")
     context.close()
     bad = {name: result for name, result in found.items() if result != (0, [])}
     assert not bad, bad

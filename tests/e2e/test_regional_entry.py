@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from phone import SCREENSHOTS, shot, start_match
+from phone import picture, shot, start_match
 from playwright.sync_api import Browser, Page, expect
 from test_quick_entry import LEFTOVER, SMALL, Taps
 from test_small_screens import sideways, too_small
@@ -33,7 +33,7 @@ def fits(page: Page, screen: str) -> None:
 
 def part(page: Page, selector: str, screen: str) -> None:
     """One part of the page, saved at the phone's size to look at."""
-    page.locator(selector).screenshot(path=str(SCREENSHOTS / f"{screen}.png"))
+    picture(page.locator(selector), f"{screen}")
 
 
 @pytest.mark.parametrize("theme", THEMES)

@@ -1,19 +1,19 @@
 """The match tells its story on a phone: the chart of the running totals and a finished match's summary, on the
-scoreboard and the spectator page, at 390×844 and 320×568, light and dark — none scrolls sideways, axe finds
-nothing serious, the spectator's chart follows a saved hand, and each screen is saved to look at
-(tests/e2e/screenshots/story-<size>-<theme>-<screen>.png)."""
+scoreboard and the spectator page, at 390×844 and 320×568 (each page loaded once and measured at both), light
+and dark — none scrolls sideways, axe finds nothing serious, the spectator's chart follows a saved hand, and
+with REFEREE_SCREENSHOTS=1 each screen is saved to look at (tests/e2e/screenshots/story-<size>-<screen>-<theme>.png)."""
 
 from __future__ import annotations
 
 import pytest
-from axe_check import violations
-from phone import SCREENSHOTS, register, shot
+from axe_check import violations_in_each_scheme
+from flask import Flask
+from page_client import Scorekeeper
+from phone import SIZES, at_each_size, picture, register, shot_in_each_scheme, sideways
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
 
-SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 568}}
-THEMES = ("light", "dark")
 # The correct hand of tests/conftest.py: PILE_A to one side, PILE_B to the other, the low oros left on the table.
 PILE_A = ["10o", "5o", "9o", "6o", "8o", "7o", "10c", "5c", "9c", "6c", "8c", "7c", "4c", "4e", "4b", "3c"]
 PILE_B = ["10e", "5e", "9e", "6e", "8e", "7e", "10b", "5b", "9b", "6b", "8b", "7b",
@@ -41,45 +41,45 @@ def save_hand(page: Page, board: str, mirror: bool = False, escobas: tuple[int, 
     assert page.evaluate(SAVE, fields).split("?")[0].rstrip("/") == board
 
 
-def start(page: Page, names: list[str]) -> str:
-    """A new Escova match with these players, the first dealing; its scoreboard's address."""
-    page.goto(page.url.split("/matches")[0] + "/matches/new")
-    page.get_by_label(f"{len(names)} players").check()
-    for seat, name in enumerate(names, 1):
-        page.get_by_label(f"Seat {seat}", exact=True).fill(name)
-    page.get_by_label("First dealer").select_option("0")
-    page.get_by_role("button", name="Start the match").click()
-    expect(page.locator(".board")).to_be_visible()
-    return page.url.split("#")[0]
-
-
-def sideways(page: Page) -> int:
-    """How far the page scrolls sideways, in px."""
-    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
-
-
 @pytest.fixture(scope="module")
-def story(browser: Browser, live_server: str) -> dict[str, object]:
+def story(browser: Browser, live_app: tuple[str, Flask]) -> dict[str, object]:
     """An account with a three-player match under way (four hands), a two-player match Ana won (five hands, one
-    of them Bea's renuncio) and one Ana won past the target in hand 62; the scoreboards and two spectator links."""
+    of them Bea's renuncio) and one Ana won past the target in hand 62; the scoreboards and two spectator links.
+    The account is registered in the browser, whose session the tests reuse; the matches are played through the
+    same pages in process (tests/page_client.py), 72 hands in a browser being most of the module's time."""
+    live_server, app = live_app
     context = browser.new_context(viewport=SIZES["390"], is_mobile=True, has_touch=True)
     page = context.new_page()
     register(page, live_server, "story")
-    playing = start(page, ["Ana Beatriz", "Bea", "Carla Maria"])
+    keeper = Scorekeeper(app, app.test_client())
+    assert keeper.login("story", "escova-2026").status_code == 302
+
+    def started(names: tuple[str, ...]) -> tuple[int, str]:
+        """A match by the new-match page, the first seat dealing: its id and scoreboard's address."""
+        number = keeper.start(names)
+        return number, f"{live_server}/matches/{number}"
+
+    def saved(number: int, mirror: bool = False, escobas: tuple[int, ...] = (1, 0),
+              moves: dict[str, str] | None = None) -> None:
+        """A hand as save_hand above saves it: escobas by seat (page_client's are by side of the hand, swapped
+        when mirrored)."""
+        keeper.save_hand(number, mirror=mirror, escobas=escobas[::-1] if mirror else escobas, moves=moves)
+
+    playing_id, playing = started(("Ana Beatriz", "Bea", "Carla Maria"))
     for n in range(4):
-        save_hand(page, playing, mirror=n % 2 == 1, escobas=(n % 2, 1, 0))
-    won = start(page, ["Ana", "Bea"])
-    save_hand(page, won, moves={"1o": "1"})  # Bea's renuncio: Ana scores the hand's most
-    save_hand(page, won, mirror=True, escobas=(0, 2))
-    save_hand(page, won, mirror=True, escobas=(1, 0))
-    save_hand(page, won)
-    save_hand(page, won, escobas=(2, 0))
-    long = start(page, ["Ana", "Bea"])
+        saved(playing_id, mirror=n % 2 == 1, escobas=(n % 2, 1, 0))
+    won_id, won = started(("Ana", "Bea"))
+    saved(won_id, moves={"1o": "1"})  # Bea's renuncio: Ana scores the hand's most
+    saved(won_id, mirror=True, escobas=(0, 2))
+    saved(won_id, mirror=True, escobas=(1, 0))
+    saved(won_id)
+    saved(won_id, escobas=(2, 0))
+    long_id, long = started(("Ana", "Bea"))
     for _n in range(56):
-        save_hand(page, long, moves=BOTH_ERR, escobas=(0, 0))
+        saved(long_id, moves=BOTH_ERR, escobas=(0, 0))
     for n in range(5):
-        save_hand(page, long, mirror=n % 2 == 1)
-    save_hand(page, long, moves={"1o": "1"})  # Ana past the target
+        saved(long_id, mirror=n % 2 == 1)
+    saved(long_id, moves={"1o": "1"})  # Ana past the target
     urls = {}
     for name, board in (("playing", playing), ("won", won)):
         page.goto(board)
@@ -91,13 +91,10 @@ def story(browser: Browser, live_server: str) -> dict[str, object]:
     return {"urls": urls, "state": state, "base": live_server}
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("theme", THEMES)
-def test_the_chart_and_the_summary_fit_pass_axe_and_are_shot(browser: Browser, story: dict, axe_script: str,
-                                                            size: str, theme: str) -> None:
-    """Both matches' scoreboards and spectator pages: a chart no wider than the screen, a summary once won."""
-    context = browser.new_context(viewport=SIZES[size], is_mobile=True, has_touch=True, color_scheme=theme,
-                                  device_scale_factor=2,
+def test_the_chart_and_the_summary_fit_pass_axe_and_are_shot(browser: Browser, story: dict, axe_script: str) -> None:
+    """Both matches' scoreboards and spectator pages, at each size: a chart no wider than the screen, a summary
+    once won; nothing serious for axe in either colour scheme."""
+    context = browser.new_context(viewport=SIZES["390"], is_mobile=True, has_touch=True, device_scale_factor=2,
                                   storage_state=story["state"])
     page = context.new_page()
     found: dict[str, object] = {}
@@ -105,16 +102,18 @@ def test_the_chart_and_the_summary_fit_pass_axe_and_are_shot(browser: Browser, s
         page.goto(url)
         chart = page.locator("svg.plot")
         expect(chart).to_be_visible()
-        box = chart.bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"], (name, box)
         expect(page.locator(".story")).to_have_count(0 if name.startswith("playing") else 1)
-        found[name] = (sideways(page), violations(page, axe_script))
-        shot(page, f"story-{size}-{theme}-{name}")
-        # The story itself, close up: the summary (once won) and the chart with its legend.
-        for part in ("chart",) if name.startswith("playing") else ("story", "chart"):
-            page.locator(f".{part}").screenshot(path=str(SCREENSHOTS / f"story-{size}-{theme}-{name}-{part}.png"))
+        for size in at_each_size(page):
+            box = chart.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"], (name, size, box)
+            found[f"{name}-{size}"] = sideways(page)
+            shot_in_each_scheme(page, f"story-{size}-{name}")
+            # The story itself, close up: the summary (once won) and the chart with its legend.
+            for part in ("chart",) if name.startswith("playing") else ("story", "chart"):
+                picture(page.locator(f".{part}"), f"story-{size}-light-{name}-{part}")
+        found[f"{name}-axe"] = violations_in_each_scheme(page, axe_script)
     context.close()
-    assert {name: f for name, f in found.items() if f != (0, [])} == {}
+    assert {name: f for name, f in found.items() if f not in (0, [])} == {}
 
 
 @pytest.mark.parametrize("language", ["pt_BR", "es"])
@@ -129,7 +128,7 @@ def test_the_story_fits_320_px_in_portuguese_and_spanish(browser: Browser, story
     expect(page.locator(".story h2")).to_have_text(heading)
     assert sideways(page) == 0
     for part in ("story", "chart"):
-        page.locator(f".{part}").screenshot(path=str(SCREENSHOTS / f"story-320-light-{language}-won-{part}.png"))
+        picture(page.locator(f".{part}"), f"story-320-light-{language}-won-{part}")
     context.close()
 
 

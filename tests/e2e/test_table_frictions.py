@@ -2,8 +2,9 @@
 tests/web/test_app_trail.py, test_count_words.py and test_tiebreak_asks.py): impossible counts said as they are
 typed, the tiebreak's question answered by a chip, Restore beside the Undo message without JavaScript, a revert
 that asks first, and the 320 px cosmetics (a total of 21 in its card, whole names on the pile tabs, the new
-match's choices uncut, the account's times in the phone's zone). No screen scrolls sideways or has a serious axe
-violation; each is saved, light and dark, at 390 and 320 px (tests/e2e/screenshots/frictions-*.png)."""
+match's choices uncut, the account's times in the phone's zone). No screen scrolls sideways at 390 or 320 px or
+has a serious axe violation in light or dark; with REFEREE_SCREENSHOTS=1 each is saved
+(tests/e2e/screenshots/frictions-*.png)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from axe_check import violations
+from axe_check import SCHEMES, violations_in_each_scheme
 from flask import Flask
 from live import serve
-from phone import shot
+from phone import SIZES, at_each_size, scrolls_sideways, shot, shot_in_each_scheme
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sqlalchemy import select
 
@@ -27,7 +28,6 @@ from referee.services import HandDraft, MatchSettings, create_match, edit_hand, 
 
 pytestmark = pytest.mark.e2e
 
-SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 568}}
 PASSWORD = "escova-2026"
 LEFTOVER = ["1o", "2o", "3o", "4o"]  # sums 10
 
@@ -42,9 +42,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Flas
         yield address, app
 
 
-def phone(browser: Browser, size: str = "320", theme: str = "light", **options: object) -> BrowserContext:
-    """A touch phone of one of SIZES, in a colour scheme."""
-    return browser.new_context(viewport=SIZES[size], is_mobile=True, has_touch=True, color_scheme=theme,
+def phone(browser: Browser, size: str = "320", **options: object) -> BrowserContext:
+    """A touch phone of one of SIZES, in the light colour scheme (axe checks the dark one on the same pages)."""
+    return browser.new_context(viewport=SIZES[size], is_mobile=True, has_touch=True, color_scheme="light",
                                locale="en-GB", **options)  # type: ignore[arg-type]
 
 
@@ -91,15 +91,13 @@ def marked(page: Page, selector: str) -> bool:
     return bool(page.locator(selector).evaluate("e => !!e.closest('.live-error, .has-error')"))
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_quick_entry_says_at_once_when_the_counts_pass_the_deck(browser: Browser, served, axe_script: str,
-                                                                    size: str, theme: str) -> None:
+def test_the_quick_entry_says_at_once_when_the_counts_pass_the_deck(browser: Browser, served, axe_script: str) -> None:
     """Pablo's 20 cards and Paula's 26 leave Bruno −6: before any Check, his box says so in the page's words
-    (the deck's "diamonds"), naming the piles to recount and marking their fields; 10 instead of 26 and it goes."""
-    context = phone(browser, size, theme)
+    (the deck's "diamonds"), naming the piles to recount and marking their fields; 10 instead of 26 and it goes.
+    (What the page says does not depend on its width: the smaller phone.)"""
+    context = phone(browser, "320")
     page = context.new_page()
-    user = f"quick-{size}-{theme}"
+    user = "quick"
     account(page, served, user)
     board = match(served, user, ("Pablo", "Paula", "Bruno"))
     quick_counts(page, board, [(20, 6, 2)])
@@ -115,8 +113,8 @@ def test_the_quick_entry_says_at_once_when_the_counts_pass_the_deck(browser: Bro
     assert marked(page, "#cards-0") and marked(page, "#cards-1") and marked(page, "#oros-1")
     assert page.locator("#cards-1").get_attribute("aria-invalid") == "true"
     rest.scroll_into_view_if_needed()
-    assert violations(page, axe_script) == []
-    shot(page, f"frictions-quick-counts-{size}-{theme}")
+    assert violations_in_each_scheme(page, axe_script) == []
+    shot_in_each_scheme(page, "frictions-quick-counts-320")
     page.locator("#cards-1").fill("10")
     expect(rest).not_to_contain_text("cards together")
     expect(rest).to_contain_text("12 diamonds together")
@@ -164,15 +162,14 @@ def test_the_entry_by_counts_says_at_once_what_the_deck_cannot_hold(browser: Bro
     context.close()
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_tiebreaks_question_is_a_prompt_and_goes_once_its_chip_is_picked(browser: Browser, served,
-                                                                             axe_script: str, theme: str) -> None:
+                                                                             axe_script: str) -> None:
     """Sevens 2–2 under the Uruguayan tiebreak: checked, the referee asks for Ana's sixes, at the top (where the
     focus goes) and beside her sixes' chips, in the page's own colours (never the alarm's, no alert); a chip
     picked answers it: both go, and Check scores the hand."""
-    context = phone(browser, "320", theme)
+    context = phone(browser, "320")
     page = context.new_page()
-    user = f"tiebreak-{theme}"
+    user = "tiebreak"
     account(page, served, user)
     board = match(served, user, ("Ana", "Bea"), sevens="most_tiebreak")
     quick_counts(page, board, [(20, 10, 2)])
@@ -186,18 +183,20 @@ def test_the_tiebreaks_question_is_a_prompt_and_goes_once_its_chip_is_picked(bro
     expect(page.locator("#error-summary")).to_have_count(0)
     question = page.locator("#sixes-0-ask")
     expect(question).to_be_visible()
-    error_colour = page.evaluate("() => getComputedStyle(document.documentElement).getPropertyValue('--bad')")
-    colours = question.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e.closest('fieldset')"
-                                ".querySelector('.chip')).borderTopColor]")
-    assert all(colour != rgb(error_colour, page) for colour in colours), colours
-    assert violations(page, axe_script) == []
-    shot(page, f"frictions-tiebreak-asked-{theme}")
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        error_colour = page.evaluate("() => getComputedStyle(document.documentElement).getPropertyValue('--bad')")
+        colours = question.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e.closest('fieldset')"
+                                    ".querySelector('.chip')).borderTopColor]")
+        assert all(colour != rgb(error_colour, page) for colour in colours), (scheme, colours)
+    assert violations_in_each_scheme(page, axe_script) == []
+    shot_in_each_scheme(page, "frictions-tiebreak-asked")
     page.locator('label.chip:has(input[name="sixes-0"][value="3"])').tap()
     expect(question).to_be_hidden()
     expect(asks).to_be_hidden()
     expect(page.locator('[data-rest-count="sixes"]')).to_have_text("1")
     page.locator("#sixes-0").scroll_into_view_if_needed()
-    shot(page, f"frictions-tiebreak-answered-{theme}")
+    shot_in_each_scheme(page, "frictions-tiebreak-answered")
     page.get_by_role("button", name="Check the hand").last.tap()
     expect(page.locator(".review")).to_contain_text("Every check passed")
     context.close()
@@ -208,17 +207,14 @@ HAND = {"sides": [{"tally": {"cards": 20, "oros": 10, "sevens": 2, "velo": True}
         "leftover_sum": 10, "last_capture": 0}
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_revert_asks_first_and_says_the_winner_changes(browser: Browser, served, axe_script: str, size: str,
-                                                         theme: str) -> None:
+def test_a_revert_asks_first_and_says_the_winner_changes(browser: Browser, served, axe_script: str) -> None:
     """To 4: hand 1 made Ana Beatriz the winner, a correction took her escoba away and reopened the match. The
     trail's "Revert this correction" opens a page that says what the revert does (points and totals now and
     after, and that Ana Beatriz wins again) and changes nothing until its button is pressed; "Keep hand 1 as it
     is" goes back."""
-    context = phone(browser, size, theme)
+    context = phone(browser, "390")
     page = context.new_page()
-    user = f"revert-{size}-{theme}"
+    user = "revert"
     account(page, served, user)
     board = match(served, user, ("Ana Beatriz", "Bia"), [HAND], target=4)
     with served[1].app_context():
@@ -231,9 +227,10 @@ def test_a_revert_asks_first_and_says_the_winner_changes(browser: Browser, serve
     confirm = page.locator(".confirm")
     expect(confirm.get_by_role("heading", level=1)).to_have_text("Revert the correction of hand 1?")
     expect(confirm).to_contain_text("This changes the winner: after the revert Ana Beatriz wins the match.")
-    assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
-    assert violations(page, axe_script) == []
-    shot(page, f"frictions-revert-{size}-{theme}")
+    assert scrolls_sideways(page) == {}
+    assert violations_in_each_scheme(page, axe_script) == []
+    for size in at_each_size(page):
+        shot_in_each_scheme(page, f"frictions-revert-{size}")
     page.get_by_role("link", name="Keep hand 1 as it is").click()
     expect(page.locator(".result")).to_have_count(0)
     page.get_by_role("link", name="Revert this correction").click()
@@ -279,15 +276,13 @@ def inside(page: Page, selector: str, box: str) -> list[str]:
            }).map((e) => e.textContent.trim())""", [selector, box]))
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-@pytest.mark.parametrize("size", list(SIZES))
-def test_three_players_totals_fit_their_cards_and_pile_tabs_show_whole_names(browser: Browser, served, size: str,
-                                                                             theme: str) -> None:
+def test_three_players_totals_fit_their_cards_and_pile_tabs_show_whole_names(browser: Browser, served) -> None:
     """Three players, Pablo at 21: every total inside its card. Four players and two partnerships: each pile
-    tab shows its whole name (Pablo and Paula told apart), none cut by an ellipsis."""
-    context = phone(browser, size, theme)
+    tab shows its whole name (Pablo and Paula told apart), none cut by an ellipsis. At each size; the themes
+    change colours only."""
+    context = phone(browser, "390")
     page = context.new_page()
-    user = f"cosmetic-{size}-{theme}"
+    user = "cosmetic"
     account(page, served, user)
     big = {"sides": [{"tally": {"cards": 38, "oros": 10, "sevens": 4, "velo": True}, "escobas": 15},
                      {"tally": {"cards": 1, "oros": 0, "sevens": 0, "velo": False}, "escobas": 0},
@@ -295,8 +290,9 @@ def test_three_players_totals_fit_their_cards_and_pile_tabs_show_whole_names(bro
            "leftover_sum": 10, "last_capture": 0}
     page.goto(match(served, user, ("Pablo", "Paula", "Bruno"), [big], target=30))
     assert page.locator(".board .total").all_inner_texts() == ["21", "0", "0"]
-    assert inside(page, ".board .total", ".side") == []
-    shot(page, f"frictions-totals-{size}-{theme}")
+    for size in at_each_size(page):
+        assert inside(page, ".board .total", ".side") == [], size
+        shot(page, f"frictions-totals-{size}")
     for names, pairs, seen in ((("Pablo", "Paula", "Bruno", "Diego"), False,
                                 ["Table", "Pablo", "Paula", "Bruno", "Diego"]),
                                (("Ana Beatriz", "Bruno", "Carla Maria", "Diego"), True,
@@ -304,22 +300,22 @@ def test_three_players_totals_fit_their_cards_and_pile_tabs_show_whole_names(bro
         page.goto(match(served, user, names, partnerships=pairs) + "/hands/new?mode=cards")
         tabs = page.locator(".brushes .brush .name")
         assert [re.sub(r"\s+", " ", t) for t in tabs.all_inner_texts()] == seen
-        assert inside(page, ".brushes .brush .name", ".brush") == []
-        assert all(box["width"] >= 44 and box["height"] >= 44
-                   for box in (b.bounding_box() for b in page.locator(".brushes .brush").all()) if box)
-        assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
-        shot(page, f"frictions-tabs-{len(seen)}-{size}-{theme}")
+        for size in at_each_size(page):
+            assert inside(page, ".brushes .brush .name", ".brush") == [], size
+            assert all(box["width"] >= 44 and box["height"] >= 44
+                       for box in (b.bounding_box() for b in page.locator(".brushes .brush").all()) if box), size
+            shot(page, f"frictions-tabs-{len(seen)}-{size}")
+        assert scrolls_sideways(page) == {}
     context.close()
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_new_match_choices_are_uncut_and_the_account_shows_the_phones_time(browser: Browser, served,
-                                                                               axe_script: str, theme: str) -> None:
+                                                                               axe_script: str) -> None:
     """At 320 px the penalty, the deal's direction and the deck are choices whose whole words show (a closed
     select cut them); the account page's times are in the phone's zone and language, UTC at hand."""
-    context = phone(browser, "320", theme, timezone_id="America/Sao_Paulo")
+    context = phone(browser, "320", timezone_id="America/Sao_Paulo")
     page = context.new_page()
-    account(page, served, f"choices-{theme}")
+    account(page, served, "choices")
     page.goto(served[0] + "/matches/new")
     page.locator("details.more summary").tap()
     for name in ("penalty", "deal_passes", "deck_style"):
@@ -330,8 +326,8 @@ def test_the_new_match_choices_are_uncut_and_the_account_shows_the_phones_time(b
     expect(page.get_by_label("Forfeit: the erring side scores 0, the other takes all deck points")).to_be_checked()
     page.get_by_label("To the left").check()
     page.locator("#penalty").scroll_into_view_if_needed()
-    assert violations(page, axe_script) == []
-    shot(page, f"frictions-new-match-choices-{theme}")
+    assert violations_in_each_scheme(page, axe_script) == []
+    shot_in_each_scheme(page, "frictions-new-match-choices")
     page.goto(served[0] + "/account")
     moment = page.locator(".devices time").first
     utc = moment.get_attribute("title") or ""
@@ -342,6 +338,6 @@ def test_the_new_match_choices_are_uncut_and_the_account_shows_the_phones_time(b
     assert shown, moment.inner_text()
     local = int(shown.group(1)) % 12 + (12 if shown.group(2) == "PM" else 0) if shown.group(2) else int(shown.group(1))
     assert local == (hour - 3) % 24  # São Paulo is UTC−3
-    assert violations(page, axe_script) == []
-    shot(page, f"frictions-account-{theme}")
+    assert violations_in_each_scheme(page, axe_script) == []
+    shot_in_each_scheme(page, "frictions-account")
     context.close()

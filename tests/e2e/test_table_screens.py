@@ -1,23 +1,17 @@
-"""Every screen this part of the app changed, at 390×844 and 320×568, light and dark, in English, Portuguese
-and Spanish: none scrolls sideways, and each is saved as a screenshot to look at (tests/e2e/screenshots/,
-named screen-<size>-<theme>-<language>-<screen>.png)."""
+"""Every screen this part of the app changed fits a phone of 390×844 and of 320×568 in English, Portuguese and
+Spanish without scrolling sideways (with REFEREE_SCREENSHOTS=1 each is saved to look at, tests/e2e/screenshots/,
+named screen-<size>-<language>-<screen>.png). The light and dark themes change colours, not widths: their
+contrast is axe's (tests/e2e/test_accessibility.py)."""
 
 from __future__ import annotations
 
 import pytest
-from phone import register, shot
+from phone import SIZES, at_each_size, register, shot, sideways
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
 
-SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 568}}
 LANGUAGES = ("en", "pt_BR", "es")
-THEMES = ("light", "dark")
-
-
-def sideways(page: Page) -> int:
-    """How far the page scrolls sideways, in px."""
-    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
 def start(page: Page, names: list[str], dealer: str) -> str:
@@ -61,33 +55,35 @@ def table(browser: Browser, live_server: str) -> dict[str, object]:
     return {"urls": urls, "state": state, "base": live_server}
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("theme", THEMES)
+def measure(page: Page, found: dict[str, int], name: str, language: str) -> None:
+    """How far the page scrolls sideways at each size, noted under the screen's name."""
+    for size in at_each_size(page):
+        found[f"{size}-{language}-{name}"] = sideways(page)
+        shot(page, f"screen-{size}-{language}-{name}")
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_changed_screen_fits_and_is_shot(browser: Browser, table: dict, size: str, theme: str,
-                                               language: str) -> None:
+def test_every_changed_screen_fits_both_phones(browser: Browser, table: dict, language: str) -> None:
     """The home page (visitor and player), the API page, the draw (tie and dealer), the new match with a
     duplicate name, the spectator page, the replaced link and the confirmation to replace it."""
     base, urls = table["base"], table["urls"]
     found: dict[str, int] = {}
     for logged_in in (False, True):
-        context = browser.new_context(viewport=SIZES[size], is_mobile=True, has_touch=True,
+        context = browser.new_context(viewport=SIZES["390"], is_mobile=True, has_touch=True,
                                       storage_state=table["state"] if logged_in else None)
         page = context.new_page()
         page.goto(f"{base}/language/{language}")
-        page.goto(f"{base}/theme/{theme}")
         screens = dict(urls) if logged_in else {"home-visitor": base + "/"}
         for name, url in screens.items():
             page.goto(url)
-            found[name] = sideways(page)
-            shot(page, f"screen-{size}-{theme}-{language}-{name}")
+            measure(page, found, name, language)
         if logged_in:
             page.goto(base + "/matches/new")
             for seat, name in enumerate(["Ana", "Bea", "Ana", ""]):
                 page.locator(f"#names-{seat}").fill(name)
             page.locator("form.stack button[type=submit]").click()
             expect(page.locator(".seat.has-error")).to_have_count(2)
-            found["new-match-errors"] = sideways(page)
-            shot(page, f"screen-{size}-{theme}-{language}-new-match-errors")
+            measure(page, found, "new-match-errors", language)
         context.close()
+    assert len(found) == 2 * 9
     assert {name: px for name, px in found.items() if px} == {}

@@ -1,5 +1,5 @@
 """The account page's API tokens at phone size, light and dark: a token made, shown once, and listed; it fits
-320 px, axe finds nothing serious, and screenshots are kept to look at."""
+320 px, axe finds nothing serious, and screenshots are kept to look at (REFEREE_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from axe_check import violations
+from axe_check import violations_in_each_scheme as violations
 from flask import Flask
 from live import serve
-from phone import PHONE, register, shot
+from phone import PHONE, register, shot_in_each_scheme
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
@@ -47,13 +47,12 @@ def sideways(page: Page) -> int:
     return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_token_is_made_shown_once_and_revoked_on_a_phone(
-        browser: Browser, served: str, axe_script: str, scheme: str) -> None:
+        browser: Browser, served: str, axe_script: str) -> None:
     """Make a token by name: its secret shows once; the list has it; Revoke takes it away."""
-    context = browser.new_context(**PHONE, color_scheme=scheme)
+    context = browser.new_context(**PHONE)
     page = context.new_page()
-    register(page, served, f"tokens-{scheme}")
+    register(page, served, "tokens")
     found = {}
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
@@ -62,12 +61,12 @@ def test_a_token_is_made_shown_once_and_revoked_on_a_phone(
         page.get_by_role("button", name="Make a token").click()
         expect(page.locator(".token-secret")).to_have_text(re.compile(r"^[A-Za-z0-9_-]{43}$"))
         found[f"made {size}"] = (sideways(page), violations(page, axe_script))
-        shot(page, f"account-token-made-{size}-{scheme}")
+        shot_in_each_scheme(page, f"account-token-made-{size}")
         page.goto(served + "/account")
         expect(page.locator(".token-secret")).to_have_count(0)
         expect(page.locator(".tokens li").first).to_contain_text(f"Tournament sheet {size}")
         found[f"listed {size}"] = (sideways(page), violations(page, axe_script))
-        shot(page, f"account-tokens-{size}-{scheme}")
+        shot_in_each_scheme(page, f"account-tokens-{size}")
     page.get_by_role("button", name="Revoke Tournament sheet 390").click()
     expect(page.locator(".tokens li")).to_have_count(1)
     context.close()
@@ -78,15 +77,14 @@ def test_a_token_is_made_shown_once_and_revoked_on_a_phone(
 TOO_MANY = "This account already has 20 tokens, the most it may have: revoke one to make another."
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_an_account_holding_all_its_tokens_says_so_and_refuses_another_on_a_phone(
-        browser: Browser, served_app: tuple[Flask, str], axe_script: str, scheme: str) -> None:
+        browser: Browser, served_app: tuple[Flask, str], axe_script: str) -> None:
     """With 20 tokens the page says so above the form; one asked for anyway is refused beside its name, the name
     kept, nothing made; at 390 and 320 px, nothing sideways, nothing axe finds serious."""
     app, served = served_app
-    context = browser.new_context(**PHONE, color_scheme=scheme)
+    context = browser.new_context(**PHONE)
     page = context.new_page()
-    username = f"tokens-full-{scheme}"
+    username = "tokens-full"
     register(page, served, username)
     with app.app_context():  # the service, not the form: making tokens is throttled (10 an hour)
         user = db.session.scalar(select(User).where(User.username == username))
@@ -103,7 +101,7 @@ def test_an_account_holding_all_its_tokens_says_so_and_refuses_another_on_a_phon
         expect(page.get_by_label("Token name")).to_have_value(f"One too many {size}")
         expect(page.locator(".token-secret")).to_have_count(0)
         found[f"refused {size}"] = (sideways(page), violations(page, axe_script))
-        shot(page, f"account-tokens-full-{size}-{scheme}")
+        shot_in_each_scheme(page, f"account-tokens-full-{size}")
     expect(page.locator(".tokens li")).to_have_count(api_tokens.MOST_TOKENS)
     context.close()
     bad = {name: result for name, result in found.items() if result != (0, [])}

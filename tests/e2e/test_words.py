@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from phone import PHONE, SCREENSHOTS, register
+from phone import PHONE, picture, register
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -76,8 +76,7 @@ def test_the_review_speaks_the_decks_words_in_each_language(page: Page, live_ser
 def screen(page: Page, selector: str, name: str) -> None:
     """The phone's screen (390×844) with an element at its top, saved to look at."""
     page.locator(selector).evaluate("element => element.scrollIntoView({block: 'start'})")
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    picture(page, f"{name}")
 
 
 @pytest.mark.parametrize(("game", "lang", "scheme", "words"), [
