@@ -1,8 +1,10 @@
-"""The documentation is complete in a clone: every relative link in README.md and docs/ names a file inside it."""
+"""The documentation is complete and true in a clone: every relative link in README.md and docs/ names a file inside
+it, and so does every path they name in backticks."""
 
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,6 +25,77 @@ def test_every_relative_link_names_a_file_of_the_repository():
             assert resolved.exists(), f"{page.name} links a missing file: {target}"
             checked += 1
     assert checked >= 10
+
+
+MADE_WHEN_RUN = (".venv/", "instance/", "tests/e2e/screenshots/")
+SOURCE_SUFFIXES = {".py", ".html", ".js", ".css", ".md", ".toml", ".cfg", ".ini", ".sh"}
+SPAN = re.compile(r"`([^`\n]+)`")
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+PATH = re.compile(r"[\w.-]+(?:/[\w.-]+)*/?")
+
+
+def tracked_files() -> set[str]:
+    """The repository's files as git has them, so a file left over in a working copy does not count."""
+    listing = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return set(listing.splitlines())
+
+
+def named_paths(text: str, top_folders: set[str]) -> list[str]:
+    """The paths of the repository a page names in backticks (a span, or a word of a command in one), outside fenced
+    code blocks, each with the test it names if it is a test id (`test_sessions.py::test_…`).
+
+    A word is a path when it is made only of a path's characters (letters, digits, `_ . - /`; a `:` after it is
+    the prose's), so a web address (`redis://…`), an absolute path (the running app's `/api/v1/…`, the server's
+    `/etc/…`), a placeholder (`<id>`, `{id}`, `…`) or code (`Match.ruleset`, `seats[].name`) is none; and it is a
+    folder (`tests/rules/`), has a slash and a suffix (`views/hands.py`, `application/json` has none) or a slash
+    after a top folder (`.ci/run`), or is a bare name with a source file's suffix (`cards.py`, `base.html`; a bare
+    `nginx.conf` or `ana-vs-bea-2026-05-01.csv` is the server's file or a download). What the install and a run
+    make (`.venv/`, `instance/`, `tests/e2e/screenshots/`) is not in a clone and not checked.
+    """
+    paths = []
+    for span in SPAN.findall(FENCE.sub("", text)):
+        for word in span.split():
+            path, _, test = word.rstrip(":").partition("::")
+            if not PATH.fullmatch(path) or path.startswith(MADE_WHEN_RUN):
+                continue
+            suffix = re.search(r"\.[a-z]+$", path)
+            folder = "/" in path and (path.endswith("/") or suffix is not None or path.split("/")[0] in top_folders)
+            if folder or (suffix is not None and suffix.group() in SOURCE_SUFFIXES and not path.startswith(".")):
+                paths.append(f"{path}::{test}" if test else path)
+    return paths
+
+
+def test_every_path_in_backticks_names_a_file_of_the_repository():
+    """Every file or folder README.md and docs/ name in backticks (as `named_paths` reads them) is in the
+    repository, and every test id names a test of its file.
+
+    A path with a slash is read from the repository root or, in its short form, from `referee/`
+    (`views/matches.py` is `referee/views/matches.py`, `rules/` is `referee/rules/`); a bare name (`cards.py`) names
+    a file somewhere in the repository, in the folder the sentence around it names.
+    """
+    files = tracked_files()
+    folders = {f"{parent}/" for file in files for parent in Path(file).parents if str(parent) != "."}
+    by_name = {}
+    for file in sorted(files):
+        by_name.setdefault(Path(file).name, file)
+    top_folders = {folder.split("/")[0] for folder in folders} | {
+        folder.split("/")[1] for folder in folders if folder.startswith("referee/") and folder.count("/") > 1
+    }
+    missing = []
+    checked = 0
+    for page in PAGES:
+        for named in named_paths(page.read_text(), top_folders):
+            path, _, test = named.partition("::")
+            if "/" in path:
+                among = folders if path.endswith("/") else files
+                file = next((base + path for base in ("", "referee/") if base + path in among), None)
+            else:
+                file = by_name.get(path)
+            if file is None or (test and f"def {test}(" not in (ROOT / file).read_text()):
+                missing.append(f"{page.relative_to(ROOT)}: {named}")
+            checked += 1
+    assert not missing, "paths named in backticks that are not in the repository:\n" + "\n".join(missing)
+    assert checked >= 300
 
 
 def test_the_rules_are_in_the_repository_and_link_the_choices():
