@@ -4,7 +4,7 @@ from .accounts import LoginForm, RegisterForm
 from .common import options
 from .hands import CardsHandForm, HandFormBase, TallyHandForm
 from .matches import CARD_CODES, DECK_CHOICES, DrawForm, NewMatchForm
-from .quick import QuickHandForm
+from .quick_entry import QuickHandForm
 
 __all__ = ["CARD_CODES", "DECK_CHOICES", "CardsHandForm", "DrawForm", "HandFormBase", "LoginForm", "NewMatchForm",
            "QuickHandForm", "RegisterForm", "TallyHandForm", "options"]

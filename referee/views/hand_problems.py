@@ -67,7 +67,7 @@ def problems_on_form(form: HandFormBase, error: InvalidEntry, match: Match,
     summary lists it from there); the others are returned for the summary, each linked where it is fixed.
 
     `places` are the cards' places as posted. The quick entry's own count problems were put beside their
-    fields before (views/quick.py); those of the side worked out from the deck are linked to its counts."""
+    fields before (views/quick_entry_page.py); those of the side worked out from the deck are linked to its counts."""
     general = []
     if isinstance(form, QuickHandForm):
         general += [SummaryItem(words, "rest-counts") for words in form.rest_errors]

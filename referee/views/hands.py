@@ -13,7 +13,7 @@ from wtforms import FieldList, Form
 
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
 from ..forms.hands import AgainForm
-from ..forms.quick import COUNTS
+from ..forms.quick_entry import COUNTS
 from ..forms.variant_counts import EVERY as VARIANT_COUNTS
 from ..messages import finding_words
 from ..models import Hand, Match
@@ -23,7 +23,7 @@ from ..services.hands import read_entry, saved_already
 from ..services.scoreboard import dealer_after, side_names, totals_with
 from ..services.trail import undone_event
 from ..sevens_words import sevens_review
-from . import quick
+from . import quick_entry_page
 from .drafts import confirm_saved, hand_draft
 from .hand_conflict import compare
 from .hand_problems import problems_on_form, summary_labels, unplaced_cards
@@ -81,7 +81,7 @@ def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status
     places = _places(form, source or hand, match.sides)
     if isinstance(form, QuickHandForm):
         context.setdefault("stage", form.stage(places))
-        context.setdefault("rest_counts", quick.rest_counts(form, match.sides, context.get("report")))
+        context.setdefault("rest_counts", quick_entry_page.rest_counts(form, match.sides, context.get("report")))
     number = hand.number if hand else _typed_as(form, match)
     # The error summary's names for the fields, only for a page that has errors to sum up.
     summed_up = bool(context.get("problems")) or has_errors(form)
@@ -121,7 +121,7 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     asked = None
     if isinstance(form, QuickHandForm) and form.is_submitted():
         # The quick entry's next step: the counts it needs, or the piles for a wrong leftover.
-        valid, asked = quick.ready(form, places, valid)
+        valid, asked = quick_entry_page.ready(form, places, valid)
     if not valid or asked is not None:
         if hand is None and match.finished:
             return _over(match)
@@ -144,7 +144,7 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
             return _save(match, draft, form, hand, report)
     except InvalidEntry as error:
         if isinstance(form, QuickHandForm):
-            error = quick.place_problems(form, error, match)
+            error = quick_entry_page.place_problems(form, error, match)
         return _page(match, form, mode, hand, 422, problems=problems_on_form(form, error, match, places))
     except Conflict as conflict:
         assert draft is not None  # the services refuse a draft, once there is one
@@ -306,5 +306,5 @@ def _saved_fields(match: Match, hand: Hand, mode: str) -> dict[str, Any]:
             fields.update({name: [getattr(t, name) for t in tallies] for name in VARIANT_COUNTS
                            if any(getattr(t, name) is not None for t in tallies)})
     elif mode == "quick" and hand.mode == "quick":
-        fields.update(quick.saved_counts(entry))
+        fields.update(quick_entry_page.saved_counts(entry))
     return fields

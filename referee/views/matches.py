@@ -20,8 +20,8 @@ from ..services.draws import DrawState, draw_round, draw_state
 from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
 from ..services.story import match_story
+from .board_etag import HEADERS, board_tag
 from .chart import board_chart
-from .page_tags import HEADERS, board_tag
 from .qr import qr_svg
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -65,7 +65,7 @@ def new() -> ResponseReturnValue:
 @login_required
 def show(match_id: int) -> ResponseReturnValue:
     """The scoreboard, the match's chart (and its summary once won), the hands, the trail and the spectator link;
-    304 while the reader's copy is still what the page would show (views/page_tags.py)."""
+    304 while the reader's copy is still what the page would show (views/board_etag.py)."""
     match = owned(match_id)
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))

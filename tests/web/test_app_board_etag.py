@@ -332,13 +332,13 @@ def tag_with(app, user=None, match=None, csrf="token", code=None, path="/matches
     """The tag for a reader, a match and a request, everything else as in the other calls."""
     from flask import g, session
 
-    from referee.views import page_tags
+    from referee.views import board_etag
 
     app.extensions["code_stamp"] = code or "this-deploy"
     with app.test_request_context(path, **request):
         g._login_user = user or reader()
         session["csrf_token"] = csrf
-        return page_tags.board_tag(match or a_match())
+        return board_etag.board_tag(match or a_match())
 
 
 @pytest.mark.parametrize("changes", TAG_PARTS.values(), ids=TAG_PARTS.keys())

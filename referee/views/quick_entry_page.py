@@ -7,7 +7,7 @@ from typing import Any, cast
 from flask_babel import gettext as _
 
 from ..deck_words import DECK_HOLDS
-from ..forms.quick import ASK_PILES, COUNTS, NOTHING, QuickHandForm
+from ..forms.quick_entry import ASK_PILES, COUNTS, NOTHING, QuickHandForm
 from ..forms.variant_counts import BREAKERS
 from ..forms.variant_counts import typed as typed_counts
 from ..messages import ASKS, finding_words
