@@ -94,7 +94,7 @@ def token_digest(token: str) -> str:
 
 @dataclass(frozen=True)
 class SpectatorStamp:
-    """What a spectator page's tag is made of, read without loading the match: its id and version (which a
+    """What a spectator page's ETag is made of, read without loading the match: its id and version (which a
     player renamed, merged or deleted bumps too: services/players.py)."""
 
     match_id: int
@@ -116,8 +116,8 @@ def spectator_stamp(token: str) -> SpectatorStamp:
 
 
 def by_spectator_token(token: str, match_id: int | None = None) -> Match:
-    """The match a spectator link shows (`match_id`: its id, when its stamp was just read); Gone for a replaced
-    link, NotFound for one never made."""
+    """The match a spectator link shows (`match_id`: its id, when its id and version were just read); Gone for a
+    replaced link, NotFound for one never made."""
     match = db.session.get(Match, match_id if match_id is not None else spectator_stamp(token).match_id)
     if match is None or match.spectator_token != token:  # revoked between the two reads
         raise NotFound(token)

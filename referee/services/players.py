@@ -3,7 +3,8 @@
 A seat is a player's; the seat keeps the name it was played under too, so a deleted player's matches still
 read. Two names are one player when they differ only in case or accents (referee.models.name_key). Renaming,
 merging or deleting a player changes what every match they sat in shows, so it bumps those matches' versions:
-the version then covers the names, and a copy of a scoreboard or spectator page tagged with it goes stale.
+the version then covers the names, and a copy of a scoreboard or spectator page whose ETag holds it goes
+stale.
 """
 
 from __future__ import annotations

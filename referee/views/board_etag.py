@@ -1,7 +1,7 @@
 """Conditional GETs for the logged-in scoreboard: an ETag made of everything the page shows, so a phone that
 reloads (or comes back to) an unchanged scoreboard gets a bare 304, found without rendering anything.
 
-The tag is private to the reader: it holds the account, this device's login and this browser's session (whose
+The ETag is private to the reader: it holds the account, this device's login and this browser's session (whose
 CSRF token the page's forms carry: bound to the session, with no time limit, so a copy's forms never go stale),
 the language and the theme, the match's version (every change of what the match shows bumps it: a hand saved,
 corrected, taken back or restored, the link replaced, a player renamed, merged or deleted), the address asked for
@@ -26,10 +26,10 @@ HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Cookie, Accept-Languag
 PACKAGE = Path(__file__).resolve().parent.parent
 
 
-def code_stamp() -> str:
+def code_digest() -> str:
     """What tells this version of the app from another: the names, sizes and times of its templates, static
     files, code and catalogs, read once per process (a deploy restarts the workers, which all find the same)."""
-    known = current_app.extensions.get("code_stamp")
+    known = current_app.extensions.get("code_digest")
     if known is None:
         folders = [Path(current_app.template_folder or ""), Path(current_app.static_folder or ""), PACKAGE]
         digest = hashlib.sha256()
@@ -38,11 +38,11 @@ def code_stamp() -> str:
                 if path.is_file() and path.suffix not in (".pyc", ".po", ".pot"):
                     stat = path.stat()
                     digest.update(f"{path.relative_to(folder)}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
-        known = current_app.extensions["code_stamp"] = digest.hexdigest()[:16]
+        known = current_app.extensions["code_digest"] = digest.hexdigest()[:16]
     return known
 
 
-def board_tag(match: Match) -> str | None:
+def scoreboard_etag(match: Match) -> str | None:
     """The scoreboard's ETag for this reader, or None when the page cannot be answered from the browser's copy:
     a message waits to be shown once (after a save, a revoke…)."""
     if get_flashed_messages():  # read once per request: the page rendered below shows them all the same
@@ -53,6 +53,6 @@ def board_tag(match: Match) -> str | None:
         str(session.get("csrf_token", "")),
         str(get_locale()), request.cookies.get(THEME_COOKIE, ""), request.host_url, request.script_root,
         request.full_path,
-        str(match.id), str(match.version), code_stamp(),
+        str(match.id), str(match.version), code_digest(),
     )
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]

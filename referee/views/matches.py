@@ -20,7 +20,7 @@ from ..services.draws import DrawState, draw_round, draw_state
 from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
 from ..services.story import match_story
-from .board_etag import HEADERS, board_tag
+from .board_etag import HEADERS, scoreboard_etag
 from .chart import board_chart
 from .qr import qr_svg
 
@@ -70,14 +70,14 @@ def show(match_id: int) -> ResponseReturnValue:
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
     token = spectator_link(match)
-    tag = board_tag(match)
-    if tag is not None and request.if_none_match.contains(tag):
+    etag = scoreboard_etag(match)
+    if etag is not None and request.if_none_match.contains(etag):
         response = Response(status=304, headers=HEADERS)
-        response.set_etag(tag)
+        response.set_etag(etag)
         return response
     response = Response(board_page(match, token), headers=HEADERS)
-    if tag is not None:
-        response.set_etag(tag)
+    if etag is not None:
+        response.set_etag(etag)
     return response
 
 

@@ -24,7 +24,7 @@ def match_id(keeper):
     return match_id
 
 
-def tag_of(person, match_id):
+def etag_of(person, match_id):
     """The scoreboard's ETag for this person's browser, checking the page is the private, fresh kind."""
     response = person.client.get(f"/matches/{match_id}")
     assert response.status_code == 200
@@ -33,131 +33,131 @@ def tag_of(person, match_id):
     return response.headers["ETag"]
 
 
-def again(person, match_id, tag, **headers):
-    """The scoreboard asked for again with a tag."""
-    return person.client.get(f"/matches/{match_id}", headers={"If-None-Match": tag, **headers})
+def again(person, match_id, etag, **headers):
+    """The scoreboard asked for again with an ETag."""
+    return person.client.get(f"/matches/{match_id}", headers={"If-None-Match": etag, **headers})
 
 
 def test_an_unchanged_scoreboard_answers_a_bare_304_with_the_same_headers(keeper, match_id):
-    """Asked again with its tag: a 304 without a body, private, no-cache, the same tag; and the security headers."""
-    tag = tag_of(keeper, match_id)
-    assert re.fullmatch(r'"[0-9a-f]{32}"', tag)
-    response = again(keeper, match_id, tag)
+    """Asked again with its ETag: a 304 without a body, private, no-cache, the same ETag; and the security headers."""
+    etag = etag_of(keeper, match_id)
+    assert re.fullmatch(r'"[0-9a-f]{32}"', etag)
+    response = again(keeper, match_id, etag)
     assert response.status_code == 304
     assert response.get_data() == b""
-    assert response.headers["ETag"] == tag
+    assert response.headers["ETag"] == etag
     assert response.headers["Cache-Control"] == "private, no-cache"
     assert "Content-Security-Policy" in response.headers
 
 
 def test_a_304_renders_nothing_and_asks_the_database_little(app, keeper, match_id, monkeypatch):
     """No scoreboard computed, no template rendered: the login and the match."""
-    tag = tag_of(keeper, match_id)
+    etag = etag_of(keeper, match_id)
     rendered = []
     monkeypatch.setattr("referee.views.matches.render_template", lambda *a, **k: rendered.append(a) or "")
     monkeypatch.setattr("referee.views.matches.scoreboard", lambda *a, **k: rendered.append(a))
     with counted_queries(app) as statements:
-        assert again(keeper, match_id, tag).status_code == 304
+        assert again(keeper, match_id, etag).status_code == 304
     assert rendered == []
     assert len(statements) <= 3, statements
     assert not any("hand" in s.split("FROM", 1)[-1].split("WHERE")[0] for s in statements), statements
 
 
 def test_another_account_never_gets_the_owners_304(keeper, scorekeeper, match_id):
-    """Another account with the owner's tag: the match is not theirs (404), on their own browser or on the
+    """Another account with the owner's ETag: the match is not theirs (404), on their own browser or on the
     owner's after logging out and in as them."""
-    tag = tag_of(keeper, match_id)
+    etag = etag_of(keeper, match_id)
     bob = scorekeeper("bob")
-    assert again(bob, match_id, tag).status_code == 404
+    assert again(bob, match_id, etag).status_code == 404
     keeper.logout()
     assert keeper.login("bob").status_code == 302
-    assert again(keeper, match_id, tag).status_code == 404
+    assert again(keeper, match_id, etag).status_code == 404
 
 
-def test_each_account_and_each_browser_has_its_own_tag(keeper, scorekeeper, match_id):
-    """Bob's scoreboard of his own match, at the same version, has another tag; so does Ana's on her second
+def test_each_account_and_each_browser_has_its_own_etag(keeper, scorekeeper, match_id):
+    """Bob's scoreboard of his own match, at the same version, has another ETag; so does Ana's on her second
     phone (its forms carry another session's CSRF token), and after logging out and in again."""
-    tag = tag_of(keeper, match_id)
+    etag = etag_of(keeper, match_id)
     bob = scorekeeper("bob")
     his = bob.start(("Ana", "Bea"))
     bob.save_hand(his)
     bob.page(f"/matches/{his}")
-    assert tag_of(bob, his) != tag
+    assert etag_of(bob, his) != etag
     phone = keeper.another_phone()
     phone.page(f"/matches/{match_id}")  # its first page makes its session's CSRF token
-    response = again(phone, match_id, tag)
-    assert response.status_code == 200 and response.headers["ETag"] != tag
+    response = again(phone, match_id, etag)
+    assert response.status_code == 200 and response.headers["ETag"] != etag
     keeper.logout()
     assert keeper.login("ana").status_code == 302
     keeper.page(f"/matches/{match_id}")
-    assert again(keeper, match_id, tag).status_code == 200
+    assert again(keeper, match_id, etag).status_code == 200
 
 
 def test_another_language_or_theme_is_another_page(keeper, match_id):
     """The browser's language, a language picked on the phone, or another theme: the whole page again."""
-    tag = tag_of(keeper, match_id)
-    assert again(keeper, match_id, tag, **{"Accept-Language": "es"}).status_code == 200
+    etag = etag_of(keeper, match_id)
+    assert again(keeper, match_id, etag, **{"Accept-Language": "es"}).status_code == 200
     keeper.client.get("/language/pt_BR")
-    response = again(keeper, match_id, tag)
+    response = again(keeper, match_id, etag)
     assert response.status_code == 200 and "Rodada" in response.get_data(as_text=True)
     keeper.client.get("/language/en")
-    assert again(keeper, match_id, tag).status_code == 304  # back to the page it was
+    assert again(keeper, match_id, etag).status_code == 304  # back to the page it was
     keeper.client.get("/theme/dark")
-    assert again(keeper, match_id, tag).status_code == 200
+    assert again(keeper, match_id, etag).status_code == 200
 
 
-def changed(keeper, match_id, tag):
-    """After a change: the scoreboard comes back whole with a new tag (the change's message shown once, with no
-    tag), then its new tag answers 304. The page's text."""
-    first = again(keeper, match_id, tag)
+def changed(keeper, match_id, etag):
+    """After a change: the scoreboard comes back whole with a new ETag (the change's message shown once, with no
+    ETag), then its new ETag answers 304. The page's text."""
+    first = again(keeper, match_id, etag)
     assert first.status_code == 200
-    if "ETag" not in first.headers:  # a flashed message: shown once, not kept
-        first = again(keeper, match_id, tag)
+    if "ETag" not in first.headers:  # a flashed message: shown once, not cached
+        first = again(keeper, match_id, etag)
         assert first.status_code == 200
     new = first.headers["ETag"]
-    assert new != tag
+    assert new != etag
     assert again(keeper, match_id, new).status_code == 304
     return new, keeper.text(first.get_data(as_text=True))
 
 
-def test_every_change_of_the_match_makes_the_old_tag_stale(keeper, match_id):
+def test_every_change_of_the_match_makes_the_old_etag_stale(keeper, match_id):
     """A hand saved, corrected, taken back, a player renamed, the link replaced: each time the whole page again."""
-    tag = tag_of(keeper, match_id)
+    etag = etag_of(keeper, match_id)
     keeper.save_hand(match_id, mirror=True)
-    tag, text = changed(keeper, match_id, tag)
+    etag, text = changed(keeper, match_id, etag)
     assert "Ana 4 11 to go Bea 4 11 to go" in text
     assert keeper.enter_hand(match_id, "save", number=2, escobas=(0, 0)).status_code == 302  # corrected
-    tag, text = changed(keeper, match_id, tag)
+    etag, text = changed(keeper, match_id, etag)
     assert "Ana 7 8 to go" in text
     assert keeper.submit(f"/matches/{match_id}/undo").status_code == 302
-    tag, text = changed(keeper, match_id, tag)
+    etag, text = changed(keeper, match_id, etag)
     assert "Ana 4 11 to go" in text
     [(bea,)] = keeper.query(select(Player.id).join(User).where(User.username == "ana", Player.name == "Bea"))
     assert keeper.submit(f"/players/{bea}/rename", {"name": "Beatriz"}).status_code == 302
-    tag, text = changed(keeper, match_id, tag)
+    etag, text = changed(keeper, match_id, etag)
     assert "Beatriz" in text
     old_link = re.search(r"/watch/[\w-]+", keeper.page(f"/matches/{match_id}")).group(0)
     assert keeper.submit(f"/matches/{match_id}/link").status_code == 302
-    tag, text = changed(keeper, match_id, tag)
+    etag, text = changed(keeper, match_id, etag)
     assert old_link not in text
 
 
 def test_a_message_waiting_to_be_shown_is_never_answered_304(keeper, match_id):
     """A message waits for this phone (an API token revoked on the account page, which changes no match): the
-    scoreboard shows it once, rendered whole, without a tag, even if the browser sends one that would otherwise
+    scoreboard shows it once, rendered whole, without an ETag, even if the browser sends one that would otherwise
     match."""
-    tag = tag_of(keeper, match_id)
+    etag = etag_of(keeper, match_id)
     made = keeper.client.post("/api/v1/tokens", auth=("ana", PASSWORD), json={"name": "a script"})
     revoke = f"/account/tokens/{made.get_json()['id']}/revoke"
     assert keeper.client.post(revoke, data={"csrf_token": keeper.token()}).status_code == 302
-    response = again(keeper, match_id, tag)
+    response = again(keeper, match_id, etag)
     assert response.status_code == 200 and "ETag" not in response.headers
     assert "That token is revoked." in response.get_data(as_text=True)
-    assert again(keeper, match_id, tag).status_code == 304
+    assert again(keeper, match_id, etag).status_code == 304
 
 
 def test_a_copy_answered_304_days_later_still_posts_its_forms(keeper, match_id, monkeypatch):
-    """The tag holds no time: a copy drawn two days ago is still current, and its forms' CSRF token (bound to the
+    """The ETag holds no time: a copy rendered two days ago is still current, and its forms' CSRF token (bound to the
     session, with no time limit) still goes through; a new login gives the session another token."""
     signed_then = itsdangerous.TimestampSigner.get_timestamp
     monkeypatch.setattr(itsdangerous.TimestampSigner, "get_timestamp",  # the forms' tokens, not the session cookie
@@ -272,14 +272,14 @@ def vary_link_replaced(keeper, match_id):
                          ids=lambda vary: vary.__name__)
 def test_a_copy_is_never_current_for_another_request_or_another_state(keeper, match_id, vary):
     """Each part of what the page shows, changed alone after the browser got its copy: asked again with the copy's
-    tag, the answer is the whole page (200) under another tag, not a 304."""
+    ETag, the answer is the whole page (200) under another ETag, not a 304."""
     url = f"/matches/{match_id}"
-    tag = tag_of(keeper, match_id)
-    assert again(keeper, match_id, tag).status_code == 304
+    etag = etag_of(keeper, match_id)
+    assert again(keeper, match_id, etag).status_code == 304
     request = vary(keeper, match_id)
-    headers = {"If-None-Match": tag} | request.pop("headers", {})
+    headers = {"If-None-Match": etag} | request.pop("headers", {})
     served = keeper.client.get(url, headers=headers, **request)
-    assert served.status_code == 200 and served.headers["ETag"] != tag
+    assert served.status_code == 200 and served.headers["ETag"] != etag
 
 
 def test_the_match_reopened_shows_at_once(scorekeeper):
@@ -290,29 +290,29 @@ def test_the_match_reopened_shows_at_once(scorekeeper):
         keeper.save_hand(match_id, mirror=mirror)
     url = f"/matches/{match_id}"
     keeper.page(url)
-    tag = tag_of(keeper, match_id)
-    assert again(keeper, match_id, tag).status_code == 304
+    etag = etag_of(keeper, match_id)
+    assert again(keeper, match_id, etag).status_code == 304
     assert keeper.enter_hand(match_id, "save", number=3, escobas=(0, 0)).status_code == 302  # Ana +3: 7
     assert "The match is open again" in keeper.page(url)
-    reopened = again(keeper, match_id, tag)
+    reopened = again(keeper, match_id, etag)
     assert reopened.status_code == 200
     assert "Rematch" not in reopened.get_data(as_text=True) and "Enter hand 4" in reopened.get_data(as_text=True)
 
 
-# -- what the tag is made of, part by part -------------------------------------------------
+# -- what the ETag is made of, part by part -------------------------------------------------
 
 def reader(**changes):
-    """A logged-in reader as the tag sees one: the account, this device's login."""
+    """A logged-in reader as the ETag sees one: the account, this device's login."""
     return SimpleNamespace(**({"id": 1, "username": "ana", "login_token": SimpleNamespace(id=7),
                                "is_authenticated": True} | changes))
 
 
 def a_match(**changes):
-    """A match as the tag sees one: its id and its version."""
+    """A match as the ETag sees one: its id and its version."""
     return SimpleNamespace(**({"id": 3, "version": 5} | changes))
 
 
-TAG_PARTS = {
+ETAG_PARTS = {
     "account": ({"user": reader(id=2)}),
     "account's name": ({"user": reader(username="bob")}),
     "device's login": ({"user": reader(login_token=SimpleNamespace(id=8))}),
@@ -328,23 +328,23 @@ TAG_PARTS = {
 }
 
 
-def tag_with(app, user=None, match=None, csrf="token", code=None, path="/matches/3", **request):
-    """The tag for a reader, a match and a request, everything else as in the other calls."""
+def etag_with(app, user=None, match=None, csrf="token", code=None, path="/matches/3", **request):
+    """The ETag for a reader, a match and a request, everything else as in the other calls."""
     from flask import g, session
 
     from referee.views import board_etag
 
-    app.extensions["code_stamp"] = code or "this-deploy"
+    app.extensions["code_digest"] = code or "this-deploy"
     with app.test_request_context(path, **request):
         g._login_user = user or reader()
         session["csrf_token"] = csrf
-        return board_etag.board_tag(match or a_match())
+        return board_etag.scoreboard_etag(match or a_match())
 
 
-@pytest.mark.parametrize("changes", TAG_PARTS.values(), ids=TAG_PARTS.keys())
-def test_each_part_of_what_the_page_shows_changes_the_tag(app, changes):
-    """The same call twice gives the same tag; any one part changed alone gives another (so a 304 is never for
+@pytest.mark.parametrize("changes", ETAG_PARTS.values(), ids=ETAG_PARTS.keys())
+def test_each_part_of_what_the_page_shows_changes_the_etag(app, changes):
+    """The same call twice gives the same ETag; any one part changed alone gives another (so a 304 is never for
     another reader's, language's, address's or state's copy)."""
-    same = tag_with(app)
-    assert tag_with(app) == same
-    assert tag_with(app, **changes) != same
+    same = etag_with(app)
+    assert etag_with(app) == same
+    assert etag_with(app, **changes) != same

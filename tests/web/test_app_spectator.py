@@ -105,11 +105,11 @@ def test_revoking_the_link_makes_the_old_one_gone_and_a_new_one_work(keeper, vis
 def test_a_link_replaced_twice_is_gone_both_times(keeper, visitor, match_id):
     """Every replaced link answers 410, even with an ETag of the time it worked."""
     first = watch_path(keeper, match_id)
-    tag = visitor.client.get(first).headers["ETag"]
+    etag = visitor.client.get(first).headers["ETag"]
     revoke(keeper, match_id)
     second = watch_path(keeper, match_id)
     revoke(keeper, match_id)
-    assert visitor.client.get(first, headers={"If-None-Match": tag}).status_code == 410
+    assert visitor.client.get(first, headers={"If-None-Match": etag}).status_code == 410
     assert visitor.client.get(second).status_code == 410
     assert visitor.client.get(watch_path(keeper, match_id)).status_code == 200
 

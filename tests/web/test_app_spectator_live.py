@@ -1,5 +1,5 @@
 """Following a match behind its spectator link cheaply: ETags, 304 while nothing changed (one small query, no
-rendering), a new tag on every save, and nothing shown of the reader's own account or of another link's match."""
+rendering), a new ETag on every save, and nothing shown of the reader's own account or of another link's match."""
 
 from __future__ import annotations
 
@@ -23,17 +23,17 @@ def match_id(keeper):
 
 
 def test_the_page_carries_an_etag_and_answers_304_while_nothing_changed(keeper, visitor, match_id):
-    """The same tag in the header and in the page (for the script); asked again with it: a bare 304 with the
+    """The same ETag in the header and in the page (for the script); asked again with it: a bare 304 with the
     same private, no-cache headers."""
     path = watch_path(keeper, match_id)
     first = visitor.client.get(path)
-    tag = first.headers["ETag"]
-    assert re.fullmatch(r'"[0-9a-f]{32}"', tag)
-    assert f'data-tag="{tag.strip(chr(34))}"' in first.get_data(as_text=True)
-    again = visitor.client.get(path, headers={"If-None-Match": tag})
+    etag = first.headers["ETag"]
+    assert re.fullmatch(r'"[0-9a-f]{32}"', etag)
+    assert f'data-tag="{etag.strip(chr(34))}"' in first.get_data(as_text=True)
+    again = visitor.client.get(path, headers={"If-None-Match": etag})
     assert again.status_code == 304
     assert again.get_data() == b""
-    assert again.headers["ETag"] == tag
+    assert again.headers["ETag"] == etag
     assert again.headers["Cache-Control"] == "private, no-cache"
     assert "Cookie" in again.headers["Vary"]
 
@@ -42,52 +42,52 @@ def test_a_304_costs_one_small_query_and_no_rendering(app, keeper, visitor, matc
     """No scoreboard is computed and no template rendered for a 304; the database is asked once, for the
     match's id and version alone."""
     path = watch_path(keeper, match_id)
-    tag = visitor.client.get(path).headers["ETag"]
+    etag = visitor.client.get(path).headers["ETag"]
     rendered = []
     monkeypatch.setattr("referee.views.spectator.render_template", lambda *a, **k: rendered.append(a) or "")
     monkeypatch.setattr("referee.views.spectator.scoreboard", lambda *a: rendered.append(a))
     with counted_queries(app) as statements:
-        assert visitor.client.get(path, headers={"If-None-Match": tag}).status_code == 304
+        assert visitor.client.get(path, headers={"If-None-Match": etag}).status_code == 304
     assert rendered == []
     assert len(statements) == 1, statements
     assert re.match(r'SELECT "?match"?\.id, "?match"?\.version\s+FROM "?match"?\s+WHERE', statements[0])
 
 
-def test_a_saved_hand_a_correction_or_an_undo_changes_the_tag(keeper, visitor, match_id):
-    """Each change to the match makes the old tag stale: the page comes back whole, with the new score."""
+def test_a_saved_hand_a_correction_or_an_undo_changes_the_etag(keeper, visitor, match_id):
+    """Each change to the match makes the old ETag stale: the page comes back whole, with the new score."""
     path = watch_path(keeper, match_id)
-    tags = [visitor.client.get(path).headers["ETag"]]
+    etags = [visitor.client.get(path).headers["ETag"]]
     keeper.save_hand(match_id, mirror=True)
-    fresh = visitor.client.get(path, headers={"If-None-Match": tags[-1]})
+    fresh = visitor.client.get(path, headers={"If-None-Match": etags[-1]})
     assert fresh.status_code == 200
     assert "Ana 4 11 to go Bea 4 11 to go" in visitor.text(fresh.get_data(as_text=True))
-    tags.append(fresh.headers["ETag"])
+    etags.append(fresh.headers["ETag"])
     assert keeper.submit(f"/matches/{match_id}/undo").status_code == 302  # the confirmation's button
-    undone = visitor.client.get(path, headers={"If-None-Match": tags[-1]})
+    undone = visitor.client.get(path, headers={"If-None-Match": etags[-1]})
     assert undone.status_code == 200
-    tags.append(undone.headers["ETag"])
-    assert len(set(tags)) == 3
-    assert visitor.client.get(path, headers={"If-None-Match": tags[-1]}).status_code == 304
+    etags.append(undone.headers["ETag"])
+    assert len(set(etags)) == 3
+    assert visitor.client.get(path, headers={"If-None-Match": etags[-1]}).status_code == 304
 
 
-def test_the_tag_follows_the_language_and_the_theme(keeper, visitor, match_id):
-    """A page in another language or theme is another page: the old tag does not answer 304 for it."""
+def test_the_etag_follows_the_language_and_the_theme(keeper, visitor, match_id):
+    """A page in another language or theme is another page: the old ETag does not answer 304 for it."""
     path = watch_path(keeper, match_id)
-    tag = visitor.client.get(path).headers["ETag"]
-    assert visitor.client.get(path, headers={"If-None-Match": tag, "Accept-Language": "es"}).status_code == 200
+    etag = visitor.client.get(path).headers["ETag"]
+    assert visitor.client.get(path, headers={"If-None-Match": etag, "Accept-Language": "es"}).status_code == 200
     visitor.client.get("/theme/dark")
-    assert visitor.client.get(path, headers={"If-None-Match": tag}).status_code == 200
+    assert visitor.client.get(path, headers={"If-None-Match": etag}).status_code == 200
 
 
-def test_one_links_tag_is_no_good_for_another_link(keeper, visitor, match_id):
-    """Two matches at the same version: each link's tag is its own, so no answer is ever reused across links."""
+def test_one_links_etag_is_no_good_for_another_link(keeper, visitor, match_id):
+    """Two matches at the same version: each link's ETag is its own, so no answer is ever reused across links."""
     other = keeper.start(("Cid", "Dan"))
     keeper.save_hand(other)
     first, second = watch_path(keeper, match_id), watch_path(keeper, other)
-    tag = visitor.client.get(first).headers["ETag"]
-    response = visitor.client.get(second, headers={"If-None-Match": tag})
+    etag = visitor.client.get(first).headers["ETag"]
+    response = visitor.client.get(second, headers={"If-None-Match": etag})
     assert response.status_code == 200
-    assert response.headers["ETag"] != tag
+    assert response.headers["ETag"] != etag
     assert "Cid" in visitor.text(response.get_data(as_text=True))
 
 
@@ -106,33 +106,33 @@ def test_the_page_shows_nothing_of_the_readers_own_account(keeper, scorekeeper, 
 
 
 def test_the_owner_sees_the_same_spectator_page_as_anyone(keeper, visitor, match_id):
-    """Logged in or not, the spectator page is the same (so its tag can be)."""
+    """Logged in or not, the spectator page is the same (so its ETag can be)."""
     path = watch_path(keeper, match_id)
     mine, theirs = keeper.client.get(path), visitor.client.get(path)
     assert mine.headers["ETag"] == theirs.headers["ETag"]
     assert keeper.text(mine.get_data(as_text=True)) == visitor.text(theirs.get_data(as_text=True))
 
 
-def test_a_link_never_made_stays_404_even_with_a_tag(visitor, keeper, match_id):
-    """A made-up token of the right shape is not found, whatever tag comes with it."""
+def test_a_link_never_made_stays_404_even_with_an_etag(visitor, keeper, match_id):
+    """A made-up token of the right shape is not found, whatever ETag comes with it."""
     assert visitor.client.get("/watch/" + "A" * 43, headers={"If-None-Match": '"abc"'}).status_code == 404
 
 
 def test_a_player_renamed_is_a_new_page(keeper, visitor, match_id):
-    """Renaming a player changes the names on the page: the old tag is stale, the page comes whole with the name."""
+    """Renaming a player changes the names on the page: the old ETag is stale, the page comes whole with the name."""
     path = watch_path(keeper, match_id)
-    tag = visitor.client.get(path).headers["ETag"]
+    etag = visitor.client.get(path).headers["ETag"]
     [(bea,)] = keeper.query(select(Player.id).where(Player.name == "Bea"))
     assert keeper.submit(f"/players/{bea}/rename", {"name": "Beatriz"}).status_code == 302
-    response = visitor.client.get(path, headers={"If-None-Match": tag})
-    assert response.status_code == 200 and response.headers["ETag"] != tag
+    response = visitor.client.get(path, headers={"If-None-Match": etag})
+    assert response.status_code == 200 and response.headers["ETag"] != etag
     assert "Beatriz" in visitor.text(response.get_data(as_text=True))
     assert "Beatriz" in visitor.text(visitor.page(path))
 
 
-def test_every_phone_gets_the_same_page_and_tag_and_another_language_its_own(app, keeper, visitor, match_id):
+def test_every_phone_gets_the_same_page_and_etag_and_another_language_its_own(app, keeper, visitor, match_id):
     """The page shows nothing of its reader: a second phone gets the first one's page byte for byte, under the same
-    tag; a phone reading Spanish gets the page in Spanish under another tag."""
+    ETag; a phone reading Spanish gets the page in Spanish under another ETag."""
     path = watch_path(keeper, match_id)
     first, second = visitor.client.get(path), app.test_client().get(path)
     assert second.get_data() == first.get_data() and second.headers["ETag"] == first.headers["ETag"]

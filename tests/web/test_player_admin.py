@@ -307,7 +307,7 @@ def versions(keeper, *match_ids):
 
 
 def test_renaming_merging_and_deleting_bump_the_version_of_each_match_the_player_sat_in(database_app, keeper_on):
-    """Each changes the names those matches show (or their seats' player), so their copies tagged with the version
+    """Each changes the names those matches show (or their seats' player), so their copies whose ETag holds the version
     go stale; the account's other matches keep theirs. On SQLite and PostgreSQL."""
     keeper = keeper_on(database_app(), "ana")
     matches = (keeper.start(("Ana", "Bea")), keeper.start(("Bea", "Cid")), keeper.start(("Ana", "Cid")),
