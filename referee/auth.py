@@ -75,7 +75,7 @@ def _new_csrf_token() -> None:
 
 def _load_login(secret: str) -> User | None:
     """The account a device's login names; none looked up once the database failed this request (its 503 page,
-    drawn with Flask-Login's current_user, must not ask the database again)."""
+    rendered with Flask-Login's current_user, must not ask the database again)."""
     return None if known_unavailable() else sessions.load_session(secret)
 
 

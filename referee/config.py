@@ -137,7 +137,7 @@ def session_settings() -> dict[str, Any]:
         "LOGIN_SESSION_LIFETIME": timedelta(hours=12),  # without it: idle this long, the login ends
         "LOGIN_TOKEN_TOUCH_INTERVAL": timedelta(minutes=5),  # last use is written at most this often
         # A form's CSRF token is good for as long as its session's token is (a new one at each login and logout,
-        # referee/auth.py), not for an hour: a page kept by the browser and answered 304 never carries a stale
+        # referee/auth.py), not for an hour: a page cached by the browser and answered 304 never carries a stale
         # form, so the scoreboard's ETag needs no time in it (referee/views/board_etag.py).
         "WTF_CSRF_TIME_LIMIT": None,
     }

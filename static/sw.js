@@ -1,6 +1,6 @@
 // The service worker, served at /sw.js by referee/views/pwa.py, which fills in CONFIG.
 // Static files carry their fingerprint (?v=hash), so the cache answers first. Pages come from
-// the network first; scoreboards and tool pages are kept, and a kept copy shown without the
+// the network first; scoreboards and tool pages are cached, and a cached copy shown without the
 // network says so: <html data-offline-since="…">, which offline.js turns into a banner.
 // The outbox (outbox.js) leaves the server's answer to a hand it sent under a one-time
 // ?_answer= URL, so that the answer opens as a real page; it is shown here once.
@@ -9,7 +9,7 @@ const STATIC = `static-${CONFIG.version}`;
 const PAGES = "pages"; // across versions: a scoreboard opened before stays readable
 const ANSWERS = "answers";
 const SAVED_AT = "X-Saved-At";
-const KEPT = /^\/(?:matches\/\d+|watch\/[^/]+|tools\/[^/]*|offline)$/;
+const CACHED = /^\/(?:matches\/\d+|watch\/[^/]+|tools\/[^/]*|offline)$/;
 const ACCOUNT = /^\/(?:matches|watch)\//;
 
 self.addEventListener("install", (event) => {
@@ -18,9 +18,9 @@ self.addEventListener("install", (event) => {
     const pages = await caches.open(PAGES);
     await Promise.all(CONFIG.pages.map(async (path) => {
       try {
-        await keep(pages, path, await fetch(path));
+        await cachePage(pages, path, await fetch(path));
       } catch {
-        // kept the next time it is opened
+        // cached the next time it is opened
       }
     }));
     await self.skipWaiting();
@@ -62,7 +62,7 @@ async function staticFile(request) {
     }
     return response;
   } catch {
-    // A page kept from an older version asks for an older fingerprint: the current file will do.
+    // A page cached by an older version asks for an older fingerprint: the current file will do.
     return (await caches.match(request, { ignoreSearch: true })) || Response.error();
   }
 }
@@ -79,22 +79,22 @@ async function page(event, url) {
   }
   try {
     const response = await fetch(request);
-    if (KEPT.test(url.pathname) && !url.searchParams.has("_answer")) {
+    if (CACHED.test(url.pathname) && !url.searchParams.has("_answer")) {
       const copy = response.clone();
-      event.waitUntil(caches.open(PAGES).then((pages) => keep(pages, request, copy)));
+      event.waitUntil(caches.open(PAGES).then((pages) => cachePage(pages, request, copy)));
     }
     return response;
   } catch {
     const pages = await caches.open(PAGES);
-    const kept = (await pages.match(request, { ignoreVary: true }))
+    const cached = (await pages.match(request, { ignoreVary: true }))
       || (await pages.match(request, { ignoreVary: true, ignoreSearch: true }))
       || (await pages.match("/offline", { ignoreVary: true }));
-    return kept ? marked(kept) : Response.error();
+    return cached ? marked(cached) : Response.error();
   }
 }
 
-// Keep a page with the time it was fetched; only whole pages, never a redirect.
-async function keep(cache, request, response) {
+// Cache a page with the time it was fetched; only whole pages, never a redirect.
+async function cachePage(cache, request, response) {
   const type = response.headers.get("Content-Type") || "";
   if (!response.ok || response.redirected || !type.startsWith("text/html")) return;
   const headers = new Headers(response.headers);
@@ -105,7 +105,7 @@ async function keep(cache, request, response) {
   await cache.put(request, new Response(body, { status: response.status, statusText: response.statusText, headers }));
 }
 
-// A kept page shown without the network: mark it so the page can say so.
+// A cached page shown without the network: mark it so the page can say so.
 async function marked(response) {
   const at = response.headers.get(SAVED_AT) || "";
   const html = (await response.text()).replace("<html", `<html data-offline-since="${at}"`);

@@ -64,7 +64,7 @@ class ClosingClient(FlaskClient):
 
 
 class CompiledTemplates(BytecodeCache):
-    """Jinja's compiled templates, kept in memory for the test process (Jinja's documented bytecode cache, keyed
+    """Jinja's compiled templates, cached in memory for the test process (Jinja's documented bytecode cache, keyed
     by each template's name and source). Every test makes an app of its own, and each app's Jinja environment
     compiled every template it rendered again: most of the time of a test's first pages (4× the time of
     registering, starting a match and saving a hand, measured)."""

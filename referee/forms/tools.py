@@ -49,7 +49,7 @@ class DeckStyleField(HiddenField):
 class CardsField(Field):
     """The card codes ticked under one name; `cards` holds them read, once the field is valid.
 
-    The tool's template draws the tiles itself (tools/_parts.html); `data` keeps the codes as sent, so
+    The tool's template renders the tiles itself (tools/_parts.html); `data` keeps the codes as sent, so
     that the tiles show them ticked again. A code an edited link made up is refused in words.
     """
 

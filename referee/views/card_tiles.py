@@ -1,9 +1,9 @@
-"""The entry page's 40 card tiles (and the review's small faces), drawn once per deck style and language in each
-process.
+"""The entry page's 40 card tiles (and the review's small faces), rendered once per deck style and language in
+each process (a `functools.cache`).
 
-A tile's face, name and value never change for a deck and a language, yet drawing them (a card's name in the
+A tile's face, name and value never change for a deck and a language, yet rendering them (a card's name in the
 reader's language, the sprite's fingerprinted address, a macro call) cost about two thirds of the entry page;
-only each card's select (the sides' names, where the card is) is drawn per request.
+only each card's select (the sides' names, where the card is) is rendered per request.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def picker_tiles(style: str) -> tuple[tuple[tuple[str, Markup], ...], ...]:
 
 @cache
 def _tiles(style: str, _language: str, _sprite: str) -> tuple[tuple[tuple[str, Markup], ...], ...]:
-    """The tiles of one deck style in one language (see picker_tiles); drawn inside the first request asking."""
+    """The tiles of one deck style in one language (see picker_tiles); rendered inside the first request asking."""
     head = get_template_attribute("hands/_tile.html", "tile_head")
     return tuple(tuple((code, Markup(head(code, style)).strip()) for code in row) for row in ROWS)
 

@@ -1,4 +1,4 @@
-"""GET /api/v1/openapi.json: the API's OpenAPI 3.1 document (referee/openapi/); /api/reference draws it."""
+"""GET /api/v1/openapi.json: the API's OpenAPI 3.1 document (referee/openapi/); /api/reference renders it."""
 
 from __future__ import annotations
 
@@ -32,5 +32,5 @@ def openapi_json() -> ResponseReturnValue:
 
 @bp.get("/api/reference")
 def reference() -> ResponseReturnValue:
-    """The document drawn by Swagger UI, vendored in static/vendor/ (nothing from a CDN)."""
+    """The document rendered by Swagger UI, vendored in static/vendor/ (nothing from a CDN)."""
     return render_template("main/api_reference.html"), {"Content-Security-Policy": REFERENCE_POLICY}

@@ -26,7 +26,7 @@ THEMES = {"system": _l("System"), "light": _l("Light"), "dark": _l("Dark")}
 SHELL_GLOBS = ("css/*.css", "js/*.js")
 SHELL_FILES = ("img/icons/icon.svg", "img/icons/apple-touch-icon.png",
                "img/cards/spanish.svg", "img/cards/french.svg", "img/cards/french-jq.svg")
-# Pages kept at install: the offline page and the referee tools (GET pages that work without the server).
+# Pages cached at install: the offline page and the referee tools (GET pages that work without the server).
 SHELL_PAGES = ("/offline", "/tools/", "/tools/captures", "/tools/leftover", "/tools/dispute", "/tools/draw",
                "/tools/setenta")
 CONFIG_LINE = "const CONFIG = "  # the line of static/sw.js this view fills in

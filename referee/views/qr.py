@@ -8,8 +8,8 @@ import segno
 from markupsafe import Markup
 
 
-# A code depends only on its URL, and drawing one (segno tries its eight masks) costs more than the rest of the
-# scoreboard: each link's is drawn once per process. A few hundred links in play at once fit; an old one drops out.
+# A code depends only on its URL, and rendering one (segno tries its eight masks) costs more than the rest of the
+# scoreboard: each link's is rendered once per process. A few hundred links in play at once fit; an old one drops out.
 @lru_cache(maxsize=512)
 def qr_svg(url: str) -> Markup:
     """An SVG QR code of a URL, scalable, dark on light whatever the theme."""

@@ -19,7 +19,7 @@ from .matches import owned
 
 bp = Blueprint("trail", __name__, url_prefix="/matches/<int:match_id>")
 
-UNDONE = "undone"  # the flash's category after an undo: the scoreboard draws it with the Restore button
+UNDONE = "undone"  # the flash's category after an undo: the scoreboard renders it with the Restore button
 
 
 def _changed() -> None:

@@ -1,4 +1,4 @@
-// The API reference page: Swagger UI (static/vendor/swagger-ui, a global script) draws the OpenAPI document.
+// The API reference page: Swagger UI (static/vendor/swagger-ui, a global script) renders the OpenAPI document.
 const root = document.getElementById("reference");
 
 if (root && window.SwaggerUIBundle) {

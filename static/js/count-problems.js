@@ -51,7 +51,7 @@ function mark(form, key, i, message, id) {
 }
 
 // Watch the counts of `sides` sides (every side by counts; all but the last the quick way) and say what they make
-// impossible in `box` (the element count_problems draws). Returns the check, to run once the page is painted.
+// impossible in `box` (the element count_problems renders). Returns the check, to run once the page is painted.
 export function watchCounts(form, box, sides) {
   const recount = JSON.parse(box.dataset.recount);
   const range = JSON.parse(box.dataset.range);

@@ -205,7 +205,7 @@ function attach(form) {
       return false;
     }
     stored = true;
-    if (same(draft.fields, values(form))) return false; // the page shows it already (kept in memory)
+    if (same(draft.fields, values(form))) return false; // the page shows it already (from the back/forward cache)
     const changed = apply(form, draft.fields);
     showNotice(form, discard);
     announce(form, changed, "draft-restored");

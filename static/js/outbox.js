@@ -290,7 +290,7 @@ addEventListener("pagehide", () => {
 });
 addEventListener("pageshow", (event) => {
   leaving = false;
-  if (event.persisted) sending.clear(); // back to a page kept in memory while it was sending
+  if (event.persisted) sending.clear(); // back to a page from the back/forward cache, left while it was sending
   render();
 });
 

@@ -307,7 +307,7 @@ answer.addEventListener("click", (event) => {
   }
 });
 
-// A page kept by the service worker may have been answered for another query: make the
+// A page cached by the service worker may have been answered for another query: make the
 // form and the answer those of this page's address.
 try {
   const wanted = new URLSearchParams(location.search);

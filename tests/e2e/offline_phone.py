@@ -21,8 +21,8 @@ def controlled(page: Page) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
-def kept(page: Page) -> None:
-    """Wait until the service worker has kept a copy of the page."""
+def cached(page: Page) -> None:
+    """Wait until the service worker has cached a copy of the page."""
     page.wait_for_function("async () => Boolean(await (await caches.open('pages')).match(location.href))")
 
 

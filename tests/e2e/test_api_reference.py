@@ -1,4 +1,4 @@
-"""The API reference page in a phone's browser: Swagger UI, vendored, draws the OpenAPI document under the
+"""The API reference page in a phone's browser: Swagger UI, vendored, renders the OpenAPI document under the
 Content-Security-Policy (any violation or console error fails the test, tests/e2e/conftest.py)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from referee.openapi import document
 
-# Every operation of the document, each drawn as one block.
+# Every operation of the document, each rendered as one block.
 OPERATIONS = sum(1 for item in document()["paths"].values() for method in item if method in ("get", "post", "put",
                                                                                              "delete", "patch"))
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from offline_phone import OUTBOX, controlled, go_offline, hands_in_database, kept
+from offline_phone import OUTBOX, cached, controlled, go_offline, hands_in_database
 from phone import fill_counts, shot, start_match
 from playwright.sync_api import Page, expect
 
@@ -62,7 +62,7 @@ def test_an_opened_scoreboard_reloads_offline_and_says_since_when(page: Page, li
     board = start_match(page, live_server, "bruno")
     controlled(page)
     page.reload()
-    kept(page)
+    cached(page)
     banner = page.locator("[data-offline-banner]")
     expect(banner).to_be_hidden()
     go_offline(page)
@@ -139,11 +139,12 @@ def test_a_hand_changed_after_it_failed_to_send_is_checked_again_before_it_is_sa
 
 def test_a_hand_that_waits_shows_on_the_scoreboard_and_goes_with_send_again(
         page: Page, live_server: str, database: Path) -> None:
-    """Back on the scoreboard (kept, offline) the waiting hand is listed; later, online, Send again records it once."""
+    """Back on the scoreboard (cached, offline) the waiting hand is listed; later, online, Send again records it
+    once."""
     board = start_match(page, live_server, "duda")
     controlled(page)
     page.reload()
-    kept(page)
+    cached(page)
     review_by_counts(page, board)
     go_offline(page)
     try:
@@ -158,7 +159,7 @@ def test_a_hand_that_waits_shows_on_the_scoreboard_and_goes_with_send_again(
         expect(waiting).to_have_count(1)
         expect(waiting.get_by_role("button", name="Send again")).to_be_enabled()
         assert hands_in_database(database, "duda") == []
-        # The network comes back while the phone shows a page without the outbox (a tool, kept).
+        # The network comes back while the phone shows a page without the outbox (a tool, cached).
         assert page.goto(live_server + "/tools/").ok
     finally:
         page.context.set_offline(False)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from offline_phone import DRAFTS, OUTBOX, controlled, database_rows, go_offline, go_online, hands_in_database, kept
+from offline_phone import DRAFTS, OUTBOX, cached, controlled, database_rows, go_offline, go_online, hands_in_database
 from phone import fill_counts, shot, start_match
 from playwright.sync_api import Page, expect
 
@@ -30,7 +30,7 @@ def database(live_server: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
 
 
 def back_to_the_board(page: Page) -> None:
-    """The scoreboard, as this phone kept it (offline), with the banner that says so."""
+    """The scoreboard, as this phone cached it (offline), with the banner that says so."""
     page.get_by_role("link", name="Back to the scoreboard").click()
     expect(page.locator("[data-offline-banner]")).to_be_visible()
 
@@ -43,7 +43,7 @@ def test_offline_only_the_changes_wait_and_the_server_holds_what_was_sent(
     board = start_match(page, live_server, "olivia")
     controlled(page)
     page.reload()
-    kept(page)
+    cached(page)
 
     # 1. Check, offline: nothing is sent, nothing waits, nothing says "saved".
     page.goto(board + "/hands/new?mode=tally")

@@ -148,13 +148,13 @@ def test_the_tools_answer_offline_once_the_page_is_open(live_server, with_js):
         page.close()
 
 
-def test_a_kept_page_answered_for_another_query_answers_for_its_own_address(live_server, with_js):
-    """Offline, the service worker may show a tool page kept for another query: the page puts
+def test_a_cached_page_answered_for_another_query_answers_for_its_own_address(live_server, with_js):
+    """Offline, the service worker may show a tool page cached for another query: the page puts
     its form and answer right for the address it is shown at."""
     with_js.add_cookies([{"name": "lang", "value": "en", "url": live_server}])
-    kept = with_js.request.get(f"{live_server}/tools/captures?style=spanish&check=1&card=3c&table=7o&table=5e").text()
+    cached = with_js.request.get(f"{live_server}/tools/captures?style=spanish&check=1&card=3c&table=7o&table=5e").text()
     page = with_js.new_page()
-    page.route("**/tools/captures?*", lambda route: route.fulfill(status=200, body=kept,
+    page.route("**/tools/captures?*", lambda route: route.fulfill(status=200, body=cached,
                                                                    headers={"Content-Type": "text/html"}))
     page.goto(f"{live_server}/tools/captures?style=spanish&check=1&card=5o&table=10o")
     assert page.locator('#grid-card input[value="5o"]').is_checked()

@@ -29,7 +29,7 @@ def test_the_link_shows_the_scoreboard_without_a_login(keeper, visitor, match_id
 def test_the_spectator_page_reloads_itself_without_javascript_and_is_checked_before_any_cached_copy_shows(
         keeper, visitor, match_id):
     """A <noscript> meta refresh (and words that say how often), the script's own words hidden until it runs; an
-    answer kept by this browser only and checked again each time; no referrer gives the link away."""
+    answer cached by this browser only and checked again each time; no referrer gives the link away."""
     response = visitor.client.get(watch_path(keeper, match_id))
     page = response.get_data(as_text=True)
     assert re.search(r'<noscript><meta http-equiv="refresh" content="15"></noscript>', page)

@@ -1,4 +1,4 @@
-"""The frame every page is drawn in (templates/base.html): the reader's own nav, name and CSRF token, the page's
+"""The frame every page is rendered in (templates/base.html): the reader's own nav, name and CSRF token, the page's
 language and theme, switches that link back to the page, addresses under the app's prefix, a message shown once."""
 
 from __future__ import annotations

@@ -166,7 +166,7 @@ def test_correct_hand_n_reviews_the_entry_as_the_correction_and_saves_it(keeper,
 
 
 def test_the_correction_is_checked_against_the_match_as_the_page_showed_it(keeper, spanish):
-    """Hand 1 changed again on the other phone after the conflict page was drawn: the correction is refused,
+    """Hand 1 changed again on the other phone after the conflict page was rendered: the correction is refused,
     with hand 1 as it now is beside it, and nothing is overwritten."""
     response = saved_first(keeper, spanish, keeper.hand_fields(escobas=(0, 0)), keeper.hand_fields())
     page = response.get_data(as_text=True)

@@ -1,4 +1,4 @@
-"""The quick entry under the regional sevens options: the page draws what the match's option needs (each side's
+"""The quick entry under the regional sevens options: the page renders what the match's option needs (each side's
 setenta, the last side's too; the sixes, aces and fives as chips, folded away), each problem is shown on its
 field and linked from the summary with what was typed kept, and a full entry saves and scores by the option.
 
@@ -101,7 +101,7 @@ def test_a_setenta_quick_hand_saves_and_the_setenta_takes_the_sevens_point(keepe
     and Bea lacks diamonds (0): Ana takes the sevens point, one more than under most sevens. Checked, saved
     (both sums stored, Bea's with the counts the deck leaves her), and reopened for correction with both sums."""
     match_id = keeper.start(("Ana", "Bea"), sevens="setenta")
-    assert {"setenta-0", "setenta-1"} <= set(keeper.form(keeper.hand_url(match_id, "quick")))  # drawn on the page
+    assert {"setenta-0", "setenta-1"} <= set(keeper.form(keeper.hand_url(match_id, "quick")))  # rendered on the page
     counts = COUNTS | {"setenta-0": "70", "setenta-1": "0"}
     review = quick(keeper, match_id, counts=counts)
     assert review.status_code == 200

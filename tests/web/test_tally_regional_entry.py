@@ -17,7 +17,7 @@ def setenta_match(keeper: Any) -> int:
 
 def test_a_setenta_match_asks_each_side_for_its_setenta_and_a_usual_match_does_not(keeper: Any,
                                                                                      setenta_match: int) -> None:
-    """The setenta fields are drawn for each side of a setenta match; a match playing most sevens has none."""
+    """The setenta fields are rendered for each side of a setenta match; a match playing most sevens has none."""
     html = keeper.page(keeper.hand_url(setenta_match, mode="tally"))
     assert re.search(r'name="setenta-0"', html) and re.search(r'name="setenta-1"', html)
     usual = keeper.start()
