@@ -16,8 +16,8 @@ from collections import OrderedDict
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 
+from ..i18n import LANGUAGE_COOKIE
 from ..services import NotFound, scoreboard
 from ..services.errors import Gone
 from ..services.matches import SpectatorStamp, by_spectator_token, spectator_stamp
@@ -60,11 +60,19 @@ def drawn_pages() -> DrawnPages:
     return pages
 
 
-def page_tag(token: str, stamp: SpectatorStamp) -> str:
-    """The ETag of a spectator page: the link, the match's version and its players' names, and what else changes
-    the page (the language and the theme), hashed so the tag gives none of them away."""
-    parts = (token, str(stamp.version), stamp.names, str(get_locale()), request.cookies.get(THEME_COOKIE, ""))
+def page_tag(token: str, stamp: SpectatorStamp, language: str, accept_language: str, theme: str) -> str:
+    """The ETag of a spectator page: the link, the match's version and its players' names, and what the page's
+    language and theme are chosen from (the `lang` cookie and Accept-Language, the `theme` cookie) as the
+    request sends them, hashed so the tag gives none of them away. The inputs rather than the language they
+    negotiate: the polls' fast path (views/spectator_polls.py) checks a tag without negotiating anything."""
+    parts = (token, str(stamp.version), stamp.names, language, accept_language, theme)
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+
+
+def request_tag(token: str, stamp: SpectatorStamp) -> str:
+    """The ETag of the spectator page this request asks for."""
+    return page_tag(token, stamp, request.cookies.get(LANGUAGE_COOKIE, ""),
+                    request.headers.get("Accept-Language", ""), request.cookies.get(THEME_COOKIE, ""))
 
 
 def draw(token: str, stamp: SpectatorStamp, tag: str) -> str:
@@ -88,7 +96,7 @@ def watch(token: str) -> ResponseReturnValue:
         return render_template("spectator/gone.html"), 410, HEADERS
     except NotFound:
         abort(404)
-    tag = page_tag(token, stamp)
+    tag = request_tag(token, stamp)
     if request.if_none_match.contains(tag):
         response = Response(status=304, headers=HEADERS)
         response.set_etag(tag)
