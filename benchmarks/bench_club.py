@@ -13,7 +13,8 @@ commit), after which each phone gets the whole page once (benchmarks/load_club.l
 direct way) run under gunicorn with the same settings on the same throwaway database, and are driven in turn:
 
 - CPU: at --cpu-tables tables for --duration seconds, the gunicorn workers' own CPU time (user + system, from
-  /proc) over tables × seconds: milliseconds of server CPU per table per second, and its ratio to the floor's;
+  /proc) per request, times the mix's 2.01 requests per table per second: milliseconds of server CPU per table
+  per second, and its ratio to the floor's;
 - tables held: the table count grown step by step (×1.25) until p99 ≥ 200 ms or any answer is unexpected;
   the last step that held, and its ratio to the floor's.
 The floor and the project alternate step by step, so a change in the shared machine's load falls on both.
@@ -52,6 +53,8 @@ POSTGRES = "postgresql://postgres@127.0.0.1:54329/postgres"
 SEED = 20261203
 P99_BOUND_MS = 200.0
 HANDS = 12
+BOARD_SECONDS = SAVE_SECONDS = 180  # each table: a scoreboard and a saved hand every 3 minutes
+PER_TABLE = 4 / 2 + 1 / BOARD_SECONDS + 1 / SAVE_SECONDS  # requests a table makes a second: four phones every 2 s
 
 
 @dataclass
@@ -128,8 +131,10 @@ class Step:
 
     @property
     def cpu_ms_per_table(self) -> float:
-        """Milliseconds of server CPU per table per second."""
-        return 1000 * self.cpu_seconds / (self.tables * self.result.seconds) if self.result.seconds else 0.0
+        """Milliseconds of server CPU per table per second: per request, times the mix's requests per table per
+        second (wrk waits for an answer before the pause, so a slower server is asked less often: per request
+        the two servers are compared at the same mix)."""
+        return 1000 * self.cpu_seconds / self.result.requests * PER_TABLE if self.result.requests else 0.0
 
     @property
     def held(self) -> bool:
@@ -147,6 +152,7 @@ def drive(server: Server, tables: Tables, count: int, seconds: float) -> Step:
     env = {"CLUB_TABLES": ",".join(f"{t}:{i}:{tag}" for (t, i), tag in zip(tables.tables[:count], tags, strict=True)),
            "CLUB_THREADS": "2",
            "CLUB_CONNECTIONS": str(connections), "CLUB_BOARD_COOKIE": tables.board_cookie,
+           "CLUB_BOARD_SECONDS": str(BOARD_SECONDS), "CLUB_SAVE_SECONDS": str(SAVE_SECONDS),
            "CLUB_SAVE_AUTH": tables.save_auth, "CLUB_SAVE_BODY": tables.save_body, "LOAD_LUA_DIR": str(HERE)}
     words = [wrk_path(), "--latency", "-t", "2", "-c", str(connections), "-d", f"{max(1, round(seconds))}s",
              "--timeout", "10s", "-s", str(HERE / "load_club.lua"), server.url]
