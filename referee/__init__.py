@@ -44,12 +44,15 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Log requests, add the security headers, bound bodies (chunked ones too); bind the database (not migrated
-    here: referee/database.py says where), CSRF protection, logins, translations, static files, throttling."""
+    """Log requests, answer the spectator page's polls before the rest, add the security headers, bound bodies
+    (chunked ones too); bind the database (not migrated here: referee/database.py says where), CSRF protection,
+    logins, translations, static files, throttling."""
     from . import auth, body_limit, database, headers, i18n, request_log, static_files, throttling
     from .extensions import csrf
+    from .views import spectator_polls
 
     request_log.init_app(app)
+    spectator_polls.init_app(app)  # inside the proxy fix and the body limit, which wrap the app after it
     headers.init_app(app)
     body_limit.init_app(app)
     database.init_app(app)

@@ -8,6 +8,7 @@ view's header wins, each app keeps its own settings, and only the proxies the op
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -44,12 +45,16 @@ HEADERS = {
 HSTS = "max-age=31536000"  # a year; no includeSubDomains: the operator's other names are not ours to decide
 
 
+def security_headers(over_https: bool, config: Mapping[str, Any]) -> dict[str, str]:
+    """The headers every answer gets: HSTS too on an HTTPS request, when the app is told so (REFEREE_HTTPS)."""
+    return HEADERS | {"Strict-Transport-Security": HSTS} if over_https and config["HTTPS"] else HEADERS
+
+
 def add_security_headers(response: Response) -> Response:
-    """Every answer gets the headers a view has not set itself; HSTS only over HTTPS, when the app is told so."""
-    for name, value in HEADERS.items():
+    """Every answer gets the headers a view has not set itself (the spectator polls' 304s too, answered before
+    Flask: referee/views/spectator_polls.py)."""
+    for name, value in security_headers(request.is_secure, current_app.config).items():
         response.headers.setdefault(name, value)
-    if current_app.config["HTTPS"] and request.is_secure:
-        response.headers.setdefault("Strict-Transport-Security", HSTS)
     return response
 
 

@@ -31,11 +31,15 @@ PATH_SAFE = "/!$&'()*+,;=:@-._~"  # what a path may hold unencoded (RFC 3986)
 QUIET = {"health.healthz": 200}  # a monitor asking every few seconds: logged only when it is not ok
 
 
+def incoming_or_new(incoming: str) -> str:
+    """The id the proxy sent (the X-Request-ID header), when it is a sane one, else a new one."""
+    return incoming if SANE_ID.fullmatch(incoming) else uuid.uuid4().hex
+
+
 def request_id() -> str:
     """This request's id: the proxy's, when it sent a sane one, else a new one."""
     if "request_id" not in g:
-        incoming = request.headers.get(HEADER, "")
-        g.request_id = incoming if SANE_ID.fullmatch(incoming) else uuid.uuid4().hex
+        g.request_id = incoming_or_new(request.headers.get(HEADER, ""))
     return str(g.request_id)
 
 
@@ -43,8 +47,11 @@ class RequestId(logging.Filter):
     """Give every record the id of the request it was logged in ("-" outside requests)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        """Add record.request_id; keep the record."""
-        record.request_id = request_id() if has_request_context() else "-"
+        """Add record.request_id (unless the record brings its own, logged outside Flask's requests); keep it."""
+        if has_request_context():
+            record.request_id = request_id()
+        elif not hasattr(record, "request_id"):
+            record.request_id = "-"
         return True
 
 
@@ -70,6 +77,7 @@ class OneLine(logging.Formatter):
         return super().formatMessage(record).replace("\r", "\\r").replace("\n", "\\n")
 
 
+LOGGER = logging.getLogger("referee.request")
 HANDLER = Stdout()
 HANDLER.addFilter(RequestId())
 HANDLER.setFormatter(OneLine(FORMAT, DATE_FORMAT))
@@ -88,10 +96,14 @@ def log_request(response: Response) -> Response:
         return response
     started = g.get("request_started")
     took = f"{(time.perf_counter() - started) * 1000:.1f}ms" if started is not None else "-"
-    # Percent-encoded as in the URL: a line break or a space in the path cannot forge a line or a field.
-    path = quote(request.path, safe=PATH_SAFE)
-    logging.getLogger("referee.request").info("%s %s %s %s", request.method, path, response.status_code, took)
+    log_line(request.method, request.path, response.status_code, took, request_id())
     return response
+
+
+def log_line(method: str, path: str, status: int, took: str, identity: str) -> None:
+    """Write one request's line (also for the answers made before Flask: referee/views/spectator_polls.py)."""
+    # Percent-encoded as in the URL: a line break or a space in the path cannot forge a line or a field.
+    LOGGER.info("%s %s %s %s", method, quote(path, safe=PATH_SAFE), status, took, extra={"request_id": identity})
 
 
 def init_app(app: Flask) -> None:

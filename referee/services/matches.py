@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -104,15 +104,24 @@ class SpectatorStamp:
 def spectator_stamp(token: str) -> SpectatorStamp:
     """The id and version of the match a spectator link shows, in one small query: enough to answer a
     conditional request without loading the match. Gone for a replaced link, NotFound for one never made."""
-    # Only what token_urlsafe makes is looked up: PostgreSQL refuses a NUL, and no other text can match.
-    if not TOKEN.fullmatch(token):
+    if not TOKEN.fullmatch(token):  # no query for what no link can be
         raise NotFound(token)
-    row = db.session.execute(_SPECTATOR_STAMP, {"token": token}).first()
-    if row is not None:
-        return SpectatorStamp(row.id, row.version)
+    stamp = spectator_stamp_on(db.session.connection(), token)
+    if stamp is not None:
+        return stamp
     if db.session.scalar(select(RevokedLink.id).where(RevokedLink.token_digest == token_digest(token))):
         raise Gone(token)
     raise NotFound(token)
+
+
+def spectator_stamp_on(connection: Connection, token: str) -> SpectatorStamp | None:
+    """The stamp of the match a spectator link shows, read on a connection of its own (the spectator page's
+    polls, answered before any request handling); None for a link that shows no match now."""
+    # Only what token_urlsafe makes is looked up: PostgreSQL refuses a NUL, and no other text can match.
+    if not TOKEN.fullmatch(token):
+        return None
+    row = connection.execute(_SPECTATOR_STAMP, {"token": token}).first()
+    return None if row is None else SpectatorStamp(row.id, row.version)
 
 
 def by_spectator_token(token: str, match_id: int | None = None) -> Match:

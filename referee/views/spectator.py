@@ -12,8 +12,8 @@ import hashlib
 
 from flask import Blueprint, Response, abort, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 
+from ..i18n import LANGUAGE_COOKIE
 from ..services import NotFound, scoreboard
 from ..services.errors import Gone
 from ..services.matches import SpectatorStamp, by_spectator_token, spectator_stamp
@@ -29,15 +29,24 @@ REFRESH_SECONDS = 15  # without: a whole-page reload, kept slower so the reader 
 HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Cookie, Accept-Language", "Referrer-Policy": "no-referrer"}
 
 
-def page_tag(token: str, stamp: SpectatorStamp) -> str:
-    """The ETag of a spectator page: the link, the match's version (its players' names included), and what else
-    changes the page (the language and the theme), hashed so the tag gives none of them away."""
-    parts = (token, str(stamp.version), str(get_locale()), request.cookies.get(THEME_COOKIE, ""))
+def page_tag(token: str, stamp: SpectatorStamp, language: str, accept_language: str, theme: str) -> str:
+    """The ETag of a spectator page: the link, the match's version (its players' names included: renaming, merging
+    or deleting one bumps it), and what the page's
+    language and theme are chosen from (the `lang` cookie and Accept-Language, the `theme` cookie) as the
+    request sends them, hashed so the tag gives none of them away. The inputs rather than the language they
+    negotiate: the polls' fast path (views/spectator_polls.py) checks a tag without negotiating anything."""
+    parts = (token, str(stamp.version), language, accept_language, theme)
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
 
 
+def request_tag(token: str, stamp: SpectatorStamp) -> str:
+    """The ETag of the spectator page this request asks for."""
+    return page_tag(token, stamp, request.cookies.get(LANGUAGE_COOKIE, ""),
+                    request.headers.get("Accept-Language", ""), request.cookies.get(THEME_COOKIE, ""))
+
+
 def render(token: str, stamp: SpectatorStamp, tag: str) -> str:
-    """The page for this tag (404 for a link replaced since its stamp was read)."""
+    """The page for this tag, rendered now (404 for a link replaced since its stamp was read)."""
     try:
         match = by_spectator_token(token, stamp.match_id)
     except LookupError:  # replaced between the two reads: the next request says so
@@ -57,7 +66,7 @@ def watch(token: str) -> ResponseReturnValue:
         return render_template("spectator/gone.html"), 410, HEADERS
     except NotFound:
         abort(404)
-    tag = page_tag(token, stamp)
+    tag = request_tag(token, stamp)
     if request.if_none_match.contains(tag):
         response = Response(status=304, headers=HEADERS)
         response.set_etag(tag)

@@ -1,0 +1,270 @@
+"""The club-night mix: how many tables the project holds, and its server CPU per table, against the stack floor.
+
+Run from the repository root (needs Debian's wrk):
+    .venv/bin/python benchmarks/bench_club.py                      # SQLite
+    .venv/bin/python benchmarks/bench_club.py --database both      # and PostgreSQL (a scratch database)
+    .venv/bin/python benchmarks/bench_club.py --quick              # smoke: short steps, few tables
+
+A table: four phones polling its spectator page every 2 s with the tag they have (a 304 while nothing changed; each
+step starts with the tags the pages have, read before the step),
+the scorekeeper's scoreboard every 3 minutes, a hand saved every 3 minutes (through the API: one hand row and a
+commit), after which each phone gets the whole page once (benchmarks/load_club.lua). The project
+(load_project.py) and the floor (club_floor.py: Flask + Flask-SQLAlchemy doing the same database work in the most
+direct way) run under gunicorn with the same settings on the same throwaway database, and are driven in turn:
+
+- CPU: at --cpu-tables tables for --duration seconds, the gunicorn workers' own CPU time (user + system, from
+  /proc) per request, times the mix's 2.01 requests per table per second: milliseconds of server CPU per table
+  per second, and its ratio to the floor's;
+- tables held: the table count grown step by step (×1.25) until p99 ≥ 200 ms (--p99-ms) or any answer is
+  unexpected;
+  the last step that held, and its ratio to the floor's.
+The floor and the project alternate step by step, so a change in the shared machine's load falls on both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import secrets
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import club_floor
+from load_browser import Browser
+from load_seed import BOARD_TARGET, PASSWORD, ROSTER, _even_hand, _new, _record
+from load_server import Server, Workers
+from load_wrk import HERE, Result, WrkMissing, parse, wrk_path
+from throwaway_db import throwaway_database
+
+from referee import create_app
+from referee.database import upgrade_schema
+from referee.extensions import db
+from referee.models import Match, User
+from referee.services import register_user
+from referee.services.api_tokens import create_token
+from referee.services.matches import spectator_link
+
+POSTGRES = "postgresql://postgres@127.0.0.1:54329/postgres"
+SEED = 20261203
+P99_BOUND_MS = 200.0
+HANDS = 12
+BOARD_SECONDS = SAVE_SECONDS = 180  # each table: a scoreboard and a saved hand every 3 minutes
+PER_TABLE = 4 / 2 + 1 / BOARD_SECONDS + 1 / SAVE_SECONDS  # requests a table makes a second: four phones every 2 s
+
+
+@dataclass
+class Tables:
+    """One server's tables: (spectator token, match id) each, and the headers its scorekeeper sends."""
+
+    tables: list[tuple[str, int]]
+    board_cookie: str = ""
+    save_auth: str = ""
+    save_body: str = "{}"
+
+
+def arguments(argv: list[str] | None) -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="sqlite")
+    parser.add_argument("--postgres", default=os.environ.get("REFEREE_BENCH_POSTGRES", POSTGRES))
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds a step (default 20)")
+    parser.add_argument("--cpu-tables", type=int, default=100, help="tables for the CPU measure (default 100)")
+    parser.add_argument("--start", type=int, default=80, help="the first step's tables (default 80)")
+    parser.add_argument("--most", type=int, default=600, help="tables seeded, the last step at most (default 600)")
+    parser.add_argument("--growth", type=float, default=1.25, help="tables from one step to the next (default ×1.25)")
+    parser.add_argument("--p99-ms", type=float, default=P99_BOUND_MS,
+                        help="the p99 a step must stay under to hold (default 200 ms, the issue's)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--quick", action="store_true", help="smoke: 6 s steps, 60 tables at most")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.duration, args.most, args.start, args.cpu_tables = 6.0, 60, 20, 20
+    return args
+
+
+def seed_project(url: str, secret: str, count: int) -> tuple[list[tuple[str, int]], str, str]:
+    """`count` four-player matches of 12 hands, each with its spectator link, and an API token; the tables,
+    the token's secret, and the saved hand's JSON."""
+    app = create_app({"SECRET_KEY": secret, "SQLALCHEMY_DATABASE_URI": url})
+    upgrade_schema(app)
+    rng = random.Random(SEED)
+    with app.app_context():
+        bench = register_user("bench", PASSWORD)
+        even = _even_hand(bench, rng)
+        tables = []
+        for _ in range(count):
+            match = _new(bench, ROSTER[8:12], BOARD_TARGET)
+            for _hand in range(HANDS):
+                _record(match, even)
+            tables.append((spectator_link(match), match.id))
+        _token, api_secret = create_token(db.session.get(User, bench.id), "bench")
+        db.session.commit()
+        assert db.session.query(Match).count() >= count
+        db.engine.dispose()
+    return tables, api_secret, json.dumps(even)
+
+
+def worker_cpu(master: int) -> float:
+    """Seconds of CPU (user + system) the gunicorn master's workers have used so far."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:  # its parent
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
+@dataclass(frozen=True)
+class Step:
+    """One run of the mix: its tables, wrk's figures and the workers' CPU."""
+
+    tables: int
+    result: Result
+    cpu_seconds: float
+
+    @property
+    def cpu_ms_per_table(self) -> float:
+        """Milliseconds of server CPU per table per second: per request, times the mix's requests per table per
+        second (wrk waits for an answer before the pause, so a slower server is asked less often: per request
+        the two servers are compared at the same mix)."""
+        return 1000 * self.cpu_seconds / self.result.requests * PER_TABLE if self.result.requests else 0.0
+
+    def held(self, p99_ms: float) -> bool:
+        """p99 under the bound, every answer as expected."""
+        return self.result.p99_ms < p99_ms and self.result.unexpected == 0 and self.result.requests > 0
+
+
+def drive(server: Server, tables: Tables, count: int, seconds: float) -> Step:
+    """The mix over the first `count` tables for `seconds`."""
+    import subprocess
+
+    connections = max(2, count)
+    phones = Browser(server.url)  # no cookie, as the phones
+    tags = [phones.get(f"/watch/{token}")[1].get("etag", "").strip('"') for token, _id in tables.tables[:count]]
+    env = {"CLUB_TABLES": ",".join(f"{t}:{i}:{tag}" for (t, i), tag in zip(tables.tables[:count], tags, strict=True)),
+           "CLUB_THREADS": "2",
+           "CLUB_CONNECTIONS": str(connections), "CLUB_BOARD_COOKIE": tables.board_cookie,
+           "CLUB_BOARD_SECONDS": str(BOARD_SECONDS), "CLUB_SAVE_SECONDS": str(SAVE_SECONDS),
+           "CLUB_SAVE_AUTH": tables.save_auth, "CLUB_SAVE_BODY": tables.save_body, "LOAD_LUA_DIR": str(HERE)}
+    words = [wrk_path(), "--latency", "-t", "2", "-c", str(connections), "-d", f"{max(1, round(seconds))}s",
+             "--timeout", "10s", "-s", str(HERE / "load_club.lua"), server.url]
+    before = worker_cpu(server.process.pid)
+    answer = subprocess.run(words, env=os.environ | env, capture_output=True, text=True, timeout=seconds + 60,
+                            check=False)
+    used = worker_cpu(server.process.pid) - before
+    if answer.returncode != 0:
+        raise RuntimeError(f"wrk failed ({answer.returncode}): {answer.stderr[-2000:]}")
+    return Step(count, parse(answer.stdout), used)
+
+
+def words(name: str, step: Step, p99_ms: float) -> str:
+    """One step, as the run prints it."""
+    r = step.result
+    return (f"  {name:8} {step.tables:4} tables  {r.rate:7.1f} req/s  p99 {r.p99_ms:7.1f} ms  "
+            f"{step.cpu_ms_per_table:5.2f} ms CPU/table/s  {r.status_words()}  unexpected {r.unexpected}"
+            f"  {'held' if step.held(p99_ms) else 'NOT HELD'}")
+
+
+@dataclass(frozen=True)
+class Found:
+    """One database's results: the CPU step of each server, the last step each held, the answers unexpected."""
+
+    cpu: dict[str, Step]
+    held: dict[str, Step | None]
+    unexpected: int
+
+
+def measure(url: str, args: argparse.Namespace, folder: Path) -> Found:
+    """Seed both apps, serve them, measure CPU at one load and the tables each holds."""
+    secret = secrets.token_hex(32)
+    begin = time.perf_counter()
+    project_tables, api_secret, body = seed_project(url, secret, args.most)
+    floor_tables = club_floor.seed(url, args.most)
+    print(f"seeded {args.most} tables each in {time.perf_counter() - begin:.0f} s", flush=True)
+    workers = Workers(args.workers)
+    env = {"SECRET_KEY": secret, "DATABASE_URL": url}
+    with Server("club_floor:create_app()", workers, env, folder / "floor") as floor, \
+            Server("load_project:create_app()", workers, env, folder / "project") as project:
+        browser = Browser(project.url)
+        browser.log_in("bench", PASSWORD)
+        servers = {"floor": (floor, Tables(floor_tables, save_body=body)),
+                   "project": (project, Tables(project_tables, browser.cookie_header(),
+                                               f"Bearer {api_secret}", body))}
+        for server, tables in servers.values():  # warm: templates loaded, connections made
+            drive(server, tables, min(args.most, args.cpu_tables), 2)
+        cpu = {}
+        for name, (server, tables) in servers.items():
+            cpu[name] = drive(server, tables, min(args.most, args.cpu_tables), args.duration)
+            print(words(name, cpu[name], args.p99_ms), flush=True)
+        held: dict[str, Step | None] = {"floor": None, "project": None}
+        unexpected = sum(step.result.unexpected for step in cpu.values())
+        count, going = args.start, {"floor", "project"}
+        while going and count <= args.most:
+            for name in sorted(going):
+                server, tables = servers[name]
+                step = drive(server, tables, count, args.duration)
+                print(words(name, step, args.p99_ms), flush=True)
+                unexpected += step.result.unexpected
+                if step.held(args.p99_ms):
+                    held[name] = step
+                else:
+                    going.discard(name)
+            count = max(count + 1, int(count * args.growth))
+    return Found(cpu, held, unexpected)
+
+
+def report(database: str, found: Found, p99_ms: float) -> str:
+    """The database's results as a Markdown row, and the goals."""
+    cpu, held = found.cpu, found.held
+    cpu_ratio = cpu["project"].cpu_ms_per_table / cpu["floor"].cpu_ms_per_table
+    tables = {name: (step.tables if step else 0) for name, step in held.items()}
+    table_ratio = tables["project"] / tables["floor"] if tables["floor"] else 0.0
+    return (f"| {database} | {cpu['project'].cpu_ms_per_table:.2f} | {cpu['floor'].cpu_ms_per_table:.2f} | "
+            f"**{cpu_ratio:.2f}×** | {tables['project']} | {tables['floor']} | **{table_ratio:.2f}×** |\n"
+            f"  {'PASS' if cpu_ratio <= 1.25 else 'MISS'}  CPU per table ≤ 1.25× the floor's: {cpu_ratio:.2f}×\n"
+            f"  {'PASS' if table_ratio >= 0.8 else 'MISS'}  tables held (p99 < {p99_ms:g} ms) ≥ 0.8× the floor's: "
+            f"{table_ratio:.2f}×")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run on each database asked for; print the results."""
+    args = arguments(argv)
+    try:
+        wrk_path()
+    except WrkMissing as missing:
+        print(missing, file=sys.stderr)
+        return 2
+    os.environ.pop("DATABASE_URL", None)
+    print(f"{platform.platform()}, {os.cpu_count()} CPUs, CPython {sys.version.split()[0]}, "
+          f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, load average {os.getloadavg()[0]:.1f}; gunicorn "
+          f"{Workers(args.workers)}; {args.duration:g} s a step; held: p99 < {args.p99_ms:g} ms", flush=True)
+    rows, unexpected = [], 0
+    for database in (["sqlite", "postgresql"] if args.database == "both" else [args.database]):
+        print(f"\n## {database}", flush=True)
+        with tempfile.TemporaryDirectory(prefix="bench_club_") as folder, \
+                throwaway_database(args.postgres if database == "postgresql" else None, "bench_club") as url:
+            found = measure(url, args, Path(folder))
+            rows.append(report(database, found, args.p99_ms))
+            unexpected += found.unexpected
+    print("\n| database | project ms CPU/table/s | floor | × floor | project tables held | floor | × floor |\n"
+          "|---|---:|---:|---:|---:|---:|---:|\n" + "\n".join(rows), flush=True)
+    if unexpected:
+        print(f"\n{unexpected} answers not of the expected status: the figures are not to be trusted", flush=True)
+    return 1 if unexpected else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""The stack floor of the club-night benchmark: Flask + Flask-SQLAlchemy doing the project's database work per
+request in the most direct way, served like the project (bench_club.py).
+
+- ``GET /watch/<token>``: the match's version in one query; 304 when If-None-Match holds its tag, else a plain
+  12-row table of its hands (the page names its address and carries its tag, as the project's does);
+- ``GET /matches/<id>``: the same 12-row table;
+- ``POST /api/v1/matches/<id>/hands``: one hand row and the match's version bumped, one commit; 201.
+
+Its tables (``floor_match``, ``floor_hand``) live in the run's throwaway database beside the project's (SQLite or
+PostgreSQL, from DATABASE_URL), made and filled by `seed` before the server starts.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+
+from flask import Flask, abort, render_template
+from flask.typing import ResponseReturnValue
+from flask_sqlalchemy import SQLAlchemy
+from jinja2 import DictLoader
+from sqlalchemy import ForeignKey, select, update
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    """The floor's models."""
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+class FloorMatch(db.Model):  # type: ignore[name-defined,misc]
+    """A match: its spectator token and version."""
+
+    __tablename__ = "floor_match"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(unique=True)
+    version: Mapped[int] = mapped_column(default=1)
+
+
+class FloorHand(db.Model):  # type: ignore[name-defined,misc]
+    """A hand: its number and the two sides' points."""
+
+    __tablename__ = "floor_hand"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("floor_match.id"), index=True)
+    number: Mapped[int]
+    points_a: Mapped[int]
+    points_b: Mapped[int]
+
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Match {{ match.id }}</title></head>
+<body><main><h1><a href="/watch/{{ match.token }}">Match {{ match.id }}</a></h1>
+<table data-tag="{{ tag }}"><thead><tr><th>#</th><th>Ana</th><th>Bia</th></tr></thead><tbody>
+{% for hand in hands %}<tr><td>{{ hand.number }}</td><td>{{ hand.points_a }}</td><td>{{ hand.points_b }}</td></tr>
+{% endfor %}</tbody></table></main></body></html>
+"""
+
+
+def create_app(url: str | None = None) -> Flask:
+    """The floor app on DATABASE_URL (or `url`)."""
+    app = Flask(__name__)
+    app.config["SQLALCHEMY_DATABASE_URI"] = url or os.environ["DATABASE_URL"]
+    app.jinja_loader = DictLoader({"page.html": PAGE})
+    db.init_app(app)
+
+    def page(match: FloorMatch, tag: str) -> str:
+        """The match's last 12 hands, as a plain table."""
+        hands = db.session.scalars(select(FloorHand).where(FloorHand.match_id == match.id)
+                                   .order_by(FloorHand.number.desc()).limit(12)).all()
+        return render_template("page.html", match=match, hands=hands, tag=tag)
+
+    @app.get("/watch/<token>")
+    def watch(token: str) -> ResponseReturnValue:
+        """304 while the version has not changed, else the page."""
+        from flask import request
+
+        version = db.session.scalar(select(FloorMatch.version).where(FloorMatch.token == token))
+        if version is None:
+            abort(404)
+        tag = f"{token[:8]}-{version}"
+        if request.if_none_match.contains(tag):
+            return "", 304, {"ETag": f'"{tag}"'}
+        match = db.session.scalars(select(FloorMatch).where(FloorMatch.token == token)).one()
+        return page(match, tag), 200, {"ETag": f'"{tag}"'}
+
+    @app.get("/matches/<int:match_id>")
+    def board(match_id: int) -> ResponseReturnValue:
+        """The scorekeeper's page."""
+        return page(db.get_or_404(FloorMatch, match_id), "")
+
+    @app.post("/api/v1/matches/<int:match_id>/hands")
+    def save(match_id: int) -> ResponseReturnValue:
+        """One hand row, the version bumped, one commit."""
+        count = db.session.scalar(select(db.func.count()).where(FloorHand.match_id == match_id)) or 0
+        db.session.add(FloorHand(match_id=match_id, number=count + 1, points_a=2, points_b=2))
+        db.session.execute(update(FloorMatch).where(FloorMatch.id == match_id)
+                           .values(version=FloorMatch.version + 1))
+        db.session.commit()
+        return {"number": count + 1}, 201
+
+    return app
+
+
+def seed(url: str, tables: int) -> list[tuple[str, int]]:
+    """Make the floor's tables and `tables` matches of 12 hands; their tokens and ids."""
+    app = create_app(url)
+    with app.app_context():
+        db.create_all()
+        matches = [FloorMatch(token=secrets.token_urlsafe(32)) for _ in range(tables)]
+        db.session.add_all(matches)
+        db.session.flush()
+        db.session.add_all(FloorHand(match_id=m.id, number=n, points_a=n % 4, points_b=(n * 3) % 5)
+                           for m in matches for n in range(1, 13))
+        db.session.commit()
+        made = [(m.token, m.id) for m in matches]
+        db.engine.dispose()
+    return made

@@ -1,0 +1,68 @@
+"""A phone following the spectator link (static/js/live.js): a saved hand shows without a reload, each poll of an
+unchanged match is a 304, and a page the phone is not showing asks nothing until it is shown again."""
+
+from __future__ import annotations
+
+import pytest
+from phone import PHONE, fill_counts, start_match
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+
+def save_a_hand(keeper: Page, board: str) -> None:
+    """Hand 1 by counts on the scorekeeper's phone."""
+    keeper.goto(board + "/hands/new?mode=tally")
+    fill_counts(keeper)
+    keeper.get_by_role("button", name="Check the hand").tap()
+    keeper.get_by_role("button", name="Save hand 1").tap()
+    expect(keeper.locator(".flashes")).to_contain_text("Hand 1 saved.")
+
+
+def polls(page: Page) -> list[int]:
+    """The statuses of the spectator page's polls from now on (filled in as they come)."""
+    seen: list[int] = []
+    page.on("response", lambda r: seen.append(r.status) if "/watch/" in r.url and r.request.method == "GET"
+            and r.request.resource_type == "fetch" else None)
+    return seen
+
+
+def test_a_saved_hand_shows_on_the_spectators_phone_without_a_reload(browser: Browser, live_server: str) -> None:
+    """The spectator's page polls: 304 while nothing changed; the hand saved meanwhile is swapped in."""
+    keeper = browser.new_context(**PHONE).new_page()
+    board = start_match(keeper, live_server, "poll-keeper")
+    link = keeper.locator("#spectators .link a").get_attribute("href")
+    watcher = browser.new_context(**PHONE).new_page()
+    watcher.goto(str(link))
+    statuses = polls(watcher)
+    expect(watcher.locator("#live")).to_be_visible()
+    watcher.wait_for_timeout(4500)
+    assert statuses and set(statuses) == {304}, statuses
+    save_a_hand(keeper, board)
+    expect(watcher.locator("#live-board .board")).to_contain_text("4", timeout=8000)
+    assert 200 in statuses
+    watcher.context.close()
+    keeper.context.close()
+
+
+def test_a_hidden_page_asks_nothing_and_asks_at_once_when_shown(browser: Browser, live_server: str) -> None:
+    """Page Visibility: while the phone shows something else no poll is sent; shown again, it asks at once."""
+    keeper = browser.new_context(**PHONE).new_page()
+    start_match(keeper, live_server, "poll-hidden")
+    link = keeper.locator("#spectators .link a").get_attribute("href")
+    watcher = browser.new_context(**PHONE).new_page()
+    watcher.goto(str(link))
+    expect(watcher.locator("#live")).to_be_visible()
+    watcher.evaluate("""() => {
+        window.shown = false;
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => !window.shown });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    statuses = polls(watcher)
+    watcher.wait_for_timeout(5000)
+    assert statuses == []
+    watcher.evaluate("() => { window.shown = true; document.dispatchEvent(new Event('visibilitychange')); }")
+    watcher.wait_for_timeout(700)  # well inside the 2 s between two polls: the visibility change asked
+    assert statuses == [304]
+    watcher.context.close()
+    keeper.context.close()

@@ -1,0 +1,45 @@
+"""The club-night benchmark's pieces (benchmarks/bench_club.py): its floor app answers as the project does (a 304
+for the tag it gave, the page otherwise, a save that changes the tag), and a short run drives both servers with
+only expected answers."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import bench_club
+import club_floor
+
+
+def test_the_floor_answers_304_for_its_tag_and_a_save_changes_it(tmp_path: Path) -> None:
+    """The floor's database work per request: the version for a 304, a 12-row page, one hand row and a commit."""
+    url = f"sqlite:///{tmp_path / 'floor.sqlite'}"
+    (token, match_id), *_ = club_floor.seed(url, 2)
+    client = club_floor.create_app(url).test_client()
+    page = client.get(f"/watch/{token}")
+    tag = page.headers["ETag"]
+    assert page.status_code == 200 and page.get_data(as_text=True).count("<tr><td>") == 12
+    assert f"/watch/{token}" in page.get_data(as_text=True)  # the wrk script learns the page's tag by it
+    assert client.get(f"/watch/{token}", headers={"If-None-Match": tag}).status_code == 304
+    assert client.post(f"/api/v1/matches/{match_id}/hands").status_code == 201
+    again = client.get(f"/watch/{token}", headers={"If-None-Match": tag})
+    assert again.status_code == 200 and again.headers["ETag"] != tag
+    assert client.get(f"/matches/{match_id}").status_code == 200
+    assert client.get("/watch/nothing").status_code == 404
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("wrk") is None, reason="needs wrk")
+def test_a_short_run_drives_both_servers_with_only_expected_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """Polls answered 304 (the phones start with the pages' tags), saves 201, pages 200; nothing else."""
+    words = ["--duration", "2", "--cpu-tables", "4", "--start", "2", "--most", "4", "--growth", "2",
+             "--p99-ms", "60000"]
+    assert bench_club.main(words) == 0  # 1 for any answer of another status
+    out = capsys.readouterr().out
+    assert out.count("304×") >= 4 and "| sqlite |" in out
+    assert "CPU per table ≤ 1.25× the floor's" in out and "tables held (p99 < 60000 ms)" in out
