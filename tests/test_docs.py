@@ -71,7 +71,7 @@ def test_every_path_in_backticks_names_a_file_of_the_repository():
 
     A path with a slash is read from the repository root or, in its short form, from `referee/`
     (`views/matches.py` is `referee/views/matches.py`, `rules/` is `referee/rules/`); a bare name (`cards.py`) names
-    a file somewhere in the repository, in the folder the sentence around it names.
+    a file of that name somewhere in the repository (its folder is the prose's to say, as in a table row naming it).
     """
     files = tracked_files()
     folders = {f"{parent}/" for file in files for parent in Path(file).parents if str(parent) != "."}
