@@ -6,21 +6,59 @@ The app writes every stored entry after reading and checking it, so its shape is
 cards or by their tallies (one of them may be the "rest" of the deck), the leftover as its cards or its sum (the
 sum wins when both are kept), the last capture. What the rules core finds wrong is still its InvalidEntry (a
 "rest" the other sides leave impossible, say).
+
+The encoding is versioned: stored_form writes VERSION under MARK, and stored_entry reads every earlier shape too
+(an entry without the mark is the API's shape, as kept before the encoding had one; the migration
+f3a7c2e9b851 marks those). The mark is the database's own: a backup, the API's trail and bodies leave it out
+(unmarked), an import puts it in (marked).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from ..rules import Card, CardEntry, HandEntry, Rest, Ruleset, SidePile, SideTally, TallyEntry, complete_tallies
 
 REST = "rest"  # a side's tally kept as "rest": what the deck leaves after the other sides'
 VARIANT_COUNTS = ("setenta", "sixes", "aces", "fives")  # what the regional options may keep of a tally
+MARK = "v"  # the key of an entry's encoding version
+VERSION = 2  # the encoding stored_form writes; 1 is the API's shape, kept unmarked
+READABLE = (1, VERSION)
+
+Facts = TypeVar("Facts", bound="dict[str, Any] | None")
+
+
+def unmarked(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored entry without its version mark: as a backup or the API shows it."""
+    return {key: value for key, value in data.items() if key != MARK}
+
+
+def marked(data: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry of a backup (the API's shape, read and checked already) as the database keeps it: marked with
+    the encoding stored_entry reads it in."""
+    return {MARK: VERSION, **unmarked(data)}
+
+
+def facts_unmarked(facts: Facts) -> Facts:
+    """What the trail keeps of a hand (mode, dealer, entry...) with its entry unmarked, if it keeps one."""
+    if facts is None or not isinstance(facts.get("entry"), dict):
+        return facts
+    return {**facts, "entry": unmarked(facts["entry"])}  # type: ignore[return-value]
+
+
+def facts_marked(facts: Facts) -> Facts:
+    """What a backup's trail keeps of a hand with its entry marked, if it keeps one."""
+    if facts is None or not isinstance(facts.get("entry"), dict):
+        return facts
+    return {**facts, "entry": marked(facts["entry"])}  # type: ignore[return-value]
 
 
 def stored_entry(ruleset: Ruleset, data: Mapping[str, Any]) -> HandEntry:
-    """A stored entry as the rules core's, under the match's rules."""
+    """A stored entry as the rules core's, under the match's rules; ValueError for an encoding this code does
+    not know (a database migrated past it)."""
+    if data.get(MARK, 1) not in READABLE:
+        raise ValueError(f"entry encoding {data.get(MARK)!r} unknown; this code reads {READABLE}")
     last_capture = int(data["last_capture"])
     sides = [_side(side) for side in data["sides"]]
     piles = [side for side in sides if isinstance(side, SidePile)]
@@ -40,13 +78,13 @@ def stored_form(entry: HandEntry) -> dict[str, Any]:
     with its counts), the leftover as its cards when they were given, else its sum. stored_entry reads it back as
     the same entry."""
     if isinstance(entry, CardEntry):
-        return {"sides": [{"cards": [str(card) for card in side.cards], "escobas": side.escobas}
+        return {MARK: VERSION, "sides": [{"cards": [str(card) for card in side.cards], "escobas": side.escobas}
                           for side in entry.sides],
                 "leftover": [str(card) for card in entry.leftover], "last_capture": entry.last_capture}
     leftover: dict[str, Any] = ({"leftover_sum": entry.leftover_sum} if entry.leftover is None
                                 else {"leftover": [str(card) for card in entry.leftover]})
-    return {"sides": [{"tally": _tally(side), "escobas": side.escobas} for side in entry.sides], **leftover,
-            "last_capture": entry.last_capture}
+    return {MARK: VERSION, "sides": [{"tally": _tally(side), "escobas": side.escobas} for side in entry.sides],
+            **leftover, "last_capture": entry.last_capture}
 
 
 def _tally(side: SideTally) -> dict[str, Any]:

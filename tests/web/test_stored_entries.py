@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 
 from referee.rules import InvalidEntry, make_ruleset
 from referee.score_payloads import read_score
-from referee.services.stored_entries import stored_entry, stored_form
+from referee.services.stored_entries import (
+    MARK,
+    VERSION,
+    facts_marked,
+    facts_unmarked,
+    marked,
+    stored_entry,
+    stored_form,
+    unmarked,
+)
 
 SEVENS = ("most", "setenta", "most_tiebreak")
 
@@ -60,3 +69,30 @@ def test_an_entry_stored_reads_back_as_the_same_entry(path, seating, sevens, see
     kept = stored_form(entry)
     assert "rest" not in str(kept)
     assert stored_entry(entry.ruleset, kept) == entry
+
+
+def test_the_stored_encoding_is_marked_with_its_version_and_an_unmarked_entry_is_the_api_shape():
+    """stored_form writes "v": 2; stored_entry reads it, reads an entry kept before the mark (the API's shape, a
+    side as "rest") as the API reads it, and refuses an encoding it does not know rather than guess."""
+    body = {"sides": [{"tally": {"cards": 36, "oros": 10, "sevens": 4, "velo": True}, "escobas": 1},
+                      {"tally": "rest", "escobas": 0}], "leftover_sum": 15, "last_capture": 0}
+    ruleset = make_ruleset("escova-rs")
+    entry = stored_entry(ruleset, body)
+    assert entry == read_score({"ruleset": "escova-rs", "options": ruleset.options(), **body})
+    kept = stored_form(entry)
+    assert kept[MARK] == VERSION == 2
+    assert stored_entry(ruleset, kept) == entry
+    assert stored_entry(ruleset, marked(body)) == entry  # a backup's entry, marked at the import
+    assert unmarked(marked(body)) == body
+    with pytest.raises(ValueError, match="encoding"):
+        stored_entry(ruleset, {**kept, MARK: VERSION + 1})
+
+
+def test_the_trail_facts_are_marked_and_unmarked_in_their_entry_only():
+    """A hand's facts keep their other fields; facts without an entry (old events, a match's settings) and None
+    pass as they are."""
+    facts = {"mode": "tally", "dealer": 1, "entry": {"sides": [], "last_capture": 0}, "points": [1, 0]}
+    assert facts_marked(facts) == {**facts, "entry": {MARK: VERSION, "sides": [], "last_capture": 0}}
+    assert facts_unmarked(facts_marked(facts)) == facts
+    assert facts_marked({"points": [1, 0]}) == {"points": [1, 0]}
+    assert facts_marked(None) is None and facts_unmarked(None) is None
