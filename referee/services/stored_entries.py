@@ -62,7 +62,8 @@ def stored_entry(ruleset: Ruleset, data: Mapping[str, Any]) -> HandEntry:
     last_capture = int(data["last_capture"])
     sides = [_side(side) for side in data["sides"]]
     piles = [side for side in sides if isinstance(side, SidePile)]
-    if len(piles) == len(sides) and "leftover_sum" not in data:
+    # By cards when every side is: a sum kept beside the leftover is ignored, as the API reads it.
+    if len(piles) == len(sides) and (piles or "leftover_sum" not in data):
         return CardEntry(ruleset, tuple(piles), _cards(data["leftover"]), last_capture)
     tallies = [side for side in sides if not isinstance(side, SidePile)]
     if "leftover_sum" in data:

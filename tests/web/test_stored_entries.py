@@ -96,3 +96,11 @@ def test_the_trail_facts_are_marked_and_unmarked_in_their_entry_only():
     assert facts_unmarked(facts_marked(facts)) == facts
     assert facts_marked({"points": [1, 0]}) == {"points": [1, 0]}
     assert facts_marked(None) is None and facts_unmarked(None) is None
+
+
+def test_a_card_entry_keeping_a_leftover_sum_too_reads_by_cards():
+    """As the API reads it (a backup may keep such an entry): the sum beside the leftover's cards is ignored."""
+    body = {"sides": [{"cards": ["1o", "2o"], "escobas": 0}, {"cards": ["3o"], "escobas": 0}], "leftover": ["4o"],
+            "leftover_sum": 4, "last_capture": 1}
+    ruleset = make_ruleset("escova-rs")
+    assert stored_entry(ruleset, body) == read_score({"ruleset": "escova-rs", "options": ruleset.options(), **body})
