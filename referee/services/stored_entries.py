@@ -18,7 +18,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from ..rules import Card, CardEntry, HandEntry, Rest, Ruleset, SidePile, SideTally, TallyEntry, complete_tallies
+from ..rules import (
+    Card,
+    CardEntry,
+    HandEntry,
+    InvalidEntry,
+    Problem,
+    Rest,
+    Ruleset,
+    SidePile,
+    SideTally,
+    TallyEntry,
+    complete_tallies,
+)
 
 REST = "rest"  # a side's tally kept as "rest": what the deck leaves after the other sides'
 VARIANT_COUNTS = ("setenta", "sixes", "aces", "fives")  # what the regional options may keep of a tally
@@ -72,6 +84,33 @@ def stored_entry(ruleset: Ruleset, data: Mapping[str, Any]) -> HandEntry:
         leftover = _cards(data["leftover"])
         total = sum(card.value for card in leftover)
     return TallyEntry(ruleset, complete_tallies(tallies), total, last_capture, leftover)
+
+
+def checked_entry(ruleset: Ruleset, data: Mapping[str, Any]) -> HandEntry:
+    """An entry from outside the app in the stored encoding, unmarked (a backup's, its schema checked already:
+    fields, types and bounds), read as stored_entry reads it once what the schema cannot say holds: each side
+    by its cards or by its tally (not both, not neither), a setenta beside a side's tally only when it is the
+    "rest", every side entered the same way, the leftover there (its cards for an entry by cards; its sum, or
+    its cards, by counts). InvalidEntry names each field otherwise, with the API reader's codes, so that the
+    words are the same."""
+    problems: list[Problem] = []
+    kinds = set()
+    for i, side in enumerate(data["sides"]):
+        if ("cards" in side) == ("tally" in side):
+            problems.append(Problem(("sides", i), "cards_or_tally"))
+        elif "setenta" in side and side.get("tally") != REST:
+            problems.append(Problem(("sides", i, "setenta"), "setenta_beside_tally"))
+        else:
+            kinds.add("cards" if "cards" in side else "tally")
+    if len(kinds) > 1:
+        problems.append(Problem(("sides",), "mixed_entry"))
+    # Sides that could not be read do not say which way the hand was entered; the leftover does.
+    by_tally = "tally" in kinds or ("cards" not in kinds and "leftover_sum" in data)
+    if "leftover" not in data and not (by_tally and "leftover_sum" in data):
+        problems.append(Problem(("leftover_sum" if by_tally else "leftover",), "required"))
+    if problems:
+        raise InvalidEntry(problems)
+    return stored_entry(ruleset, data)
 
 
 def stored_form(entry: HandEntry) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from referee.score_payloads import read_score
 from referee.services.stored_entries import (
     MARK,
     VERSION,
+    checked_entry,
     facts_marked,
     facts_unmarked,
     marked,
@@ -104,3 +105,45 @@ def test_a_card_entry_keeping_a_leftover_sum_too_reads_by_cards():
             "leftover_sum": 4, "last_capture": 1}
     ruleset = make_ruleset("escova-rs")
     assert stored_entry(ruleset, body) == read_score({"ruleset": "escova-rs", "options": ruleset.options(), **body})
+
+
+def _broken(body: dict, cuts: list[tuple[str, int]]) -> dict:
+    """An entry with what a backup's schema lets through but the stored encoding cannot hold."""
+    body = {**body, "sides": [dict(side) for side in body["sides"]]}
+    for cut, i in cuts:
+        side = body["sides"][i % len(body["sides"])]
+        if cut == "both":
+            side.update({"cards": ["1o"], "tally": {"cards": 1, "oros": 1, "sevens": 0}})
+        elif cut == "neither":
+            side.pop("cards", None), side.pop("tally", None)
+        elif cut == "other_way":
+            side.pop("cards", None), side.pop("tally", None)
+            side["tally" if i % 2 else "cards"] = "rest" if i % 2 else ["1o"]
+        elif cut == "setenta":
+            side["setenta"] = 40
+        else:
+            body.pop(cut, None)
+    return body
+
+
+CUTS = st.lists(st.tuples(st.sampled_from(("both", "neither", "other_way", "setenta", "leftover", "leftover_sum")),
+                          st.integers(0, 3)), max_size=3)
+
+
+@settings(max_examples=80, deadline=None)
+@given(path=st.sampled_from(API_PATHS), seating=st.sampled_from(list(SEATINGS)), seed=st.integers(0, 10_000),
+       rest=st.integers(-4, 3), cuts=CUTS)
+def test_the_import_reader_refuses_what_the_api_reader_refuses_with_the_same_problems(path, seating, seed, rest,
+                                                                                     cuts):
+    """checked_entry (the backup's import) against the API's reader, on entries broken in every way the file's
+    schema cannot see: the same entry, or the same problems, field by field."""
+    ruleset = make_ruleset("escova-rs", sevens="setenta")
+    body = _broken(api_body(path, deal(SEATINGS[seating], "setenta", seed), rest), cuts)
+    try:
+        expected = read_score({"ruleset": "escova-rs", "options": ruleset.options(), **body})
+    except InvalidEntry as error:
+        with pytest.raises(InvalidEntry) as refused:
+            checked_entry(ruleset, body)
+        assert refused.value.problems == error.problems
+        return
+    assert checked_entry(ruleset, body) == expected
