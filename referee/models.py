@@ -253,7 +253,8 @@ class Seat(Model):
 class Hand(Model):
     """One hand as entered (cards or tallies) and the points the referee gave it.
 
-    ``entry`` holds the facts in the API's shape (referee/score_payloads.py reads it);
+    ``entry`` holds the facts in the services' versioned encoding (referee/services/stored_entries.py
+    writes and reads it; an entry without its version mark is in the API's shape, as kept before);
     ``points`` the points per side after the penalty; ``erred`` the sides the
     referee found in error (None for hands saved before it was kept: the
     scoreboard then asks the rules core); ``client_token`` lets a resent form be

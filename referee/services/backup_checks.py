@@ -21,7 +21,6 @@ import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from .. import score_payloads
 from ..rules import (
     CardEntry,
     HandEntry,
@@ -39,6 +38,7 @@ from ..rules import (
 )
 from ..rules.match import side_of_seat
 from ..rules.rulesets import OPTIONS, OPTIONS_BEFORE
+from .stored_entries import checked_entry
 
 FORMAT = "escoba-referee-backup"
 VERSION = 1
@@ -313,14 +313,14 @@ class Reports:
         self.deadline = time.monotonic() + CHECK_SECONDS
 
     def of(self, ruleset: Ruleset, entry: dict[str, Any], where: Where) -> tuple[HandEntry, HandReport]:
-        """The entry as the entry reader reads it, and the referee's report on it."""
+        """The entry as the services' reader reads it (the file keeps the stored encoding, unmarked), and the
+        referee's report on it."""
         key = (ruleset, json.dumps(entry, sort_keys=True))
         if key not in self.known:
             if time.monotonic() > self.deadline:
                 raise BadBackup("too_slow", most=round(CHECK_SECONDS))
-            request = {"ruleset": ruleset.preset, "options": ruleset.options(), **entry}
             try:
-                read = score_payloads.read_score(request)
+                read = checked_entry(ruleset, entry)
                 self.known[key] = (read, check_hand(read))
             except InvalidEntry as error:
                 problem = error.problems[0]

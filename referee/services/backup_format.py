@@ -18,6 +18,7 @@ from ..models import Match, name_key, new_spectator_token
 from ..rules import Ruleset
 from .backup_checks import CheckedMatch, moment
 from .hand_results import result_values
+from .stored_entries import facts_marked, facts_unmarked, marked, unmarked
 
 REFERENCES = ("restores", "reverts")  # what names another change of the trail, by its place in the file
 
@@ -38,11 +39,12 @@ def match_data(match: Match) -> dict[str, Any]:
         "finished": match.finished, "winner": match.winner,
         "seats": [{"position": s.position, "name": s.name, "side": s.side,
                    "player": s.player.name if s.player is not None else None} for s in match.seats],
-        "hands": [{"number": h.number, "dealer": h.dealer, "mode": h.mode, "entry": h.entry, "points": h.points,
-                   "valid": h.valid, "erred": h.erred, "client_token": h.client_token,
+        "hands": [{"number": h.number, "dealer": h.dealer, "mode": h.mode, "entry": unmarked(h.entry),
+                   "points": h.points, "valid": h.valid, "erred": h.erred, "client_token": h.client_token,
                    "created_at": time_text(h.created_at), "updated_at": time_text(h.updated_at)} for h in match.hands],
-        "trail": [{"at": time_text(e.at), "kind": e.kind, "hand_number": e.hand_number, "before": e.before,
-                   "after": _named_by_place(e.after, place)} for e in match.events],
+        "trail": [{"at": time_text(e.at), "kind": e.kind, "hand_number": e.hand_number,
+                   "before": facts_unmarked(e.before), "after": facts_unmarked(_named_by_place(e.after, place))}
+                  for e in match.events],
     }
 
 
@@ -93,12 +95,12 @@ def match_rows(checked: CheckedMatch, user_id: int) -> MatchRows:
              "winner": data["winner"], "spectator_token": new_spectator_token(), "version": 1}
     seats = [{"position": s["position"], "name": s["name"], "name_key": name_key(s["name"]), "side": s["side"]}
              for s in data["seats"]]
-    hands = [{"number": h["number"], "dealer": h["dealer"], "mode": h["mode"], "entry": h["entry"],
+    hands = [{"number": h["number"], "dealer": h["dealer"], "mode": h["mode"], "entry": marked(h["entry"]),
               "points": h["points"], "valid": h["valid"], "erred": h["erred"], "client_token": h["client_token"],
               "created_at": moment(h["created_at"]), "updated_at": moment(h["updated_at"])} for h in data["hands"]]
     results = [result_values(report, hand["points"]) for hand, report in zip(data["hands"], checked.reports,
                                                                              strict=True)]
-    events = [{"at": moment(e["at"]), "kind": e["kind"], "hand_number": e["hand_number"], "before": e["before"],
-               "after": e["after"]} for e in data["trail"]]
+    events = [{"at": moment(e["at"]), "kind": e["kind"], "hand_number": e["hand_number"],
+               "before": facts_marked(e["before"]), "after": facts_marked(e["after"])} for e in data["trail"]]
     players = [None if s["player"] is None else name_key(s["player"]) for s in data["seats"]]
     return MatchRows(match, seats, hands, results, events, players)

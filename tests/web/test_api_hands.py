@@ -178,6 +178,7 @@ def test_the_trail_lists_every_change(api, match):
     events = api.request("GET", f"/matches/{match['id']}/events").get_json()["events"]
     assert [e["kind"] for e in events] == ["created", "hand_recorded", "hand_undone"]
     assert "client_token" not in events[1]["after"] and events[2]["hand_number"] == 1
+    assert "v" not in events[1]["after"]["entry"] and "v" not in events[2]["before"]["entry"]  # the database's own
 
 
 def test_the_draw_names_the_dealer_or_the_seats_that_tied(api):

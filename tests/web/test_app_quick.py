@@ -60,8 +60,8 @@ def test_a_right_leftover_and_one_sides_counts_score_the_hand(keeper, match_id):
     assert quick(keeper, match_id, action="save").status_code == 302
     [(number, points, valid, mode, entry)] = stored(keeper, match_id)
     assert (number, points, valid, mode) == (1, [4, 0], True, "quick")
-    assert entry == {"sides": [{"tally": {"cards": 20, "oros": 10, "sevens": 2, "velo": True}, "escobas": 1},
-                               {"tally": {"cards": 20, "oros": 0, "sevens": 2, "velo": False}, "escobas": 0}],
+    assert entry == {"v": 2, "sides": [{"tally": {"cards": 20, "oros": 10, "sevens": 2, "velo": True}, "escobas": 1},
+                                       {"tally": {"cards": 20, "oros": 0, "sevens": 2, "velo": False}, "escobas": 0}],
                      "leftover": LEFTOVER, "last_capture": 0}  # Bea's counts kept as the deck leaves them
 
 

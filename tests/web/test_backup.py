@@ -23,9 +23,10 @@ from werkzeug.test import encode_multipart
 from referee.extensions import db
 from referee.forms import HandFormBase
 from referee.models import Hand, HandSide, Match, MatchEvent, Player, Seat, User
-from referee.rules import OPTIONS, PRESETS, DealPasses, DeckStyle, Penalty
+from referee.rules import OPTIONS, PRESETS, CardEntry, DealPasses, DeckStyle, Penalty
 from referee.services import backup_checks, scoreboard
 from referee.services.backup_checks import schema
+from referee.services.hands import read_entry
 from referee.views.hands import FORMS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -490,6 +491,75 @@ def test_an_entry_the_referee_cannot_read_is_refused_with_the_referees_words(pla
     assert message.startswith("Match 2, hand 1, “entry”, “sides”: the referee cannot read this entry: not placed "
                               "yet: ")
     assert message.endswith("In the file: $.matches[1].hands[0].entry.sides")
+
+
+def _card_hand(doc):
+    """The first hand of the file entered by cards (its sides' piles, the leftover)."""
+    return next(h for m in doc["matches"] for h in m["hands"] if "cards" in h["entry"]["sides"][0])
+
+
+def _tally_hand(doc):
+    """The first hand of the file entered by counts with a tally of its own on the first side."""
+    return next(h for m in doc["matches"] for h in m["hands"] if isinstance(h["entry"]["sides"][0].get("tally"), dict))
+
+
+def _both(doc):
+    side = _card_hand(doc)["entry"]["sides"][0]
+    side["tally"] = {"cards": 1, "oros": 0, "sevens": 0}
+
+
+def _neither(doc):
+    del _card_hand(doc)["entry"]["sides"][0]["cards"]
+
+
+def _mixed(doc):
+    entry = _card_hand(doc)["entry"]
+    entry["sides"][1] = {"tally": "rest", "escobas": 0}
+
+
+def _setenta_beside(doc):
+    _tally_hand(doc)["entry"]["sides"][0]["setenta"] = 50
+
+
+def _no_leftover(doc):
+    del _card_hand(doc)["entry"]["leftover"]
+
+
+def _no_leftover_sum(doc):
+    entry = _tally_hand(doc)["entry"]
+    entry.pop("leftover_sum", None)
+    entry.pop("leftover", None)
+
+
+@pytest.mark.parametrize(("change", "field", "words"), [
+    (_both, "side 1", "a side gives either 'cards' or a 'tally', not both or neither"),
+    (_neither, "side 1", "a side gives either 'cards' or a 'tally', not both or neither"),
+    (_mixed, "“sides”", "all sides must be entered the same way"),
+    (_setenta_beside, "side 1, “setenta”", "setenta"),
+    (_no_leftover, "“leftover”", "this field is required"),
+    (_no_leftover_sum, "“leftover_sum”", "this field is required"),
+], ids=["cards-and-tally", "neither", "mixed", "setenta-beside-a-tally", "no-leftover", "no-leftover-sum"])
+def test_an_entry_the_schema_lets_through_but_the_store_cannot_hold_is_refused(played_backup, bob, change, field,
+                                                                              words):
+    """What the file's schema cannot say of an entry (a side by cards and by counts at once, or by neither; sides
+    entered both ways; a setenta beside a side's own tally; the leftover missing) is refused naming the field,
+    in the referee's words, before anything is written."""
+    message = refused(bob, broken(played_backup, change))
+    assert f"“entry”, {field}: the referee cannot read this entry: " in message, message
+    assert words in message
+
+
+def test_a_card_entry_that_keeps_a_leftover_sum_too_reads_as_by_cards(played_backup, bob, app):
+    """A sum beside a card entry's leftover is checked and ignored, as the API does: the hand stays one by cards
+    when the database reads it back."""
+    def sum_too(doc):
+        entry = _card_hand(doc)["entry"]
+        entry["leftover_sum"] = sum(int(code[:-1]) for code in entry["leftover"])
+    response = upload(bob, json.dumps(broken(played_backup, sum_too)).encode())
+    assert response.status_code == 302, bob.errors(response.get_data(as_text=True))
+    with app.app_context():
+        hand = next(h for h in db.session.scalars(select(Hand)) if "leftover_sum" in h.entry)
+        assert isinstance(read_entry(hand.match, hand.entry), CardEntry)
 
 
 def test_an_entry_of_another_mode_is_refused(played_backup, bob):

@@ -8,17 +8,28 @@ import pytest
 from backup_play import backup_of, upload
 from backup_round_trip import FILES, as_written_today, kept_file
 
+from referee.extensions import db
+from referee.models import Hand, MatchEvent
+from referee.services.stored_entries import MARK, VERSION
+
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
-def test_a_backup_an_earlier_app_wrote_restores_whole(path, scorekeeper):
+def test_a_backup_an_earlier_app_wrote_restores_whole(path, scorekeeper, app):
     """Restored through the import page, every match, hand, seat, player and change of the trail is there:
-    the account's own backup then reads as the file."""
+    the account's own backup then reads as the file. The database keeps each entry, the hands' and the trail's,
+    marked with its encoding's version; the file shows no mark."""
     document = kept_file(path)
     keeper = scorekeeper("restorer")
     response = upload(keeper, path.read_bytes())
     assert response.status_code == 302, keeper.errors(response.get_data(as_text=True))
     assert f"{len(document['matches'])} matches restored." in keeper.text(keeper.page("/matches/"))
     assert as_written_today(backup_of(keeper)) == as_written_today(document)
+    with app.app_context():
+        kept = [hand.entry for hand in db.session.scalars(db.select(Hand))]
+        kept += [facts["entry"] for event in db.session.scalars(db.select(MatchEvent))
+                 for facts in (event.before, event.after) if facts is not None and "entry" in facts]
+    assert kept and all(entry[MARK] == VERSION for entry in kept)
+    assert not any(MARK in hand["entry"] for match in backup_of(keeper)["matches"] for hand in match["hands"])
 
 
 def test_the_files_cover_what_earlier_apps_wrote():

@@ -21,6 +21,7 @@ from werkzeug.security import generate_password_hash
 from referee.database import MIGRATIONS
 from referee.extensions import db
 from referee.models import Hand, HandSide, Match, MatchEvent, Seat
+from referee.services.stored_entries import facts_unmarked, unmarked
 
 BEFORE = "7c1e5a9f3b20"  # seat name keys; each hand's erring sides
 THIS = "cbb18f664385"  # players, hand sides, ratings
@@ -110,12 +111,14 @@ def copy_into_the_old_database(keeper: Any, played: dict[str, dict[str, int]]) -
                     {name: seat[name] for name in columns(OLD_SEAT)} | {"match_id": ids[match_id]}))
             for hand in rows(keeper, Hand, Hand.match_id == match_id):
                 kept = {name: hand[name] for name in columns(OLD_HAND) if name != "id"}
-                kept |= {"match_id": ids[match_id], "erred": None if letter == "A" else hand["erred"]}
+                kept |= {"match_id": ids[match_id], "erred": None if letter == "A" else hand["erred"],
+                         "entry": unmarked(hand["entry"])}  # the old app's entries had no encoding version
                 db.session.execute(OLD_HAND.insert().values(kept))
             for event in rows(keeper, MatchEvent, MatchEvent.match_id == match_id):
                 if not (letter == "E" and event["kind"] == "finished"):
+                    facts = {key: facts_unmarked(event[key]) for key in ("before", "after")}
                     db.session.execute(OLD_EVENT.insert().values(
-                        {name: event[name] for name in columns(OLD_EVENT)} | {"match_id": ids[match_id]}))
+                        {name: event[name] for name in columns(OLD_EVENT)} | facts | {"match_id": ids[match_id]}))
     db.session.commit()
     return ids
 

@@ -22,6 +22,7 @@ from ...rules import HandReport, InvalidEntry, Problem, TallyEntry, check_hand
 from ...services import Conflict, HandDraft, edit_hand, get_match, record_hand, rematch, undo_last_hand
 from ...services.draws import draw_round, draw_state
 from ...services.scoreboard import dealer_after
+from ...services.stored_entries import facts_unmarked
 from ...throttling import throttle_per_token
 from .blueprint import bp, request_body
 from .matches import match_answer
@@ -168,7 +169,8 @@ def events(match_id: int) -> ResponseReturnValue:
     match = get_match(api_user(), match_id)
 
     def facts(value: dict[str, Any] | None) -> dict[str, Any] | None:
-        """What the trail keeps, less the pages' resend tokens."""
+        """What the trail keeps, less the pages' resend tokens and the stored entry's encoding mark."""
+        value = facts_unmarked(value)
         return None if value is None else {k: v for k, v in value.items() if k not in HIDDEN_FACTS}
 
     return jsonify({"events": [{"id": e.id, "at": e.at.isoformat(timespec="seconds") + "Z", "kind": e.kind,
