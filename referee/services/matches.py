@@ -23,7 +23,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.toke
 # Run on every scoreboard and spectator request, 304s included: built once, so each run finds its compiled SQL by
 # the statement's own memoised cache key instead of building the statement and its key again.
 _OWNED_MATCH = select(Match).where(Match.id == bindparam("match_id"), Match.user_id == bindparam("user_id"))
-_SPECTATOR_STAMP = select(Match.id, Match.version).where(Match.spectator_token == bindparam("token"))
+_SPECTATOR_VERSION = select(Match.id, Match.version).where(Match.spectator_token == bindparam("token"))
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def token_digest(token: str) -> str:
 
 
 @dataclass(frozen=True)
-class SpectatorStamp:
+class SpectatorVersion:
     """What a spectator page's ETag is made of, read without loading the match: its id and version (which a
     player renamed, merged or deleted bumps too: services/players.py)."""
 
@@ -101,33 +101,33 @@ class SpectatorStamp:
     version: int
 
 
-def spectator_stamp(token: str) -> SpectatorStamp:
+def spectator_version(token: str) -> SpectatorVersion:
     """The id and version of the match a spectator link shows, in one small query: enough to answer a
     conditional request without loading the match. Gone for a replaced link, NotFound for one never made."""
     if not TOKEN.fullmatch(token):  # no query for what no link can be
         raise NotFound(token)
-    stamp = spectator_stamp_on(db.session.connection(), token)
-    if stamp is not None:
-        return stamp
+    seen = spectator_version_on(db.session.connection(), token)
+    if seen is not None:
+        return seen
     if db.session.scalar(select(RevokedLink.id).where(RevokedLink.token_digest == token_digest(token))):
         raise Gone(token)
     raise NotFound(token)
 
 
-def spectator_stamp_on(connection: Connection, token: str) -> SpectatorStamp | None:
-    """The stamp of the match a spectator link shows, read on a connection of its own (the spectator page's
+def spectator_version_on(connection: Connection, token: str) -> SpectatorVersion | None:
+    """The version of the match a spectator link shows, read on a connection of its own (the spectator page's
     polls, answered before any request handling); None for a link that shows no match now."""
     # Only what token_urlsafe makes is looked up: PostgreSQL refuses a NUL, and no other text can match.
     if not TOKEN.fullmatch(token):
         return None
-    row = connection.execute(_SPECTATOR_STAMP, {"token": token}).first()
-    return None if row is None else SpectatorStamp(row.id, row.version)
+    row = connection.execute(_SPECTATOR_VERSION, {"token": token}).first()
+    return None if row is None else SpectatorVersion(row.id, row.version)
 
 
 def by_spectator_token(token: str, match_id: int | None = None) -> Match:
     """The match a spectator link shows (`match_id`: its id, when its id and version were just read); Gone for a
     replaced link, NotFound for one never made."""
-    match = db.session.get(Match, match_id if match_id is not None else spectator_stamp(token).match_id)
+    match = db.session.get(Match, match_id if match_id is not None else spectator_version(token).match_id)
     if match is None or match.spectator_token != token:  # revoked between the two reads
         raise NotFound(token)
     return match

@@ -5,15 +5,15 @@ bare 304. Through Flask each one would open the session, run the login, throttli
 negotiate the language, and then close a database session: a few times the cost of the one query that decides
 the answer. So a WSGI middleware in front of the app looks at a conditional GET or HEAD of the spectator page
 first: it routes the address with the app's own URL map (so the host is checked against TRUSTED_HOSTS as Flask
-checks it), reads the match's stamp on a connection of the app's engine, and when the page's tag is among the
+checks it), reads the match's version on a connection of the app's engine, and when the page's ETag is among the
 If-None-Match tags it answers 304 with the headers the full route gives (the view's, the security headers, the
-request id) and writes the request's log line. Anything else (another address, a tag that is stale, a link
+request id) and writes the request's log line. Anything else (another address, an ETag that is stale, a link
 replaced or never made, a database that fails) goes on to the app, which answers as it always has.
 
 Nothing is skipped that such a poll needs: the page shows nothing of its reader (no session, no login), no limit
-counts a page's GET (referee/throttling.py), a GET has no body to bound, and the tag hashes the request's
+counts a page's GET (referee/throttling.py), a GET has no body to bound, and the ETag hashes the request's
 language and theme inputs as they come (the `lang` and `theme` cookies, Accept-Language), not the language
-negotiated from them: each negotiated page has its own inputs, so no tag answers for another page.
+negotiated from them: each negotiated page has its own inputs, so no ETag answers for another page.
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ from werkzeug.wsgi import get_host
 from .. import headers, request_log
 from ..extensions import db
 from ..i18n import LANGUAGE_COOKIE
-from ..services.matches import spectator_stamp_on
+from ..services.matches import spectator_version_on
 from .pwa import THEME_COOKIE
-from .spectator import HEADERS, page_tag
+from .spectator import HEADERS, page_etag
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -80,18 +80,18 @@ class SpectatorPolls:
             return None
         try:
             with self.engine().connect() as connection:
-                stamp = spectator_stamp_on(connection, token)
+                seen = spectator_version_on(connection, token)
         except SQLAlchemyError:  # the app answers, with its page for a database that is down
             return None
-        if stamp is None:  # replaced or never made: the app's 410 or 404
+        if seen is None:  # replaced or never made: the app's 410 or 404
             return None
         cookies = parse_cookie(environ.get("HTTP_COOKIE", ""))
-        tag = page_tag(token, stamp, cookies.get(LANGUAGE_COOKIE, ""), environ.get("HTTP_ACCEPT_LANGUAGE", ""),
+        etag = page_etag(token, seen, cookies.get(LANGUAGE_COOKIE, ""), environ.get("HTTP_ACCEPT_LANGUAGE", ""),
                        cookies.get(THEME_COOKIE, ""))
-        if not parse_etags(wanted).contains(tag):
+        if not parse_etags(wanted).contains(etag):
             return None
         # Vary as the whole page's (a 304 stands for it), which Flask-Compress encodes by Accept-Encoding.
-        answer = HEADERS | {"Vary": HEADERS["Vary"] + ", Accept-Encoding", "ETag": quote_etag(tag)}
+        answer = HEADERS | {"Vary": HEADERS["Vary"] + ", Accept-Encoding", "ETag": quote_etag(etag)}
         for name, value in headers.security_headers(environ.get("wsgi.url_scheme") == "https", self.app.config).items():
             answer.setdefault(name, value)
         answer[request_log.HEADER] = request_log.incoming_or_new(environ.get("HTTP_X_REQUEST_ID", ""))
