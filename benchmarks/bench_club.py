@@ -5,12 +5,17 @@ Run from the repository root (needs Debian's wrk):
     .venv/bin/python benchmarks/bench_club.py --database both      # and PostgreSQL (a scratch database)
     .venv/bin/python benchmarks/bench_club.py --quick              # smoke: short steps, few tables
 
-A table: four phones polling its spectator page every 2 s with the tag they have (a 304 while nothing changed; each
-step starts with the tags the pages have, read before the step),
+A table: four phones polling its spectator page every 2 s with the ETag they have (a 304 while nothing changed; each
+step starts with the ETags the pages have, read before the step),
 the scorekeeper's scoreboard every 3 minutes, a hand saved every 3 minutes (through the API: one hand row and a
 commit), after which each phone gets the whole page once (benchmarks/load_club.lua). The project
 (load_project.py) and the floor (club_floor.py: Flask + Flask-SQLAlchemy doing the same database work in the most
-direct way) run under gunicorn with the same settings on the same throwaway database, and are driven in turn:
+direct way) run under gunicorn with the same settings on the same throwaway database, each behind nginx with the
+shipped site file (deploy/nginx/referee.conf) as the README's production setup has it, and are driven in turn.
+Through nginx the phones keep their connections open, as browsers do; driven straight at gunicorn's sync workers,
+which close every connection, wrk counts its pause before the request after each reconnection as the answer's
+latency (a trivial page then "takes" 150 ms at the median and 450 ms at the p99 on an idle machine). nginx's own
+CPU is not counted: the front is the same for both.
 
 - CPU: at --cpu-tables tables for --duration seconds, the gunicorn workers' own CPU time (user + system, from
   /proc) per request, times the mix's 2.01 requests per table per second: milliseconds of server CPU per table
@@ -41,6 +46,7 @@ from load_browser import Browser
 from load_seed import BOARD_TARGET, PASSWORD, ROSTER, _even_hand, _new, _record
 from load_server import Server, Workers
 from load_wrk import HERE, Result, WrkMissing, parse, wrk_path
+from nginx_front import Nginx, NginxMissing, nginx_path
 from throwaway_db import throwaway_database
 
 from referee import create_app
@@ -56,6 +62,7 @@ SEED = 20261203
 P99_BOUND_MS = 200.0
 HANDS = 12
 BOARD_SECONDS = SAVE_SECONDS = 180  # each table: a scoreboard and a saved hand every 3 minutes
+LOOPBACK = ("127.0.0.1",)  # wrk connects by address, so its TLS server name is the address
 PER_TABLE = 4 / 2 + 1 / BOARD_SECONDS + 1 / SAVE_SECONDS  # requests a table makes a second: four phones every 2 s
 
 
@@ -147,24 +154,37 @@ class Step:
         return self.result.p99_ms < p99_ms and self.result.unexpected == 0 and self.result.requests > 0
 
 
-def drive(server: Server, tables: Tables, count: int, seconds: float) -> Step:
+@dataclass(frozen=True)
+class Served:
+    """One app as deployed: gunicorn, and nginx in front of it (the shipped site file)."""
+
+    server: Server
+    front: Nginx
+
+    @property
+    def url(self) -> str:
+        """Where the phones ask: nginx, over TLS, by the loopback's address."""
+        return f"https://127.0.0.1:{self.front.https_port}"
+
+
+def drive(served: Served, tables: Tables, count: int, seconds: float) -> Step:
     """The mix over the first `count` tables for `seconds`."""
     import subprocess
 
     connections = max(2, count)
-    phones = Browser(server.url)  # no cookie, as the phones
-    tags = [phones.get(f"/watch/{token}")[1].get("etag", "").strip('"') for token, _id in tables.tables[:count]]
-    env = {"CLUB_TABLES": ",".join(f"{t}:{i}:{tag}" for (t, i), tag in zip(tables.tables[:count], tags, strict=True)),
-           "CLUB_THREADS": "2",
+    phones = Browser(served.server.url)  # no cookie, as the phones; gunicorn itself answers the same ETags
+    etags = [phones.get(f"/watch/{token}")[1].get("etag", "").strip('"') for token, _id in tables.tables[:count]]
+    table_words = ",".join(f"{t}:{i}:{etag}" for (t, i), etag in zip(tables.tables[:count], etags, strict=True))
+    env = {"CLUB_TABLES": table_words, "CLUB_THREADS": "2",
            "CLUB_CONNECTIONS": str(connections), "CLUB_BOARD_COOKIE": tables.board_cookie,
            "CLUB_BOARD_SECONDS": str(BOARD_SECONDS), "CLUB_SAVE_SECONDS": str(SAVE_SECONDS),
            "CLUB_SAVE_AUTH": tables.save_auth, "CLUB_SAVE_BODY": tables.save_body, "LOAD_LUA_DIR": str(HERE)}
     words = [wrk_path(), "--latency", "-t", "2", "-c", str(connections), "-d", f"{max(1, round(seconds))}s",
-             "--timeout", "10s", "-s", str(HERE / "load_club.lua"), server.url]
-    before = worker_cpu(server.process.pid)
+             "--timeout", "10s", "-s", str(HERE / "load_club.lua"), served.url]
+    before = worker_cpu(served.server.process.pid)
     answer = subprocess.run(words, env=os.environ | env, capture_output=True, text=True, timeout=seconds + 60,
                             check=False)
-    used = worker_cpu(server.process.pid) - before
+    used = worker_cpu(served.server.process.pid) - before
     if answer.returncode != 0:
         raise RuntimeError(f"wrk failed ({answer.returncode}): {answer.stderr[-2000:]}")
     return Step(count, parse(answer.stdout), used)
@@ -187,6 +207,11 @@ class Found:
     unexpected: int
 
 
+def port_of(url: str) -> int:
+    """The port of a server's base URL."""
+    return int(url.rsplit(":", 1)[1])
+
+
 def measure(url: str, args: argparse.Namespace, folder: Path) -> Found:
     """Seed both apps, serve them, measure CPU at one load and the tables each holds."""
     secret = secrets.token_hex(32)
@@ -197,25 +222,27 @@ def measure(url: str, args: argparse.Namespace, folder: Path) -> Found:
     workers = Workers(args.workers)
     env = {"SECRET_KEY": secret, "DATABASE_URL": url}
     with Server("club_floor:create_app()", workers, env, folder / "floor") as floor, \
-            Server("load_project:create_app()", workers, env, folder / "project") as project:
+            Server("load_project:create_app()", workers, env, folder / "project") as project, \
+            Nginx(port_of(floor.url), folder / "floor-nginx", LOOPBACK) as floor_front, \
+            Nginx(port_of(project.url), folder / "project-nginx", LOOPBACK) as project_front:
         browser = Browser(project.url)
         browser.log_in("bench", PASSWORD)
-        servers = {"floor": (floor, Tables(floor_tables, save_body=body)),
-                   "project": (project, Tables(project_tables, browser.cookie_header(),
-                                               f"Bearer {api_secret}", body))}
-        for server, tables in servers.values():  # warm: templates loaded, connections made
-            drive(server, tables, min(args.most, args.cpu_tables), 2)
+        servers = {"floor": (Served(floor, floor_front), Tables(floor_tables, save_body=body)),
+                   "project": (Served(project, project_front), Tables(project_tables, browser.cookie_header(),
+                                                                      f"Bearer {api_secret}", body))}
+        for served, tables in servers.values():  # warm: templates loaded, connections made
+            drive(served, tables, min(args.most, args.cpu_tables), 2)
         cpu = {}
-        for name, (server, tables) in servers.items():
-            cpu[name] = drive(server, tables, min(args.most, args.cpu_tables), args.duration)
+        for name, (served, tables) in servers.items():
+            cpu[name] = drive(served, tables, min(args.most, args.cpu_tables), args.duration)
             print(words(name, cpu[name], args.p99_ms), flush=True)
         held: dict[str, Step | None] = {"floor": None, "project": None}
         unexpected = sum(step.result.unexpected for step in cpu.values())
         count, going = args.start, {"floor", "project"}
         while going and count <= args.most:
             for name in sorted(going):
-                server, tables = servers[name]
-                step = drive(server, tables, count, args.duration)
+                served, tables = servers[name]
+                step = drive(served, tables, count, args.duration)
                 print(words(name, step, args.p99_ms), flush=True)
                 unexpected += step.result.unexpected
                 if step.held(args.p99_ms):
@@ -244,7 +271,8 @@ def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
     try:
         wrk_path()
-    except WrkMissing as missing:
+        nginx_path()
+    except (WrkMissing, NginxMissing) as missing:
         print(missing, file=sys.stderr)
         return 2
     os.environ.pop("DATABASE_URL", None)

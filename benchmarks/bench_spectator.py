@@ -74,11 +74,11 @@ def main() -> None:
         with app.app_context():
             path = build(args.hands)
         client = app.test_client()
-        tag = client.get(path).headers["ETag"]
+        etag = client.get(path).headers["ETag"]
         timed(client, path, 20, {}, 200)
         print(f"{platform.platform()} · Python {sys.version.split()[0]} · {args.hands} hands, {args.runs} runs")
         report("whole page (200)", timed(client, path, args.runs, {}, 200))
-        report("nothing changed (304)", timed(client, path, args.runs, {"If-None-Match": tag}, 304))
+        report("nothing changed (304)", timed(client, path, args.runs, {"If-None-Match": etag}, 304))
 
 
 if __name__ == "__main__":

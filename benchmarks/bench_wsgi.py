@@ -68,10 +68,10 @@ def cases(app: Any, seeded: load_seed.Seeded, sizes: tuple[int, ...]) -> dict[st
     bench = cookies("bench")
     histories = {size: cookies(f"h{size}") for size in sizes}
     board = f"/matches/{seeded.board12}"
-    tag = app.test_client().get(board, headers={"Cookie": bench}).headers.get("ETag")
+    etag = app.test_client().get(board, headers={"Cookie": bench}).headers.get("ETag")
     return {
         "floor": (load_floor.app, {"path": "/rows"}),
-        "board304": (app, {"path": board, "headers": {"Cookie": bench, "If-None-Match": tag or ""}}),
+        "board304": (app, {"path": board, "headers": {"Cookie": bench, "If-None-Match": etag or ""}}),
         "board12": (app, {"path": board, "headers": {"Cookie": bench}}),
         "board60": (app, {"path": f"/matches/{seeded.board60}", "headers": {"Cookie": bench}}),
         **{f"history{size}": (app, {"path": "/matches/", "headers": {"Cookie": cookie}})

@@ -1,8 +1,8 @@
 """The stack floor of the club-night benchmark: Flask + Flask-SQLAlchemy doing the project's database work per
 request in the most direct way, served like the project (bench_club.py).
 
-- ``GET /watch/<token>``: the match's version in one query; 304 when If-None-Match holds its tag, else a plain
-  12-row table of its hands (the page names its address and carries its tag, as the project's does);
+- ``GET /watch/<token>``: the match's version in one query; 304 when If-None-Match holds its etag, else a plain
+  12-row table of its hands (the page names its address and carries its etag, as the project's does);
 - ``GET /matches/<id>``: the same 12-row table;
 - ``POST /api/v1/matches/<id>/hands``: one hand row and the match's version bumped, one commit; 201.
 
@@ -53,7 +53,7 @@ class FloorHand(db.Model):  # type: ignore[name-defined,misc]
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Match {{ match.id }}</title></head>
 <body><main><h1><a href="/watch/{{ match.token }}">Match {{ match.id }}</a></h1>
-<table data-tag="{{ tag }}"><thead><tr><th>#</th><th>Ana</th><th>Bia</th></tr></thead><tbody>
+<table data-etag="{{ etag }}"><thead><tr><th>#</th><th>Ana</th><th>Bia</th></tr></thead><tbody>
 {% for hand in hands %}<tr><td>{{ hand.number }}</td><td>{{ hand.points_a }}</td><td>{{ hand.points_b }}</td></tr>
 {% endfor %}</tbody></table></main></body></html>
 """
@@ -66,11 +66,11 @@ def create_app(url: str | None = None) -> Flask:
     app.jinja_loader = DictLoader({"page.html": PAGE})
     db.init_app(app)
 
-    def page(match: FloorMatch, tag: str) -> str:
+    def page(match: FloorMatch, etag: str) -> str:
         """The match's last 12 hands, as a plain table."""
         hands = db.session.scalars(select(FloorHand).where(FloorHand.match_id == match.id)
                                    .order_by(FloorHand.number.desc()).limit(12)).all()
-        return render_template("page.html", match=match, hands=hands, tag=tag)
+        return render_template("page.html", match=match, hands=hands, etag=etag)
 
     @app.get("/watch/<token>")
     def watch(token: str) -> ResponseReturnValue:
@@ -80,11 +80,11 @@ def create_app(url: str | None = None) -> Flask:
         version = db.session.scalar(select(FloorMatch.version).where(FloorMatch.token == token))
         if version is None:
             abort(404)
-        tag = f"{token[:8]}-{version}"
-        if request.if_none_match.contains(tag):
-            return "", 304, {"ETag": f'"{tag}"'}
+        etag = f"{token[:8]}-{version}"
+        if request.if_none_match.contains(etag):
+            return "", 304, {"ETag": f'"{etag}"'}
         match = db.session.scalars(select(FloorMatch).where(FloorMatch.token == token)).one()
-        return page(match, tag), 200, {"ETag": f'"{tag}"'}
+        return page(match, etag), 200, {"ETag": f'"{etag}"'}
 
     @app.get("/matches/<int:match_id>")
     def board(match_id: int) -> ResponseReturnValue:

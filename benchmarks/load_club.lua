@@ -1,10 +1,10 @@
 -- The club-night mix (wrk -s load_club.lua), each thread driving its share of the tables. A table is four phones
--- polling its spectator page every 2 s with the tag they have (304 while nothing changed), the scorekeeper's
+-- polling its spectator page every 2 s with the etag they have (304 while nothing changed), the scorekeeper's
 -- scoreboard every CLUB_BOARD_SECONDS and a hand saved every CLUB_SAVE_SECONDS; after a save the four phones
 -- each get the whole page once. Each connection asks at its share of the thread's rate (wrk's delay()).
--- Settings from the environment: CLUB_TABLES ("token:id:tag,…", the tag the phones start with), CLUB_BOARD_COOKIE (the scoreboard's
+-- Settings from the environment: CLUB_TABLES ("token:id:etag,…", the etag the phones start with), CLUB_BOARD_COOKIE (the scoreboard's
 -- Cookie header), CLUB_SAVE_AUTH (the save's Authorization header), CLUB_SAVE_BODY (its JSON), CLUB_THREADS,
--- CLUB_CONNECTIONS. A page's tag and address are read from the whole pages it answers (data-tag, /watch/…).
+-- CLUB_CONNECTIONS. A page's etag and address are read from the whole pages it answers (data-etag, /watch/…).
 package.path = os.getenv("LOAD_LUA_DIR") .. "/?.lua;" .. package.path
 local common = require("load_common")
 
@@ -14,8 +14,8 @@ local PHONES, POLL_SECONDS = 4, 2
 local board_every = tonumber(os.getenv("CLUB_BOARD_SECONDS") or "180")
 local save_every = tonumber(os.getenv("CLUB_SAVE_SECONDS") or "180")
 local all = {}
-for token, id, tag in (os.getenv("CLUB_TABLES") or ""):gmatch("([%w_-]+):(%d+):([%w_-]*)") do
-  table.insert(all, { token = token, id = id, tag = tag ~= "" and tag or nil })
+for token, id, etag in (os.getenv("CLUB_TABLES") or ""):gmatch("([%w_-]+):(%d+):([%w_-]*)") do
+  table.insert(all, { token = token, id = id, etag = etag ~= "" and etag or nil })
 end
 local threads = tonumber(os.getenv("CLUB_THREADS") or "1")
 local connections = tonumber(os.getenv("CLUB_CONNECTIONS") or "1")
@@ -33,7 +33,7 @@ end
 function init(_args)
   -- This thread's tables: every `threads`-th of them, from its id (1-based, set by setup).
   for i = id, #all, threads do
-    local t = { token = all[i].token, id = all[i].id, tag = all[i].tag, stale = 0 }
+    local t = { token = all[i].token, id = all[i].id, etag = all[i].etag, stale = 0 }
     table.insert(mine, t)
     by_token[t.token] = t
   end
@@ -57,7 +57,7 @@ function request()
   local t = mine[math.random(#mine)]
   local k = kind()
   if k == "save" then
-    t.stale = PHONES  -- each phone's tag is now stale: each gets the whole page once
+    t.stale = PHONES  -- each phone's etag is now stale: each gets the whole page once
     return wrk.format("POST", "/api/v1/matches/" .. t.id .. "/hands", save_headers, save_body)
   elseif k == "board" then
     return wrk.format("GET", "/matches/" .. t.id, board_headers)
@@ -66,8 +66,8 @@ function request()
   if t.stale > 0 then
     t.stale = t.stale - 1
     headers["If-None-Match"] = '"stale"'
-  elseif t.tag then
-    headers["If-None-Match"] = '"' .. t.tag .. '"'
+  elseif t.etag then
+    headers["If-None-Match"] = '"' .. t.etag .. '"'
   end
   return wrk.format("GET", "/watch/" .. t.token, headers)
 end
@@ -75,9 +75,9 @@ end
 function response(status, _headers, body)
   common.count(status)
   if status == 200 and body then
-    local tag = body:match('data%-tag="([^"]*)"')
+    local etag = body:match('data%-etag="([^"]*)"')
     local token = body:match("/watch/([%w_-]+)") or body:match("%%2Fwatch%%2F([%w_-]+)")
-    if tag and tag ~= "" and token and by_token[token] then by_token[token].tag = tag end
+    if etag and etag ~= "" and token and by_token[token] then by_token[token].etag = etag end
   end
   if not (status == 200 or status == 201 or status == 304) then unexpected = unexpected + 1 end
 end

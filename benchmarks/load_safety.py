@@ -40,12 +40,12 @@ def durability(app: Flask) -> str:
 
 def other_account(owner: Browser, other: Browser, seeded: Seeded) -> list[str]:
     """Problems when another account asks for the owner's scoreboard (with the owner's ETag, if the page has
-    one) or the spectator page is asked with a wrong tag: each must get no page meant for someone else."""
+    one) or the spectator page is asked with a wrong ETag: each must get no page meant for someone else."""
     problems = []
     board = f"/matches/{seeded.board12}"
     status, headers, _page = owner.get(board)
-    tag = headers.get("etag")
-    for sent in ({"If-None-Match": tag} if tag else {}, {}):
+    etag = headers.get("etag")
+    for sent in ({"If-None-Match": etag} if etag else {}, {}):
         status, _headers, _page = other.get(board, headers=sent or None)
         if status != 404:
             problems.append(f"another account asking for {board} {'with its ETag ' if sent else ''}got {status}")

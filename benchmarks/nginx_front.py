@@ -80,9 +80,12 @@ def certificate(folder: Path) -> tuple[Path, Path]:
     return cert, key
 
 
-def site_config(text: str, http_port: int, https_port: int, upstream_port: int, cert: Path, key: Path) -> str:
-    """The shipped site file with this run's ports and certificate in place of production's."""
+def site_config(text: str, http_port: int, https_port: int, upstream_port: int, cert: Path, key: Path,
+                names: tuple[str, ...] = ()) -> str:
+    """The shipped site file with this run's ports and certificate in place of production's, and `names` beside
+    its server name."""
     replacements = [
+        (r"server_name (\S+);", rf"server_name \1{''.join(' ' + name for name in names)};"),
         (r"^\s*listen \[::\]:.*\n", ""),  # IPv6 may be off on a CI machine; the IPv4 lines stay
         (r"listen 80;", f"listen 127.0.0.1:{http_port};"),
         (r"listen 443 ssl;", f"listen 127.0.0.1:{https_port} ssl;"),
@@ -101,14 +104,16 @@ def site_config(text: str, http_port: int, https_port: int, upstream_port: int, 
 class Nginx(ProcessGroup):
     """One nginx master serving the shipped site file in front of gunicorn on `upstream_port`."""
 
-    def __init__(self, upstream_port: int, folder: Path) -> None:
+    def __init__(self, upstream_port: int, folder: Path, names: tuple[str, ...] = ()) -> None:
+        """`names`: more names the site answers to, such as 127.0.0.1 for a client that connects by address (its
+        TLS server name is then the address, which the shipped file's catch-all server would refuse)."""
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
         self.http_port, self.https_port = free_port(), free_port()
         cert, key = certificate(folder)
         self.cert = cert
         (folder / "referee.conf").write_text(
-            site_config(SITE.read_text(), self.http_port, self.https_port, upstream_port, cert, key))
+            site_config(SITE.read_text(), self.http_port, self.https_port, upstream_port, cert, key, names))
         # As root (CI), nginx's workers would otherwise drop to nobody, who cannot reach this folder.
         user = "user root;\n" if os.geteuid() == 0 else ""
         (folder / "nginx.conf").write_text(MAIN.format(user=user, folder=folder))

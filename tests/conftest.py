@@ -114,10 +114,7 @@ def app(tmp_path: Path, app_settings: dict[str, Any], migrated_sqlite: Path) -> 
     """An app whose database lives in a temporary folder, migrated; no throttling unless a module asks for it."""
     path = tmp_path / "test.sqlite"
     shutil.copyfile(migrated_sqlite, path)
-    # A copy of a migrated database has nothing to migrate: not looking (Alembic loads every migration to see)
-    # saves a third of making the app.
-    app = create_app(TEST_SETTINGS | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "AUTO_MIGRATE": False}
-                     | app_settings)
+    app = create_app(TEST_SETTINGS | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"} | app_settings)
     yield app
 
 
@@ -145,9 +142,6 @@ def database_app(database_url: str) -> Iterator[Callable[..., Flask]]:
     def make(migrated: bool = True, **settings: Any) -> Flask:
         """An app on the database, unthrottled, these settings added; the schema brought up to date unless the
         test migrates itself (migrated=False)."""
-        # AUTO_MIGRATE=False: the spelling of migrated=False from before the app stopped migrating itself, which
-        # tests written meanwhile on other branches (issue 24) still use; drop it once none does.
-        migrated = migrated and settings.pop("AUTO_MIGRATE", True)
         made.append(create_app({"TESTING": True, "SECRET_KEY": "t", "RATELIMIT_ENABLED": False,
                                 "SQLALCHEMY_DATABASE_URI": database_url} | settings))
         if migrated:

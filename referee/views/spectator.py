@@ -52,7 +52,7 @@ def render(token: str, seen: SpectatorVersion, etag: str) -> str:
     except LookupError:  # replaced between the two reads: the next request says so
         abort(404)
     board = scoreboard(match)
-    return render_template("spectator/watch.html", board=board, refresh=REFRESH_SECONDS, poll=POLL_SECONDS, tag=etag,
+    return render_template("spectator/watch.html", board=board, refresh=REFRESH_SECONDS, poll=POLL_SECONDS, etag=etag,
                            chart=board_chart(board.rows, board.standing.target), story=match_story(board))
 
 

@@ -5,7 +5,7 @@
 const board = document.getElementById("live-board");
 const status = document.getElementById("live");
 const seconds = Number(board?.dataset.seconds) || 2;
-let tag = board?.dataset.tag || "";
+let etag = board?.dataset.etag || "";
 let busy = false;
 
 async function refresh() {
@@ -13,7 +13,7 @@ async function refresh() {
   busy = true;
   try {
     const response = await fetch(location.href, {
-      cache: "no-store", credentials: "same-origin", headers: { "If-None-Match": `"${tag}"` },
+      cache: "no-store", credentials: "same-origin", headers: { "If-None-Match": `"${etag}"` },
     });
     if (response.status === 410 || response.status === 404) {
       location.reload(); // the link was replaced: show the page that says so
@@ -24,8 +24,8 @@ async function refresh() {
     const next = fresh.getElementById("live-board");
     if (!next) return;
     board.replaceChildren(...next.childNodes);
-    tag = next.dataset.tag || "";
-    board.dataset.tag = tag;
+    etag = next.dataset.etag || "";
+    board.dataset.etag = etag;
     document.title = fresh.title;
     document.dispatchEvent(new CustomEvent("live:updated"));
   } catch {

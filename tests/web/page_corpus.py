@@ -176,7 +176,7 @@ MASKS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r'(<div class="qr">)<svg.*?</svg>', re.S), r"\1<svg>QR</svg>"),
     (re.compile(r'(name="client_token" type="hidden" value=")[0-9a-f]*'), r"\1CLIENT"),
     (re.compile(r'(<time datetime=")[^"]*("[^>]*>)[^<]*'), r"\1TIME\2TIME"),
-    (re.compile(r'(data-tag=")[0-9a-f]*'), r"\1ETAG"),
+    (re.compile(r'(data-etag=")[0-9a-f]*'), r"\1ETAG"),
     # A static file's fingerprint follows its content, which changes without any page changing.
     (re.compile(r"(/static/[^\"'?\s]+\?v=)[0-9a-f]+"), r"\1FINGERPRINT"),
 ]

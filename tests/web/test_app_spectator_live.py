@@ -29,7 +29,7 @@ def test_the_page_carries_an_etag_and_answers_304_while_nothing_changed(keeper, 
     first = visitor.client.get(path)
     etag = first.headers["ETag"]
     assert re.fullmatch(r'"[0-9a-f]{32}"', etag)
-    assert f'data-tag="{etag.strip(chr(34))}"' in first.get_data(as_text=True)
+    assert f'data-etag="{etag.strip(chr(34))}"' in first.get_data(as_text=True)
     again = visitor.client.get(path, headers={"If-None-Match": etag})
     assert again.status_code == 304
     assert again.get_data() == b""

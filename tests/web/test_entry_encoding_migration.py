@@ -43,7 +43,7 @@ def entries() -> list[dict[str, Any]]:
 def test_the_migration_marks_every_stored_entry_and_takes_the_mark_off_going_down(database_app):
     """Entries as the old app left them (unmarked, a side as "rest"), in hands and in the trail: marked by the
     upgrade, read by the app; the downgrade leaves what the old app wrote."""
-    with database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True).app_context():
+    with database_app(migrated=False, MIGRATING_AT_START=True).app_context():
         upgrade(directory=MIGRATIONS)
         match = start(account("ana"), "Ana", "Bea")
         record_hand(match, HandDraft.kept("tally", REST, 0), 1)

@@ -30,7 +30,7 @@ ROWS = [
 @pytest.fixture
 def old_app(database_app):
     """An app on a database at the revision before this one, with Ana's three matches of the rows above."""
-    app = database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True)
+    app = database_app(migrated=False, MIGRATING_AT_START=True)
     with app.app_context():
         upgrade(directory=MIGRATIONS, revision=BEFORE)
         at = datetime(2026, 2, 1)

@@ -21,7 +21,7 @@ def test_the_migration_gives_each_old_match_a_token_of_its_own_and_goes_back_dow
     """Three matches as the old app left them, two never opened (no token) and one opened (its token kept): each
     gets its own; the downgrade lets the column hold none again (PostgreSQL holds it NOT NULL until then)."""
     # Migrated by hand, not at start: MIGRATING_AT_START stays set, so migrations/env.py leaves logging alone.
-    with database_app(AUTO_MIGRATE=False, MIGRATING_AT_START=True).app_context():
+    with database_app(migrated=False, MIGRATING_AT_START=True).app_context():
         upgrade(directory=MIGRATIONS)
         ana = account("ana")
         ids = [start(ana, "Ana", "Bea").id for _ in range(3)]
