@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -31,8 +31,6 @@ bp = Blueprint("guests", __name__)
 def start() -> ResponseReturnValue:
     """"New match" without an account: this phone gets a guest account of its own, then the new match's form.
     Someone logged in already goes straight to the form, logged in as before."""
-    if not ButtonForm().validate_on_submit():
-        abort(400)
     if not current_user.is_authenticated:
         start_guest_session()
     return redirect(url_for("matches.new"))
@@ -86,8 +84,6 @@ def leave() -> ResponseReturnValue:
     """A guest logs out for good: nothing could log in to it again, so it goes with everything it holds."""
     if not current_user.guest:
         return redirect(url_for("accounts.account"))
-    if not ButtonForm().validate_on_submit():
-        abort(400)
     delete_account(current_user)
     forget_login()
     flash(_("You are logged out, and the guest's matches are deleted."), "info")

@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 import shutil
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
+import pytest
 from flask import Flask
 from page_client import PASSWORD, Scorekeeper
 from sqlalchemy import select, update
@@ -17,8 +19,9 @@ from referee import create_app
 from referee.extensions import db
 from referee.models import LoginToken, Match, User, now
 from referee.services import HandDraft, authenticate, edit_hand, record_hand, revoke_spectator_link, undo_last_hand
+from referee.services.accounts import UsernameTaken
 from referee.services.api_tokens import create_token
-from referee.services.guests import create_guest, idle_guests, remove_idle_guests
+from referee.services.guests import NotAGuest, create_guest, idle_guests, keep_matches, remove_idle_guests
 
 NEW_NAME = "bea"
 
@@ -168,11 +171,27 @@ def test_keep_my_matches_refuses_a_taken_name_and_keeps_what_was_typed(app, keep
         assert guest_of(app).username.startswith("guest:")
 
 
+def test_the_service_refuses_a_name_taken_meanwhile_and_a_named_account(app, keeper):
+    """Past the form's check, the database's unique key still refuses 'ana' (UsernameTaken, the guest left as it
+    was); a named account is no guest to keep (NotAGuest)."""
+    with app.app_context():
+        guest = create_guest()
+        db.session.commit()
+        with pytest.raises(UsernameTaken):
+            keep_matches(guest, "ana", PASSWORD)
+        guest = db.session.get(User, guest.id)
+        assert guest is not None and guest.guest and guest.username.startswith("guest:")
+        with pytest.raises(NotAGuest):
+            keep_matches(db.session.scalars(select(User).where(User.username == "ana")).one(), "zoe", PASSWORD)
+
+
 def test_a_named_account_has_nothing_to_keep(app, keeper):
     """The keep and leave pages send a named account to its account page; its log-out is as before."""
     for url in ("/account/keep", "/account/leave"):
         response = keeper.client.get(url)
         assert response.status_code == 302 and response.headers["Location"] == "/account"
+    response = keeper.client.post("/account/leave", data={"csrf_token": keeper.token()})
+    assert response.status_code == 302 and keeper.logged_in()
     assert keeper.logout().status_code == 302 and not keeper.logged_in()
 
 
@@ -270,14 +289,20 @@ def test_a_removed_guest_leaves_nothing_behind(app):
         assert every_row() == before
 
 
+def throttled_app(migrated_sqlite: Path, folder: Path, **limits: str) -> Flask:
+    """An app with throttling on (the shipped limits but these) on a copy of the migrated database."""
+    path = folder / "throttled.sqlite"
+    shutil.copyfile(migrated_sqlite, path)
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+                      "AUTO_MIGRATE": False} | limits)
+    assert app.config["RATELIMIT_ENABLED"]
+    return app
+
+
 def test_the_third_guest_from_one_address_in_an_hour_is_refused_with_the_refusal_page(migrated_sqlite, tmp_path):
     """Guests per address are throttled: over GUEST_LIMIT the answer is 429 with the app's refusal page and
     Retry-After, and no account is made; another address goes on."""
-    path = tmp_path / "throttled.sqlite"
-    shutil.copyfile(migrated_sqlite, path)
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
-                      "AUTO_MIGRATE": False, "GUEST_LIMIT": "2 per hour"})
-    assert app.config["RATELIMIT_ENABLED"]
+    app = throttled_app(migrated_sqlite, tmp_path, GUEST_LIMIT="2 per hour")
     become_guest(app)
     become_guest(app)
     phone = Scorekeeper(app, app.test_client())
@@ -290,3 +315,18 @@ def test_the_third_guest_from_one_address_in_an_hour_is_refused_with_the_refusal
     assert phone.submit("/", action="/guest").status_code == 302
     with app.app_context():
         assert len(db.session.scalars(select(User.id)).all()) == 3
+
+
+def test_keep_my_matches_over_its_limit_keeps_what_was_typed_and_says_how_long_to_wait(migrated_sqlite, tmp_path):
+    """Over REGISTER_LIMIT on the keep page: 429, the form again with the name typed and the wait, the phone
+    still a guest."""
+    app = throttled_app(migrated_sqlite, tmp_path, REGISTER_LIMIT="1 per hour")
+    phone = become_guest(app)
+    fields = {"username": "ANA", "password": PASSWORD, "confirm": "other"}
+    assert phone.submit("/account/keep", fields).status_code == 422
+    response = phone.submit("/account/keep", fields | {"username": "zoe"})
+    assert response.status_code == 429 and int(response.headers["Retry-After"]) > 60
+    html = response.get_data(as_text=True)
+    assert 'value="zoe"' in html and re.search(r"Too many attempts\. Please wait \d+ seconds", phone.text(html))
+    with app.app_context():
+        assert guest_of(app).guest
