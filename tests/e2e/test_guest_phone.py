@@ -4,13 +4,29 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from axe_check import violations_in_each_scheme as violations
+from offline_phone import DRAFTS, controlled
 from phone import PHONE, fill_counts, new_match, scrolls_sideways, shot_in_each_scheme
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
+
+CACHED_PAGES = "async () => (await (await caches.open('pages')).keys()).map((request) => request.url)"
+
+
+def cached_pages(page: Page, until: Callable[[list[str]], bool]) -> list[str]:
+    """The addresses of the pages the service worker keeps, once `until` holds for them or after 5 s. (Polled
+    here: wait_for_function takes the promise an async predicate returns for a true answer.)"""
+    urls: list[str] = page.evaluate(CACHED_PAGES)
+    for _ in range(50):
+        if until(urls):
+            break
+        page.wait_for_timeout(100)
+        urls = page.evaluate(CACHED_PAGES)
+    return urls
 
 
 def tap_new_match_without_an_account(page: Page, base: str) -> None:
@@ -71,8 +87,16 @@ def test_a_newcomer_starts_a_match_as_a_guest_and_keeps_it_under_a_name(page: Pa
 def test_a_guest_logging_out_is_warned_and_offered_to_keep_its_matches(page: Page, live_server: str,
                                                                         axe_script: str) -> None:
     """The footer's Log out leads a guest to a page saying its matches would be lost, with Keep my matches
-    first; confirming logs the phone out to the home page."""
+    first; confirming logs the phone out to the home page, and its drafts and cached scoreboards leave the
+    phone as a log-out's do."""
     tap_new_match_without_an_account(page, live_server)
+    board = new_match(page, live_server)
+    controlled(page)
+    page.goto(board + "/hands/new?mode=tally")
+    fill_counts(page)
+    page.goto(board)
+    assert page.evaluate(DRAFTS)
+    assert board in cached_pages(page, until=lambda urls: board in urls)
     page.get_by_role("link", name="Log out").tap()
     expect(page.get_by_role("heading", name="Log out and lose your matches?")).to_be_visible()
     assert (scrolls_sideways(page), violations(page, axe_script)) == ({}, [])
@@ -82,3 +106,5 @@ def test_a_guest_logging_out_is_warned_and_offered_to_keep_its_matches(page: Pag
     expect(page.locator(".flash")).to_contain_text("You are logged out")
     expect(page.get_by_role("button", name="New match")).to_be_visible()
     expect(page.locator(".guest-bar")).to_have_count(0)
+    assert page.evaluate(DRAFTS) == []
+    assert board not in cached_pages(page, until=lambda urls: board not in urls)
