@@ -270,9 +270,11 @@ def test_the_days_must_be_a_positive_number(app):
         assert result.exit_code == 2 and "Invalid value for '--days'" in result.output
 
 
-def test_a_removed_guest_leaves_nothing_behind(app):
+def test_a_removed_guest_leaves_nothing_behind(database_app):
     """Every table holds exactly what it held before the guest came: its matches, seats, hands, sides, trail,
-    ratings, players, revoked links, logins and tokens are gone, and another account's are untouched."""
+    ratings, players, revoked links, logins and tokens are gone, and another account's are untouched (SQLite,
+    then PostgreSQL)."""
+    app = database_app()
     phone = become_guest(app)
     with app.app_context():
         db.session.execute(update(User).values(guest=False, username="kept", username_key="kept"))
