@@ -332,3 +332,14 @@ def test_keep_my_matches_over_its_limit_keeps_what_was_typed_and_says_how_long_t
     assert 'value="zoe"' in html and re.search(r"Too many attempts\. Please wait \d+ seconds", phone.text(html))
     with app.app_context():
         assert guest_of(app).guest
+
+
+def test_a_guest_opening_the_login_or_register_page_is_told_its_matches_would_stay_behind(app, visitor):
+    """Logging in to another account leaves a guest's matches where nothing reaches them: both pages say so and
+    offer Keep my matches; a visitor's pages say nothing of it."""
+    phone = become_guest(app)
+    for url in ("/login", "/register"):
+        page = phone.page(url)
+        assert "its matches stay behind, and nothing can open them again." in phone.text(page)
+        assert 'href="/account/keep"' in page
+        assert "its matches stay behind" not in visitor.text(visitor.page(url))
