@@ -11,13 +11,15 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from page_client import PASSWORD, Scorekeeper
 from sqlalchemy import select, update
 from test_ratings import start, win
 
 from referee import create_app
 from referee.extensions import db
-from referee.models import LoginToken, Match, User, now
+from referee.models import LoginToken, Match, Player, User, now
 from referee.services import HandDraft, authenticate, edit_hand, record_hand, revoke_spectator_link, undo_last_hand
 from referee.services.accounts import UsernameTaken
 from referee.services.api_tokens import create_token
@@ -158,6 +160,38 @@ def test_keep_my_matches_names_the_guest_and_keeps_every_row(app):
     assert other.login(NEW_NAME).status_code == 302
     for match_id in match_ids:
         other.page(f"/matches/{match_id}")
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(matches=st.lists(st.tuples(st.integers(0, 3), st.booleans(), st.booleans()), max_size=3),
+       tokens=st.integers(0, 2), players=st.lists(st.sampled_from(["Caio", "Dani", "Eva"]), unique=True))
+def test_keeping_any_guests_matches_changes_only_its_own_user_row(app, matches, tokens, players):
+    """Whatever a guest holds (matches with some hands, one taken back, one finished; extra players; tokens),
+    keep_matches changes its name, key, password and flag and no other value of any row of any table."""
+    with app.app_context():
+        guest = create_guest()
+        db.session.commit()
+        for hands, undo, finished in matches:
+            match = start(guest, "Ana", "Bea")
+            for number in range(1, hands + 1):
+                record_hand(match, even_hand(number % 2), number)
+            if undo and hands:
+                undo_last_hand(match, match.version)
+            if finished:
+                win(match, 1)
+        for name in players:
+            guest.players.append(Player(name=name))
+        for number in range(tokens):
+            create_token(guest, f"Token {number}")
+        db.session.commit()
+        before = every_row()
+        guest_id = guest.id
+        keep_matches(guest, f"kept{guest_id}", PASSWORD)
+        after = every_row()
+    changed = {name for name in before if before[name] != after[name]}
+    assert changed == {"user"}
+    moved = set(before["user"]) ^ set(after["user"])
+    assert {row[0] for row in moved} == {guest_id} and len(moved) == 2
 
 
 def test_keep_my_matches_refuses_a_taken_name_and_keeps_what_was_typed(app, keeper):
@@ -343,3 +377,20 @@ def test_a_guest_opening_the_login_or_register_page_is_told_its_matches_would_st
         assert "its matches stay behind, and nothing can open them again." in phone.text(page)
         assert 'href="/account/keep"' in page
         assert "its matches stay behind" not in visitor.text(visitor.page(url))
+
+
+def test_a_name_taken_between_the_check_and_the_save_is_said_on_the_form(app, monkeypatch):
+    """Another phone registers the name while this one's keep is on its way: the form says the name is taken,
+    keeps it, and the phone stays a guest."""
+    phone = become_guest(app)
+
+    def taken_meanwhile(user: User, username: str, password: str) -> User:
+        raise UsernameTaken(username)
+
+    monkeypatch.setattr("referee.views.guests.keep_matches", taken_meanwhile)
+    response = phone.submit("/account/keep", {"username": "zoe", "password": PASSWORD, "confirm": PASSWORD})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "That username is taken." in phone.errors(html) and 'value="zoe"' in html
+    with app.app_context():
+        assert guest_of(app).guest
