@@ -71,6 +71,7 @@ def register_blueprints(app: Flask) -> None:
         accounts,
         api,
         exports,
+        guests,
         hands,
         health,
         imports,
@@ -88,6 +89,7 @@ def register_blueprints(app: Flask) -> None:
     urls.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(accounts.bp)
+    app.register_blueprint(guests.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(player_admin.bp)

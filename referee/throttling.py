@@ -5,7 +5,10 @@ Throttled, each limit a setting (referee/config.py):
   by the typed username's key, so 'Ana' and 'ANA' count together, and the account pages
   that ask for the current password (change it, delete the account), by the account's;
 - failed logins from one address, to any account (LOGIN_LIMIT_PER_ADDRESS);
-- registration attempts from one address (REGISTER_LIMIT);
+- registration attempts from one address (REGISTER_LIMIT), and turning a guest into a named account ("Keep my
+  matches") with it;
+- guest accounts started from one address (GUEST_LIMIT): every POST that would start one counts, so one
+  address cannot fill the database with empty accounts;
 - every request to the API (any address under /api/) from one address, all together, whatever its answer:
   with a token or without, a 401, 404, 405, 413 or 422 as much as a 200 (API_LIMIT). It is the limiter's
   application-wide limit, spared for every request outside the API, and checked before the view: so before
@@ -120,6 +123,7 @@ _password_per_account = limiter.shared_limit(_setting("LOGIN_LIMIT_PER_ACCOUNT")
                                              key_func=_account_key, deduct_when=_refused)
 _login_per_address = limiter.limit(_setting("LOGIN_LIMIT_PER_ADDRESS"), methods=["POST"], deduct_when=_refused)
 _register_per_address = limiter.limit(_setting("REGISTER_LIMIT"), methods=["POST"])
+_guests_per_address = limiter.shared_limit(_setting("GUEST_LIMIT"), scope="guests", methods=["POST"])
 _api_per_token = limiter.shared_limit(_setting("API_TOKEN_LIMIT"), scope="api-token", key_func=_token_key)
 _basic_per_account = limiter.shared_limit(_setting("LOGIN_LIMIT_PER_ACCOUNT"), scope="password", methods=["POST"],
                                           key_func=_basic_account_key, deduct_when=_refused_credentials)
@@ -162,6 +166,11 @@ def throttle_per_token(view: Callable[P, R]) -> Callable[P, R]:
 def throttle_register(view: Callable[P, R]) -> Callable[P, R]:
     """The registration's limit: attempts per address."""
     return _register_per_address(view)
+
+
+def throttle_guests(view: Callable[P, R]) -> Callable[P, R]:
+    """A view that starts a guest account: its POSTs count per address, together with every other such view's."""
+    return _guests_per_address(view)
 
 
 def retry_after() -> int:

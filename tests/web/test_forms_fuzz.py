@@ -274,7 +274,27 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
                     if "/devices/" in form["attrs"].get("action", "")]
         return person, action, person.form("/account", action=action)
 
+    def guest() -> Any:
+        """A phone that tapped New match without an account."""
+        phone = table.visitor()
+        assert phone.submit("/", action="/guest").status_code == 302
+        return phone
+
+    def start_as_guest() -> tuple[Any, str, dict[str, str]]:
+        visitor = table.visitor()
+        return visitor, "/guest", visitor.form("/", action="/guest")
+
+    def keep_matches() -> tuple[Any, str, dict[str, str]]:
+        phone, name, password = guest(), f"fuzz{uuid.uuid4().hex[:10]}", f"Pw-{uuid.uuid4().hex}"
+        return phone, "/account/keep", phone.form("/account/keep") | {
+            "username": name, "password": password, "confirm": password}
+
+    def leave_as_guest() -> tuple[Any, str, dict[str, str]]:
+        phone = guest()
+        return phone, "/account/leave", phone.form("/account/leave", action="/account/leave")
+
     return {
+        "start as a guest": start_as_guest, "keep my matches": keep_matches, "guest logs out": leave_as_guest,
         "register": register, "login": login, "logout": logout, "new match": new_match, "draw for dealer": draw,
         "redraw after a tie": tied_draw,
         "hand by cards": hand("cards"), "hand by counts": hand("tally"),
@@ -332,7 +352,8 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 
 # -- the tests ---------------------------------------------------------------------------------------
 
-POSTS = ["register", "login", "logout", "new match", "draw for dealer", "redraw after a tie", "hand by cards",
+POSTS = ["start as a guest", "keep my matches", "guest logs out",
+         "register", "login", "logout", "new match", "draw for dealer", "redraw after a tie", "hand by cards",
          "hand by counts", "correction by cards", "correction by counts", "hand the quick way",
          "correction the quick way", "undo", "restore a hand", "revert a correction", "spectator link", "rematch",
          "rename a player", "merge players", "delete a player", "change password", "delete account",
