@@ -4,30 +4,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import pytest
 from axe_check import violations_in_each_scheme as violations
-from offline_phone import DRAFTS, controlled
+from offline_phone import DRAFTS, cached_pages, controlled
 from phone import PHONE, fill_counts, new_match, scrolls_sideways, shot_in_each_scheme
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
-
-CACHED_PAGES = "async () => (await (await caches.open('pages')).keys()).map((request) => request.url)"
-
-
-def cached_pages(page: Page, until: Callable[[list[str]], bool]) -> list[str]:
-    """The addresses of the pages the service worker keeps, once `until` holds for them or after 5 s. (Polled
-    here: wait_for_function takes the promise an async predicate returns for a true answer.)"""
-    urls: list[str] = page.evaluate(CACHED_PAGES)
-    for _ in range(50):
-        if until(urls):
-            break
-        page.wait_for_timeout(100)
-        urls = page.evaluate(CACHED_PAGES)
-    return urls
-
 
 def tap_new_match_without_an_account(page: Page, base: str) -> None:
     """The home page's New match, on a phone logged in to nothing: the new match's form opens."""
