@@ -69,7 +69,8 @@ EXTRA_KEYS = st.one_of(
     st.sampled_from(["cards-999", "cards-4", "cards-2", "escobas-7", "escobas-2", "names-50", "names-4", "names-²",
                      "oros-4", "sevens-9", "pile_sum-3", "escobas-" + "9" * 5000, "cards-٣", "place-11o", "place-",
                      "seats", "number", "version", "client_token", "dealer", "action", "velo", "last_capture",
-                     "mode", "page", "name", "remember", "next", "csrf_token", "rest", "oros-0", "sevens-1"]),
+                     "mode", "page", "name", "remember", "next", "csrf_token", "rest", "oros-0", "sevens-1",
+                     "hand", "leaving"]),
     st.text(max_size=20),
 )
 
@@ -274,6 +275,10 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
                     if "/devices/" in form["attrs"].get("action", "")]
         return person, action, person.form("/account", action=action)
 
+    def entering() -> tuple[Any, str, dict[str, str]]:
+        """What the entry page sends while it is open (static/js/entering.js): its CSRF token and hand."""
+        return keeper, f"/matches/{table.play}/entering", {"csrf_token": keeper.token(), "hand": "3"}
+
     return {
         "register": register, "login": login, "logout": logout, "new match": new_match, "draw for dealer": draw,
         "redraw after a tie": tied_draw,
@@ -285,7 +290,7 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         "merge players": player_form("merge"), "delete a player": player_form("delete"),
         "restore a hand": trail("restore"), "revert a correction": trail("revert"),
         "change password": password, "delete account": delete, "log out everywhere": everywhere,
-        "log out a device": device,
+        "log out a device": device, "who is entering": entering,
     }
 
 
@@ -336,7 +341,7 @@ POSTS = ["register", "login", "logout", "new match", "draw for dealer", "redraw 
          "hand by counts", "correction by cards", "correction by counts", "hand the quick way",
          "correction the quick way", "undo", "restore a hand", "revert a correction", "spectator link", "rematch",
          "rename a player", "merge players", "delete a player", "change password", "delete account",
-         "log out everywhere", "log out a device"]
+         "log out everywhere", "log out a device", "who is entering"]
 
 
 @pytest.mark.parametrize("target", POSTS)
@@ -364,7 +369,8 @@ def test_no_page_answers_a_5xx_whatever_its_query(table: Table, target: str, dat
 
 @FUZZ
 @given(number=st.one_of(st.integers(min_value=-1, max_value=10**40).map(str), st.sampled_from(ODD)),
-       where=st.sampled_from(["", "/draw", "/hands/new", "/hands/1/edit", "/hands/{n}/edit", "/trail/{n}/revert"]))
+       where=st.sampled_from(["", "/draw", "/entering", "/hands/new", "/hands/1/edit", "/hands/{n}/edit",
+                              "/trail/{n}/revert"]))
 def test_no_address_with_a_number_answers_a_5xx(table: Table, number: str, where: str) -> None:
     """Any number, or anything, where an address takes a match's or a hand's number: a page or a 404."""
     if "{n}" in where:
