@@ -21,7 +21,7 @@ from sqlalchemy import CursorResult, and_, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import EntryPresence, Hand, LoginToken, User, now
+from ..models import EntryPresence, Hand, LoginToken, Match, User, now
 from .matches import get_match
 
 QUIET = timedelta(seconds=60)  # a phone silent this long is no longer entering
@@ -78,9 +78,13 @@ def note_leaving(user: User, login: LoginToken, match_id: int, hand: int) -> Non
 
 def others_entering(user: User, login: LoginToken | None, match_id: int,
                     moment: datetime | None = None) -> list[Entering]:
-    """The other phones entering the match's next hand now, heard from within the last minute, the most recent
-    first (NotFound for a match the account may not enter)."""
-    match = get_match(user, match_id)
+    """The other phones entering the match's next hand now (NotFound for a match the account may not enter)."""
+    return entering_in(get_match(user, match_id), user, login, moment)
+
+
+def entering_in(match: Match, user: User, login: LoginToken | None, moment: datetime | None = None) -> list[Entering]:
+    """The phones but `login` entering the next hand of a match the user may enter (got through get_match), heard
+    from within the last minute, the most recent first: one query."""
     moment = moment or now()
     saved = select(func.coalesce(func.max(Hand.number), 0)).where(Hand.match_id == match.id).scalar_subquery()
     rows = db.session.execute(

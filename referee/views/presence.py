@@ -17,9 +17,9 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from ..forms.presence import EnteringForm
-from ..models import LoginToken
+from ..models import LoginToken, Match
 from ..services import NotFound
-from ..services.presence import Entering, note_entering, note_leaving, others_entering
+from ..services.presence import Entering, entering_in, note_entering, note_leaving, others_entering
 from ..throttling import retry_after, throttle_presence
 
 bp = Blueprint("presence", __name__, url_prefix="/matches/<int:match_id>/entering")
@@ -63,6 +63,12 @@ def say(match_id: int) -> ResponseReturnValue:
     except NotFound:
         abort(404)
     return "", 204, HEADERS
+
+
+def entering_now(match: Match) -> list[str]:
+    """Who else is entering the next hand of a match the reader may enter, in words, for a page drawn now (the
+    entry page, which a phone without scripts sees as it was drawn)."""
+    return entering_words(entering_in(match, current_user, _login()))
 
 
 def entering_words(seen: list[Entering]) -> list[str]:

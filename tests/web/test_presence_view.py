@@ -4,7 +4,12 @@ entering a hand (POST, with the page's CSRF token) and the other phones ask (GET
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from flask_babel import force_locale, gettext
+from spectators import watch_path
+from sql_counts import counted_queries
 
 from referee.models import EntryPresence
 
@@ -121,3 +126,49 @@ def test_a_phone_saying_too_much_is_throttled_in_json(app, keeper, match_id):
     other = keeper.another_phone()
     assert say(other, match_id, hand="1").status_code == 204
     assert keeper.client.get(f"/matches/{match_id}/entering").status_code == 200  # asking is never throttled
+
+
+def test_the_spectator_page_answers_304_in_one_query_while_someone_enters(app, keeper, second, visitor, match_id):
+    """The spectator's polls (views/spectator_polls.py, untouched) cost what they did: a 304 in one query for the
+    match's id and version, pings and leaves in between."""
+    path = watch_path(keeper, match_id)
+    etag = visitor.client.get(path).headers["ETag"]
+    say(second, match_id, hand="1")
+    with counted_queries(app) as statements:
+        assert visitor.client.get(path, headers={"If-None-Match": etag}).status_code == 304
+    assert len(statements) == 1 and "entry_presence" not in statements[0]
+    say(second, match_id, hand="1", leaving="y")
+    assert visitor.client.get(path, headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_the_entry_page_says_who_else_is_entering_as_it_is_drawn(keeper, second, match_id):
+    """For a phone without scripts: the notice in the page as drawn, marked shown; the phone's own page says
+    nothing of itself, and carries the hand it is entering for its script."""
+    say(second, match_id, hand="1")
+    html = keeper.page(keeper.hand_url(match_id, "tally"))
+    [notice] = re.findall(r'<p class="entering shown"[^>]*>([^<]*)</p>', html)
+    assert notice == "Your other phone (Firefox Mobile, Android) is entering hand 1."
+    own = second.page(second.hand_url(match_id, "quick"))
+    assert re.search(r'<p class="entering" role="status" data-entering="/matches/\d+/entering" '
+                     r'data-entering-hand="1"></p>', own)
+
+
+def test_the_scoreboard_keeps_the_line_for_the_script_and_a_finished_match_has_none(keeper, match_id):
+    """The scoreboard's line is empty as drawn (its ETag never depends on it); a finished match asks nobody."""
+    assert '<p class="entering" role="status" data-entering="/matches/' in keeper.page(f"/matches/{match_id}")
+    finished = keeper.start(target="4")
+    keeper.save_hand(finished)
+    board = keeper.page(f"/matches/{finished}")
+    assert "data-entering" not in board and "entering.js" not in board
+
+
+@pytest.mark.parametrize("language", ["es", "pt_BR"])
+def test_the_words_follow_the_readers_language(app, keeper, second, match_id, language):
+    """The phone's chosen language: the catalog's sentence for it (tests/test_translations.py holds every
+    sentence translated)."""
+    say(second, match_id, hand="1")
+    keeper.client.get(f"/language/{language}")
+    with app.test_request_context(), force_locale(language):
+        expected = gettext("Your other phone (%(device)s) is entering hand %(number)s.",
+                           device="Firefox Mobile, Android", number=1)
+    assert who(keeper, match_id) == [(1, expected)]
