@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from referee.extensions import db
 from referee.models import EntryPresence, Match, User
 from referee.services import HandDraft, MatchSettings, NotFound, create_match, presence, record_hand, sessions
-from referee.services.accounts import register_user
+from referee.services.accounts import delete_account, register_user
 from referee.services.hands import undo_last_hand
 
 LIFETIMES = sessions.Lifetimes(remember=timedelta(days=90), session=timedelta(hours=12), touch=timedelta(minutes=5))
@@ -197,3 +197,27 @@ def test_shown_is_each_other_phone_whose_last_word_was_entering_the_next_hand_wi
                     if seen is not None and seen[0] == 1 and moment - seen[1] <= presence.QUIET}
         shown = {"first" if s.device.startswith("Chrome") else "second" for s in table.seen_by(third, moment)}
         assert shown == expected
+
+
+def test_the_whole_story_holds_on_sqlite_and_postgresql(database_app):
+    """Seen, quiet, back, saved, left, a stranger refused: the same answers on both databases."""
+    with database_app().app_context():
+        table = Table()
+        table.enter(table.first, 1)
+        table.enter(table.first, 1, START + timedelta(seconds=1))  # the same phone again: its row, moved on
+        assert [(s.hand, s.own) for s in table.seen_by(table.second, START + timedelta(seconds=2))] == [(1, True)]
+        assert table.seen_by(table.second, START + timedelta(seconds=62)) == []
+        table.enter(table.second, 1, START + timedelta(seconds=70))
+        assert [s.device for s in table.seen_by(table.first, START + timedelta(seconds=70))] == [
+            "Firefox Mobile, Android"]
+        record_hand(table.match, a_hand(), 1)
+        assert table.seen_by(table.first, START + timedelta(seconds=71)) == []
+        table.enter(table.second, 2, START + timedelta(seconds=72))
+        presence.note_leaving(table.bea, table.second, table.match.id, 2)
+        assert table.seen_by(table.first, START + timedelta(seconds=73)) == []
+        with pytest.raises(NotFound):
+            presence.note_entering(table.cid, table.stranger, table.match.id, 2, START)
+        assert db.session.scalar(select(func.count(EntryPresence.id))) == 0
+        table.enter(table.first, 2, START + timedelta(seconds=74))
+        delete_account(table.bea)  # its matches and logins go, and the rows of both with them
+        assert db.session.scalar(select(func.count(EntryPresence.id))) == 0
