@@ -99,3 +99,34 @@ def test_the_entry_pages_see_each_other_and_a_hidden_page_is_no_longer_entering(
     expect(notice).to_be_hidden()
     second.context.close()
     first.context.close()
+
+
+def test_a_hidden_scoreboard_asks_nothing_and_an_offline_one_says_nothing(browser: Browser, live_server: str) -> None:
+    """Page Visibility: while the phone shows something else the scoreboard sends no poll, and asks at once when
+    shown again; offline, the notice goes rather than say something old."""
+    first = browser.new_context(**PHONE, locale="en-GB").new_page()
+    board = start_match(first, live_server, "presence-dia")
+    second = browser.new_context(**PHONE, locale="en-GB", user_agent=FIREFOX_ON_ANDROID).new_page()
+    log_in(second, live_server, "presence-dia")
+    second.goto(board + "/hands/new?mode=tally")
+    first.goto(board)
+    notice = first.locator(".main-actions .entering")
+    expect(notice).to_have_text(NOTICE, timeout=POLL)
+    asked: list[str] = []
+    first.on("request", lambda r: asked.append(r.method) if r.url.endswith("/entering") else None)
+    first.evaluate("""() => {
+        window.shown = false;
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => !window.shown });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    first.wait_for_timeout(POLL)
+    assert asked == []
+    first.evaluate("""() => { window.shown = true; document.dispatchEvent(new Event("visibilitychange")); }""")
+    first.wait_for_timeout(1000)
+    assert asked and set(asked) == {"GET"}  # at once, not at the next tick (which may come too)
+    expect(notice).to_have_text(NOTICE)
+    first.context.set_offline(True)
+    expect(notice).to_have_text("")
+    expect(notice).to_be_hidden()
+    second.context.close()
+    first.context.close()
