@@ -80,6 +80,7 @@ def register_blueprints(app: Flask) -> None:
         openapi,
         player_admin,
         players,
+        presence,
         pwa,
         spectator,
         tools,
@@ -97,6 +98,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(imports.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(trail.bp)
+    app.register_blueprint(presence.bp)
     app.register_blueprint(spectator.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(pwa.bp)

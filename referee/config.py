@@ -165,4 +165,5 @@ def throttling_settings() -> dict[str, Any]:
         "API_TOKEN_LIMIT": "120 per minute",  # requests made with one personal access token, from anywhere
         "TOKEN_CREATION_LIMIT": "10 per hour",  # tokens made by one account, on the account page and the API
         "IMPORT_LIMIT": "10 per hour",  # backups sent to restore into one account (referee/views/imports.py)
+        "PRESENCE_LIMIT": "30 per minute",  # who-is-entering pings and leaves from one device login
     }

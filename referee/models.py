@@ -353,3 +353,20 @@ class RevokedLink(Model):
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
     token_digest: Mapped[str] = mapped_column(String(64), unique=True)
     revoked_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class EntryPresence(Model):
+    """A phone with a match's entry page open: which hand it is entering, and when it last said so
+    (referee/services/presence.py). The phone is its device login, so a login that ends takes it along.
+
+    Not a fact of the match: writing it changes no version, so the scoreboard's and the spectator page's ETags
+    stay as they are while someone types a hand.
+    """
+
+    __table_args__ = (UniqueConstraint("match_id", "login_token_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
+    login_token_id: Mapped[int] = mapped_column(ForeignKey("login_token.id", ondelete="CASCADE"), index=True)
+    hand_number: Mapped[int]
+    seen_at: Mapped[datetime] = mapped_column(default=now, index=True)

@@ -19,7 +19,10 @@ Throttled, each limit a setting (referee/config.py):
 - tokens made by one account, on the account page and with POST /api/v1/tokens together
   (TOKEN_CREATION_LIMIT): only a token made counts;
 - backups sent to restore, per account (IMPORT_LIMIT): the limit is the import view's own
-  (referee/views/imports.py).
+  (referee/views/imports.py);
+- an entry page saying it is entering a hand or left it, per device login (PRESENCE_LIMIT; referee/views/presence.py):
+  a page says so every 15 seconds while shown, and a leave each time it is hidden. Asking who is entering is a
+  GET, so a page's read like any other.
 Nothing else is: pages, static files and a health check are never refused. A page's limits count its POSTs
 only, so the limiter skips every GET and HEAD outside the API (a request filter: its check was a tenth of a
 small page's time); a limit on a page's GET would need that filter changed. A refused attempt is one
@@ -99,6 +102,12 @@ def _account_key() -> str:
     return "account:" + username_key(typed)
 
 
+def _device_key() -> str:
+    """This phone: its device login (every phone of an account counts alone), or its address without one."""
+    login = getattr(current_user, "login_token", None)
+    return f"login:{login.id}" if login is not None else "address:" + str(request.remote_addr)
+
+
 def _refused_credentials(response: Response) -> bool:
     """A token asked for with a wrong username or password (401), or a bad body (422)."""
     return response.status_code in (401, 422)
@@ -135,6 +144,7 @@ _tokens_made_on_the_page = limiter.shared_limit(_setting("TOKEN_CREATION_LIMIT")
                                                 methods=["POST"], key_func=_account_key, deduct_when=_made)
 _tokens_made_with_basic = limiter.shared_limit(_setting("TOKEN_CREATION_LIMIT"), scope="token-creation",
                                                methods=["POST"], key_func=_basic_account_key, deduct_when=_made)
+_presence_per_device = limiter.limit(_setting("PRESENCE_LIMIT"), methods=["POST"], key_func=_device_key)
 
 
 def throttle_login(view: Callable[P, R]) -> Callable[P, R]:
@@ -161,6 +171,11 @@ def throttle_token_page(view: Callable[P, R]) -> Callable[P, R]:
 def throttle_per_token(view: Callable[P, R]) -> Callable[P, R]:
     """An endpoint that takes a token: every request counts against its token, wherever it comes from."""
     return _api_per_token(view)
+
+
+def throttle_presence(view: Callable[P, R]) -> Callable[P, R]:
+    """Who is entering: what one phone's entry pages say, counted per device login."""
+    return _presence_per_device(view)
 
 
 def throttle_register(view: Callable[P, R]) -> Callable[P, R]:

@@ -69,7 +69,8 @@ EXTRA_KEYS = st.one_of(
     st.sampled_from(["cards-999", "cards-4", "cards-2", "escobas-7", "escobas-2", "names-50", "names-4", "names-²",
                      "oros-4", "sevens-9", "pile_sum-3", "escobas-" + "9" * 5000, "cards-٣", "place-11o", "place-",
                      "seats", "number", "version", "client_token", "dealer", "action", "velo", "last_capture",
-                     "mode", "page", "name", "remember", "next", "csrf_token", "rest", "oros-0", "sevens-1"]),
+                     "mode", "page", "name", "remember", "next", "csrf_token", "rest", "oros-0", "sevens-1",
+                     "hand", "leaving"]),
     st.text(max_size=20),
 )
 
@@ -293,6 +294,10 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         phone = guest()
         return phone, "/account/leave", phone.form("/account/leave", action="/account/leave")
 
+    def entering() -> tuple[Any, str, dict[str, str]]:
+        """What the entry page sends while it is open (static/js/entering.js): its CSRF token and hand."""
+        return keeper, f"/matches/{table.play}/entering", {"csrf_token": keeper.token(), "hand": "3"}
+
     return {
         "start as a guest": start_as_guest, "keep my matches": keep_matches, "guest logs out": leave_as_guest,
         "register": register, "login": login, "logout": logout, "new match": new_match, "draw for dealer": draw,
@@ -305,7 +310,7 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         "merge players": player_form("merge"), "delete a player": player_form("delete"),
         "restore a hand": trail("restore"), "revert a correction": trail("revert"),
         "change password": password, "delete account": delete, "log out everywhere": everywhere,
-        "log out a device": device,
+        "log out a device": device, "who is entering": entering,
     }
 
 
@@ -357,7 +362,7 @@ POSTS = ["start as a guest", "keep my matches", "guest logs out",
          "hand by counts", "correction by cards", "correction by counts", "hand the quick way",
          "correction the quick way", "undo", "restore a hand", "revert a correction", "spectator link", "rematch",
          "rename a player", "merge players", "delete a player", "change password", "delete account",
-         "log out everywhere", "log out a device"]
+         "log out everywhere", "log out a device", "who is entering"]
 
 
 @pytest.mark.parametrize("target", POSTS)
@@ -385,7 +390,8 @@ def test_no_page_answers_a_5xx_whatever_its_query(table: Table, target: str, dat
 
 @FUZZ
 @given(number=st.one_of(st.integers(min_value=-1, max_value=10**40).map(str), st.sampled_from(ODD)),
-       where=st.sampled_from(["", "/draw", "/hands/new", "/hands/1/edit", "/hands/{n}/edit", "/trail/{n}/revert"]))
+       where=st.sampled_from(["", "/draw", "/entering", "/hands/new", "/hands/1/edit", "/hands/{n}/edit",
+                              "/trail/{n}/revert"]))
 def test_no_address_with_a_number_answers_a_5xx(table: Table, number: str, where: str) -> None:
     """Any number, or anything, where an address takes a match's or a hand's number: a page or a 404."""
     if "{n}" in where:
