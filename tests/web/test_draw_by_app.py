@@ -8,6 +8,7 @@ import secrets
 from collections.abc import Callable, Sequence
 
 import pytest
+from api_client import ApiClient
 from backup_play import backup_of, upload
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -220,4 +221,40 @@ def test_the_trail_keeps_every_round_the_app_drew_and_reads_them_back(app, data)
         assert match.first_dealer == rounds[-1].result.dealer == kept[-1].after["seat"]
         assert draws.draw_state(match).rounds == rounds
         assert all(card in DECK for drawn in rounds for card in drawn.drawn.values())
+
+
+
+def test_the_api_draws_for_us_too_and_says_every_round(keeper, scorekeeper, client, monkeypatch):
+    """POST .../draw/app: 200 with who deals and every round (the tied seats' alone after a tie), the trail's
+    events marked as the app's; again, 409 in the API's error shape; another account's match, 404."""
+    api = ApiClient(client)
+    match = api.start(ruleset="escova-rs", players=["Ana", "Bea", "Cid"], partnerships=False, first_dealer=None)
+    url = f"/matches/{match['id']}/draw/app"
+    monkeypatch.setattr(draws, "SYSTEM_SAMPLE", dealt("9o 9c 2e", "1o 4c"))
+    answer = api.request("POST", url)
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["dealer"] == 1 and body["match"]["next_dealer"] == 1
+    assert body["rounds"] == [{"drawn": {"0": "9o", "1": "9c", "2": "2e"}, "redraw": [0, 1]},
+                              {"drawn": {"0": "1o", "1": "4c"}, "redraw": []}]
+    events = api.request("GET", f"/matches/{match['id']}/events").get_json()["events"]
+    assert [(e["kind"], e["after"].get("by")) for e in events if "drawn" in (e["after"] or {})] == [
+        ("draw_tie", "app"), ("first_dealer", "app")]
+    again = api.request("POST", url)
+    assert again.status_code == 409
+    assert again.get_json() == {"errors": [{"field": "", "message": "The first dealer is known already."}]}
+    assert api.request("POST", url, headers={"Accept-Language": "es"}).get_json()["errors"][0]["message"] != (
+        "The first dealer is known already.")  # in the caller's language
+    scorekeeper("bruno")
+    assert ApiClient(client, "bruno").request("POST", url).status_code == 404
+
+
+def test_the_api_continues_a_tie_drawn_with_real_cards(keeper, client):
+    """Cards posted to .../draw tie Ana and Bea; .../draw/app draws for those two only."""
+    api = ApiClient(client)
+    match = api.start(ruleset="escova-rs", players=["Ana", "Bea", "Cid"], partnerships=False, first_dealer=None)
+    tie = api.request("POST", f"/matches/{match['id']}/draw", {"cards": {"0": "8o", "1": "8c", "2": "1e"}})
+    assert tie.get_json()["redraw"] == [0, 1]
+    body = api.request("POST", f"/matches/{match['id']}/draw/app").get_json()
+    assert all(set(kept["drawn"]) == {"0", "1"} for kept in body["rounds"]) and body["dealer"] in (0, 1)
 
