@@ -119,6 +119,7 @@ def test_once_a_dealer_is_known_a_late_page_cannot_change_it(keeper):
     response = phone.client.post(f"/matches/{match_id}/draw", data=late | {"cards-0": "10o", "cards-1": "1c"})
     assert response.status_code == 302
     assert first_dealer(keeper, match_id) == 1
+    assert "The draw is over already: Bea deals first." in phone.text(phone.page(f"/matches/{match_id}/draw"))
     keeper.save_hand(match_id)
     assert keeper.client.get(f"/matches/{match_id}/draw").headers["Location"] == f"/matches/{match_id}"
 
