@@ -221,13 +221,18 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
 
     def draw() -> tuple[Any, str, dict[str, str]]:
         url = f"/matches/{table.waiting}/draw"
-        return keeper, url, keeper.form(url) | {"cards-0": "7o", "cards-1": "10c", "cards-2": "3e"}
+        return keeper, url, keeper.form(url, action=url) | {"cards-0": "7o", "cards-1": "10c", "cards-2": "3e"}
 
     def tied_draw() -> tuple[Any, str, dict[str, str]]:
         """The second round, after Ana and Cid tied on kings: only their two cards."""
         url = f"/matches/{table.waiting}/draw"
-        keeper.submit(url, {"cards-0": "10o", "cards-1": "2c", "cards-2": "10e"})
-        return keeper, url, keeper.form(url) | {"cards-0": "4o", "cards-1": "5o"}
+        keeper.submit(url, {"cards-0": "10o", "cards-1": "2c", "cards-2": "10e"}, action=url)
+        return keeper, url, keeper.form(url, action=url) | {"cards-0": "4o", "cards-1": "5o"}
+
+    def draw_for_us() -> tuple[Any, str, dict[str, str]]:
+        """The app's draw: the button's form beside the grids."""
+        page = f"/matches/{table.waiting}/draw"
+        return keeper, page + "/app", keeper.form(page, action=page + "/app")
 
     def revoke_link() -> tuple[Any, str, dict[str, str]]:
         """The confirmation page's button."""
@@ -301,7 +306,7 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
     return {
         "start as a guest": start_as_guest, "keep my matches": keep_matches, "guest logs out": leave_as_guest,
         "register": register, "login": login, "logout": logout, "new match": new_match, "draw for dealer": draw,
-        "redraw after a tie": tied_draw,
+        "redraw after a tie": tied_draw, "draw for us": draw_for_us,
         "hand by cards": hand("cards"), "hand by counts": hand("tally"),
         "correction by cards": hand("cards", 1), "correction by counts": hand("tally", 1),
         "hand the quick way": hand("quick"), "correction the quick way": hand("quick", 1),
