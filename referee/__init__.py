@@ -80,6 +80,7 @@ def register_blueprints(app: Flask) -> None:
         player_admin,
         players,
         pwa,
+        sharing,
         spectator,
         tools,
         trail,
@@ -95,6 +96,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(imports.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(trail.bp)
+    app.register_blueprint(sharing.bp)
     app.register_blueprint(spectator.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(pwa.bp)
