@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from contextlib import suppress
 
-from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_login import current_user, login_required
+from werkzeug.exceptions import TooManyRequests
 
 from ..forms.accounts import ButtonForm
 from ..forms.sharing import JoinForm
@@ -27,7 +29,8 @@ from ..services.sharing import (
     revoke_join_codes,
     scorers_of,
 )
-from ..throttling import throttle_join
+from ..throttling import retry_after, throttle_join
+from .errors import too_many_requests
 from .qr import qr_svg
 
 bp = Blueprint("sharing", __name__)
@@ -129,6 +132,18 @@ def visitor_page(form: JoinForm) -> ResponseReturnValue:
     followed by the join page."""
     back = url_for("sharing.join_page", code=form.code.data or None)
     return render_template("sharing/join.html", form=form, back=back)
+
+
+@bp.errorhandler(TooManyRequests)
+def too_many_codes(error: TooManyRequests) -> ResponseReturnValue:
+    """Over JOIN_LIMIT on the join page: the page again, the code typed kept, saying how long to wait."""
+    if request.endpoint != "sharing.join_match":
+        return too_many_requests(error)
+    form = JoinForm()
+    seconds = retry_after()
+    form.code.errors = [ngettext("Too many wrong codes. Please wait %(num)d second and try again.",
+                                 "Too many wrong codes. Please wait %(num)d seconds and try again.", seconds)]
+    return render_template("sharing/join.html", form=form), 429, {"Retry-After": str(seconds)}
 
 
 @bp.post("/join")
