@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from urllib.parse import quote
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from page_client import Scorekeeper
 from sqlalchemy import select
 from test_ratings import account, start, winning_hand
 
@@ -283,3 +287,17 @@ def test_a_scorer_is_refused_the_owner_s_pages_with_a_403(scorekeeper):
     html = bea.page(f"/matches/{match_id}/together", 403)
     assert "Only the match&#39;s owner can do this." in html or "Only the match's owner can do this." in html
     bea.page(f"/matches/{match_id}/link", 403)
+
+
+def test_no_join_address_answers_a_5xx(app):
+    """Whatever follows /join/ (a QR code read wrong, a link cut short): the join page, with the code as read."""
+    visitor = Scorekeeper(app, app.test_client())
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.text(min_size=1, max_size=300))
+    def any_code(code: str) -> None:
+        """One address."""
+        response = visitor.client.get("/join/" + quote(code, safe=""))
+        assert response.status_code in (200, 404), (code, response.status_code)
+
+    any_code()
