@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_check import violations_in_each_scheme as violations
 from phone import PHONE, fill_counts, register, scrolls_sideways, shot_in_each_scheme, start_match
 from playwright.sync_api import Browser, Page, expect
 
@@ -27,8 +28,11 @@ def enter_hand(page: Page, board: str, number: int, escobas: str) -> None:
     expect(page).to_have_url(re.compile(r"/matches/\d+$"))
 
 
-def test_the_owner_invites_a_second_phone_and_both_score_the_same_match(browser: Browser, live_server: str) -> None:
-    """Ana's code typed on Bea's phone makes Bea a scorer; a hand from each phone; the same totals on both."""
+def test_the_owner_invites_a_second_phone_and_both_score_the_same_match(browser: Browser, live_server: str,
+                                                                        axe_script: str) -> None:
+    """Ana's code typed on Bea's phone makes Bea a scorer; a hand from each phone; the same totals on both. axe-core
+    finds no serious violation on the pages of scoring together, in light and dark."""
+    found: dict[str, list[str]] = {}
     ana_phone, bea_phone = (browser.new_context(**PHONE, locale="en-GB") for _ in range(2))
     ana, bea = ana_phone.new_page(), bea_phone.new_page()
     board = start_match(ana, live_server, "ana")
@@ -39,9 +43,14 @@ def test_the_owner_invites_a_second_phone_and_both_score_the_same_match(browser:
     assert re.fullmatch(r"[2-9A-Z]{4}-[2-9A-Z]{4}", code)
     expect(ana.locator(".join-code .qr svg")).to_be_visible()
     assert scrolls_sideways(ana) == {}  # the code and its QR code fit at 390 and 320 px
+    found["score together"] = violations(ana, axe_script)
     shot_in_each_scheme(ana, "together-code")
 
     register(bea, live_server, "bea")
+    bea.goto(live_server + "/join/ZZZZ2222")
+    bea.get_by_role("button", name="Join and score").tap()
+    expect(bea.locator(".field .error")).to_have_text("No match has this code: check it and try again.")
+    found["join refused"] = violations(bea, axe_script)
     bea.goto(live_server + "/join")
     bea.get_by_label("Join code").fill(code.lower().replace("-", " "))
     assert scrolls_sideways(bea) == {}
@@ -62,6 +71,21 @@ def test_the_owner_invites_a_second_phone_and_both_score_the_same_match(browser:
     ana.goto(board + "/together")
     expect(ana.locator(".scorer-list")).to_contain_text("bea")
     assert scrolls_sideways(ana) == {}
+    found["scorers"] = violations(ana, axe_script)
     shot_in_each_scheme(ana, "together-scorers")
+    ana.get_by_role("link", name="Remove").tap()
+    found["remove a scorer?"] = violations(ana, axe_script)
+    ana.get_by_role("button", name="Remove bea").tap()
+    expect(ana.locator(".flash")).to_contain_text("bea no longer scores this match.")
+    bea.reload()
+    expect(bea.get_by_role("heading", name="404")).to_be_visible()
     ana_phone.close()
     bea_phone.close()
+    visitor_phone = browser.new_context(**PHONE, locale="en-GB")
+    visitor = visitor_phone.new_page()
+    visitor.goto(live_server + "/join/ABCD2345")
+    expect(visitor.locator("main .actions a.primary")).to_have_attribute("href", "/login?next=/join/ABCD2345")
+    found["a visitor joining"] = violations(visitor, axe_script)
+    visitor_phone.close()
+    problems = {name: v for name, v in found.items() if v}
+    assert not problems, "\n".join(f"{name}: {line}" for name, lines in problems.items() for line in lines)
