@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from contextlib import suppress
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -30,7 +30,6 @@ from ..services.sharing import (
     scorers_of,
 )
 from ..throttling import retry_after, throttle_join
-from .errors import too_many_requests
 from .qr import qr_svg
 
 bp = Blueprint("sharing", __name__)
@@ -76,10 +75,8 @@ def together(match_id: int) -> ResponseReturnValue:
 @bp.post("/matches/<int:match_id>/together")
 @login_required
 def new_code(match_id: int) -> ResponseReturnValue:
-    """Make a join code (the old one stops working) and show it."""
+    """Make a join code (the old one stops working) and show it. A button only: CSRFProtect checks its token."""
     match = owner_only(match_id)
-    if not ButtonForm().validate_on_submit():
-        abort(400)
     made = make_join_code(match)
     session[SHOWN] = {**session.get(SHOWN, {}), str(match.id): made.code}
     return redirect(url_for("sharing.together", match_id=match.id))
@@ -90,8 +87,6 @@ def new_code(match_id: int) -> ResponseReturnValue:
 def revoke_code(match_id: int) -> ResponseReturnValue:
     """The match's join code stops working; the scorers who joined with it stay."""
     match = owner_only(match_id)
-    if not ButtonForm().validate_on_submit():
-        abort(400)
     revoke_join_codes(match)
     session[SHOWN] = {key: value for key, value in session.get(SHOWN, {}).items() if key != str(match.id)}
     flash(_("The join code no longer works. Make a new one to invite someone else."), "info")
@@ -136,10 +131,9 @@ def visitor_page(form: JoinForm) -> ResponseReturnValue:
 
 
 @bp.errorhandler(TooManyRequests)
-def too_many_codes(error: TooManyRequests) -> ResponseReturnValue:
-    """Over JOIN_LIMIT on the join page: the page again, the code typed kept, saying how long to wait."""
-    if request.endpoint != "sharing.join_match":
-        return too_many_requests(error)
+def too_many_codes(_error: TooManyRequests) -> ResponseReturnValue:
+    """Over JOIN_LIMIT on the join page (the one limit of these pages): the page again, the code typed kept,
+    saying how long to wait."""
     form = JoinForm()
     seconds = retry_after()
     form.code.errors = [ngettext("Too many wrong codes. Please wait %(num)d second and try again.",

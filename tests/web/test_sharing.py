@@ -298,6 +298,32 @@ def test_no_join_address_answers_a_5xx(app):
     def any_code(code: str) -> None:
         """One address."""
         response = visitor.client.get("/join/" + quote(code, safe=""))
-        assert response.status_code in (200, 404), (code, response.status_code)
+        assert response.status_code in (200, 308, 404), (code, response.status_code)  # 308: "//" merged
 
     any_code()
+
+
+def test_an_expired_code_is_said_so_on_the_join_page(app, scorekeeper):
+    """Twelve hours on: the join page says the code expired, beside it."""
+    ana, bea = scorekeeper("ana"), scorekeeper("bea")
+    code = invite(ana, ana.start())
+    with app.app_context():
+        db.session.scalars(select(JoinCode)).one().expires_at -= timedelta(hours=12)
+        db.session.commit()
+    refused = bea.submit("/join", {"code": code}, action="/join")
+    assert refused.status_code == 422
+    assert bea.errors(refused.get_data(as_text=True)) == ["This code has expired: ask for a new one."]
+
+
+def test_joining_from_two_phones_at_once_makes_one_scorer(app, monkeypatch):
+    """The second phone's insert meets the first's row: it is a scorer all the same, once."""
+    import referee.services.sharing as sharing
+
+    with app.app_context():
+        ana, bea = account("ana"), account("bea")
+        match = start(ana, "Ana", "Bea")
+        code = make_join_code(match).code
+        join(bea, code)
+        monkeypatch.setattr(sharing, "role_of", lambda user, match: None)  # read before the first phone's commit
+        assert join(bea, code).id == match.id
+        assert [s.user_id for s in scorers_of(match)] == [bea.id]
