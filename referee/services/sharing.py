@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import JoinCode, Match, Scorer, User, now
-from .errors import NotFound
+from .errors import Forbidden, NotFound
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 8
@@ -151,6 +151,13 @@ def scorers_of(match: Match) -> list[Scorer]:
     """The match's scorers, first joined first, with their accounts."""
     return list(db.session.scalars(select(Scorer).where(Scorer.match_id == match.id)
                                    .order_by(Scorer.added_at, Scorer.id)))
+
+
+def leave(user: User, match: Match) -> None:
+    """The account stops scoring another's match (the owner cannot leave its own: Forbidden)."""
+    if match.user_id == user.id:
+        raise Forbidden(match.id)
+    remove_scorer(match, user.id)
 
 
 def remove_scorer(match: Match, user_id: int) -> None:

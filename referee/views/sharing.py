@@ -17,11 +17,12 @@ from ..forms.sharing import JoinForm
 from ..models import Match
 from ..services import NotFound
 from ..services.errors import Forbidden
-from ..services.matches import get_owned_match
+from ..services.matches import get_match, get_owned_match
 from ..services.sharing import (
     BadCode,
     NewCode,
     join,
+    leave,
     live_code,
     make_join_code,
     normal_code,
@@ -109,6 +110,27 @@ def remove(match_id: int, user_id: int) -> ResponseReturnValue:
         remove_scorer(match, user_id)
     flash(_("%(name)s no longer scores this match.", name=name), "info")
     return redirect(url_for("sharing.together", match_id=match.id))
+
+
+@bp.route("/matches/<int:match_id>/leave", methods=["GET", "POST"])
+@login_required
+def leave_match(match_id: int) -> ResponseReturnValue:
+    """A scorer stops scoring the match: asked first (GET), then done (POST), back to its matches; the owner
+    cannot leave its own match (403)."""
+    try:
+        match = get_match(current_user, match_id)
+    except NotFound:
+        abort(404)
+    if match.user_id == current_user.id:
+        abort(403)
+    owner = match.owner.username
+    form = ButtonForm()
+    if not form.validate_on_submit():
+        return render_template("sharing/leave.html", match=match, owner=owner, form=form)
+    with suppress(NotFound):  # removed by the owner meanwhile: the same outcome
+        leave(current_user, match)
+    flash(_("You no longer score %(name)s's match.", name=owner), "info")
+    return redirect(url_for("matches.index"))
 
 
 @bp.get("/join")

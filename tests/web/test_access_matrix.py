@@ -47,6 +47,9 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     ("exports.match_as_csv", "GET"): (LOGIN, 404, 404, 200, 200),
     ("exports.match_as_json", "GET"): (LOGIN, 404, 404, 200, 200),
     ("matches.play_again", "POST"): (LOGIN, 404, 404, 302, 302),  # the owner's match, the scorers carried over
+    # a scorer's own: leaving (the owner cannot leave its own match)
+    ("sharing.leave_match", "GET"): (LOGIN, 404, 404, 200, 403),
+    ("sharing.leave_match", "POST"): (LOGIN, 404, 404, 302, 403),
     # the owner's alone
     ("matches.new_link", "GET"): (LOGIN, 404, 404, 403, 200),
     ("matches.new_link", "POST"): (LOGIN, 404, 404, 403, 302),

@@ -263,6 +263,15 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         url = f"/matches/{table.play}/scorers/{scorer}/remove"
         return keeper, url, keeper.form(url)
 
+    def leave() -> tuple[Any, str, dict[str, str]]:
+        """A scorer of its own stops scoring the match: the confirmation page's button."""
+        person = own_account()
+        with table.app.app_context():
+            code = make_join_code(db.session.get_one(Match, table.play)).code
+        person.submit("/join", {"code": code}, action="/join")
+        url = f"/matches/{table.play}/leave"
+        return person, url, person.form(url)
+
     def fresh_player() -> int:
         """A player of the account's of its own (each example may rename, merge or delete one)."""
         with table.app.app_context():
@@ -316,7 +325,7 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         "restore a hand": trail("restore"), "revert a correction": trail("revert"),
         "change password": password, "delete account": delete, "log out everywhere": everywhere,
         "log out a device": device, "join a match": join, "make a join code": together(""),
-        "stop a join code": together("/revoke"), "remove a scorer": remove_scorer,
+        "stop a join code": together("/revoke"), "remove a scorer": remove_scorer, "leave a match": leave,
     }
 
 
@@ -368,7 +377,7 @@ POSTS = ["register", "login", "logout", "new match", "draw for dealer", "redraw 
          "correction the quick way", "undo", "restore a hand", "revert a correction", "spectator link", "rematch",
          "rename a player", "merge players", "delete a player", "change password", "delete account",
          "log out everywhere", "log out a device", "join a match", "make a join code", "stop a join code",
-         "remove a scorer"]
+         "remove a scorer", "leave a match"]
 
 
 @pytest.mark.parametrize("target", POSTS)

@@ -27,6 +27,7 @@ from referee.services.sharing import (
     Role,
     code_hash,
     join,
+    leave,
     live_code,
     make_join_code,
     normal_code,
@@ -327,3 +328,34 @@ def test_joining_from_two_phones_at_once_makes_one_scorer(app, monkeypatch):
         monkeypatch.setattr(sharing, "role_of", lambda user, match: None)  # read before the first phone's commit
         assert join(bea, code).id == match.id
         assert [s.user_id for s in scorers_of(match)] == [bea.id]
+
+
+def test_a_scorer_stops_scoring_after_a_confirmation(scorekeeper):
+    """Stop scoring this match: asked first, then the match is gone from the scorer's list and its pages 404; the
+    hands it entered stay; the owner cannot leave its own match."""
+    ana, bea = scorekeeper("ana"), scorekeeper("bea")
+    match_id = ana.start()
+    bea.submit("/join", {"code": invite(ana, match_id)}, action="/join")
+    assert bea.save_hand(match_id).status_code == 302
+    leave = f"/matches/{match_id}/leave"
+    assert f'href="{leave}"' in bea.page(f"/matches/{match_id}")
+    assert "Stop scoring ana's match?" in bea.text(bea.page(leave))
+    left = bea.submit(leave, action=None)
+    assert left.status_code == 302 and left.headers["Location"] == "/matches/"
+    assert "You no longer score ana&#39;s match." in bea.page("/matches/")
+    assert "shared by" not in bea.text(bea.page("/matches/"))
+    bea.page(f"/matches/{match_id}", 404)
+    assert len(ana.saved_hands(match_id)) == 1
+    assert "No one else scores this match yet." in ana.page(f"/matches/{match_id}/together")
+    ana.page(leave, 403)
+
+
+def test_the_owner_cannot_leave_its_own_match_through_the_service(app):
+    """leave: Forbidden for the owner, NotFound for an account that is no scorer."""
+    with app.app_context():
+        ana, bea = account("ana"), account("bea")
+        match = start(ana, "Ana", "Bea")
+        with pytest.raises(Forbidden):
+            leave(ana, match)
+        with pytest.raises(NotFound):
+            leave(bea, match)
