@@ -58,6 +58,7 @@ def test_the_owner_invites_a_second_phone_and_both_score_the_same_match(browser:
     bea.get_by_role("button", name="Join and score").tap()
     expect(bea).to_have_url(board)
     expect(bea.locator(".shared-note")).to_contain_text("ana's match")
+    found["a scorer's scoreboard"] = violations(bea, axe_script)
 
     enter_hand(ana, board, 1, "1")
     bea.reload()
