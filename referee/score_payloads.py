@@ -215,7 +215,7 @@ def _tally(reader: Reader, value: Any, where: Location, escobas: int | None) -> 
     pile_sum = tally.get("pile_sum")
     if pile_sum is not None:
         pile_sum = reader.whole(pile_sum, (*where, "pile_sum"))
-    more = {key: reader.whole(tally[key], (*where, key)) for key in VARIANT_COUNTS if key in tally}
+    more: dict[str, Any] = {key: reader.whole(tally[key], (*where, key)) for key in VARIANT_COUNTS if key in tally}
     if None in counts.values() or None in more.values() or escobas is None or not isinstance(velo, bool):
         return None
     return SideTally(counts["cards"], counts["oros"], counts["sevens"], velo, escobas, pile_sum, **more)

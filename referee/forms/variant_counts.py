@@ -48,7 +48,7 @@ def drop_unasked(form: Any, sevens: str | None) -> tuple[str, ...]:
     return kept
 
 
-def typed(form: Any, i: int, names: tuple[str, ...]) -> dict[str, int]:
+def typed(form: Any, i: int, names: tuple[str, ...]) -> dict[str, Any]:
     """Side i's variant counts that were typed, by the API's names."""
     values = {name: form[name].entries[i].data for name in names
               if name in form and i < len(form[name].entries)}

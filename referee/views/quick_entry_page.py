@@ -101,7 +101,7 @@ def rest_counts(form: QuickHandForm, n_sides: int, report: HandReport | None) ->
 
 
 def _remainder(form: QuickHandForm, rows: list[tuple[int, int, int]],
-               breakers: list[dict[str, int]]) -> SideTally | None:
+               breakers: list[dict[str, Any]]) -> SideTally | None:
     """The last side's tally the rules core works out from the others' counts; None when it cannot."""
     sides: list[SideTally | Rest] = [SideTally(*row, velo=form.velo.data == str(i), **given)
                                      for i, (row, given) in enumerate(zip(rows, breakers, strict=True))]
