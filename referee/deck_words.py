@@ -176,7 +176,8 @@ class DeckWords:
             mark = f"{marks[0]}–{marks[-1]}" if marks[0].isdigit() else "·".join(marks)
             names = format_list([rank_name(card, self.style, locale) for card in figures], style="or", locale=locale)
             chips.append((str(COURT_VALUES[0]), mark, of_suit(names, suit, self.style, locale)))
-            rows.append({"code": suit.value, "name": suit_name(suit, self.style, locale), "chips": chips})
+            name = suit_name(suit, self.style, locale)
+            rows.append({"code": suit.value, "name": name[:1].upper() + name[1:], "chips": chips})
         return rows
 
     def recount(self, key: str, names: list[str] | str, total: int | str) -> str:
