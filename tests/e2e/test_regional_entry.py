@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_check import violations_in_each_scheme
 from phone import PHONE, at_each_size, picture, shot, shot_in_each_scheme, start_match
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_quick_entry import LEFTOVER, SMALL, Taps
@@ -156,9 +157,10 @@ def test_a_setenta_hand_the_quick_way_by_each_sides_best_cards(browser: Browser,
     context.close()
 
 
-def test_the_best_cards_fit_a_320_px_phone_in_portuguese(browser: Browser, live_server: str) -> None:
+def test_the_best_cards_fit_a_320_px_phone_in_portuguese(browser: Browser, live_server: str, axe_script: str) -> None:
     """The quick entry of a setenta match, its cards tapped, in the longest language: nothing scrolls sideways at
-    either size, every chip is a 44 px target; saved to look at in both colour schemes."""
+    either size, every chip is a 44 px target, axe finds nothing serious in light or dark; saved to look at in both
+    colour schemes."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
     board = start(page, live_server, "setenta-cards-pt", "As in Argentina: la setenta")
@@ -172,6 +174,7 @@ def test_the_best_cards_fit_a_320_px_phone_in_portuguese(browser: Browser, live_
         page.locator(f'label.chip:has(input[name="setenta_cards-0-{suit}"][value="{value}"])').tap()
     page.locator('label.chip:has(input[name="setenta_cards-1-e"][value="7"])').tap()
     expect(page.locator("#setenta_cards-0 [data-setenta-sum]")).to_contain_text("70")
+    assert violations_in_each_scheme(page, axe_script) == []
     for size in at_each_size(page):
         assert sideways(page) == 0, size
         assert too_small(page) == [], size
