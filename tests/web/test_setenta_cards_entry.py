@@ -53,6 +53,10 @@ def test_cards_alone_are_added_up_by_the_referee_saved_as_tapped_and_reopened(ke
     html = review.get_data(as_text=True)
     assert "Points +5 +0" in keeper.text(html)
     assert "Setenta: 70" in html and "Setenta: 0 (lacks a suit)" in html
+    review = html[html.index('<table class="setenta">'):html.index("</table>", html.index('<table class="setenta">'))]
+    assert "Best card of each suit" in review
+    assert re.search(r'<li class="suit-o">7 of diamonds <b>21</b></li>', review)
+    assert "No diamonds: lacks a suit, cannot take it" in review
     assert quick(keeper, match_id, counts=COUNTS | ANA | BEA, action="save").status_code == 302
     [(_, points, valid, mode, entry)] = stored(keeper, match_id)
     assert (points, valid, mode) == ([MOST[0] + 1, MOST[1]], True, "quick")
