@@ -149,6 +149,9 @@ def test_a_setenta_hand_the_quick_way_by_each_sides_best_cards(browser: Browser,
     part(page, ".quick-counts", f"setenta-cards-{theme}-quick-counts")
     taps.tap(page.get_by_role("button", name="Check the hand"))
     expect(page.locator(".review")).to_contain_text("Every check passed")
+    expect(page.locator("table.setenta")).to_contain_text("Best card of each suit")
+    assert sideways(page) == 0
+    part(page, "table.setenta", f"setenta-cards-{theme}-review")
     taps.tap(page.get_by_role("button", name="Save hand 1"))
     expect(page.locator(".flash")).to_contain_text("Hand 1 saved.")
     print(f"taps for a 2-player setenta hand by best cards, quick entry: {taps.count}")
