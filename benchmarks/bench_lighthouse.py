@@ -1,4 +1,5 @@
-"""Lighthouse's mobile audit (performance) of the home, scoreboard, quick entry, spectator and player pages.
+"""Lighthouse's mobile audit (performance) of the home, scoreboard, quick entry (a usual match's, and a setenta
+match's with its best-card chips), spectator and player pages.
 
 Lighthouse is a dev tool from the npm registry, installed outside the repository:
 
@@ -30,17 +31,23 @@ from typing import Any
 
 from load_browser import Browser
 from load_deal import play_hand
-from load_seed import PASSWORD, ROSTER, _board
+from load_seed import DECK, PASSWORD, PRESET, ROSTER, _board
 from load_server import Server, Workers
 
 from referee import create_app
 from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Match, Seat
-from referee.services import register_user
-from referee.services.matches import spectator_link
+from referee.services import HandDraft, record_hand, register_user
+from referee.services.matches import MatchSettings, create_match, spectator_link
 
 FLAGS = "--headless=new --no-sandbox --disable-gpu"
+# A setenta hand the quick way, each side's best cards tapped: its correction opens with the chips on the first paint.
+SETENTA_HAND = {"sides": [{"tally": {"cards": 20, "oros": 10, "sevens": 2, "velo": True,
+                                     "setenta_cards": ["7o", "7c", "4e", "4b"]}, "escobas": 1},
+                          {"tally": {"cards": 20, "oros": 0, "sevens": 2, "velo": False,
+                                     "setenta_cards": ["6c", "7e", "7b"]}, "escobas": 0}],
+                "leftover": ["1o", "2o", "3o", "4o"], "last_capture": 0}
 METRICS = {"largest-contentful-paint": "LCP", "total-blocking-time": "TBT", "cumulative-layout-shift": "CLS",
            "first-contentful-paint": "FCP", "speed-index": "SI"}
 
@@ -56,9 +63,17 @@ def seed(url: str, secret: str) -> dict[str, str]:
         match_id = _board(bench, pool, 12, rng, ROSTER[:4])
         token = spectator_link(db.session.get(Match, match_id))
         player = db.session.scalar(db.select(Seat.player_id).where(Seat.match_id == match_id).limit(1))
+        setenta = create_match(bench, MatchSettings(preset=PRESET, options={"sevens": "setenta"}, deck_style=DECK,
+                                                    names=tuple(ROSTER[:2]), partnerships=False, first_dealer=0))
+        tapped = create_match(bench, MatchSettings(preset=PRESET, options={"sevens": "setenta"}, deck_style=DECK,
+                                                   names=tuple(ROSTER[:2]), partnerships=False, first_dealer=0))
+        record_hand(tapped, HandDraft.kept("quick", SETENTA_HAND, dealer=0), expected_number=1)
+        setenta_id, tapped_id = setenta.id, tapped.id
         db.engine.dispose()
     return {"home": "/", "scoreboard": f"/matches/{match_id}", "quick entry":
             f"/matches/{match_id}/hands/new?mode=quick",
+            "quick entry (setenta)": f"/matches/{setenta_id}/hands/new?mode=quick",
+            "setenta correction (best cards)": f"/matches/{tapped_id}/hands/1/edit?mode=quick",
             "spectator": f"/watch/{token}", "player": f"/players/{player}"}
 
 

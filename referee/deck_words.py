@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from .rules import Card, DeckStyle, Ruleset, Suit, UnknownCard
 from .rules.cards import VELO
-from .rules.names import card_name, of_suit, rank_name, suit_name
+from .rules.names import card_name, of_suit, rank_name, rank_symbol, suit_name
 from .rules.sevens import PRIMIERA
 
 # A list of cards names this many; the rest are counted ("and 28 more cards").
@@ -160,6 +160,25 @@ class DeckWords:
         """How to count a side's setenta at the table, in the deck's names."""
         return str(_("Take the side's best card of each suit and add their worth: %(table)s.",
                      table=self.setenta_table))
+
+    @property
+    def best_card_rows(self) -> list[dict[str, Any]]:
+        """The setenta's card picker, a row per suit: its code and name, and a chip for each card that can be its
+        best, by worth (value as the form reads it, the mark shown, the card's name); the figures share one chip."""
+        locale = _locale()
+        rows = []
+        for suit in Suit:
+            chips = [(str(value), rank_symbol(Card(value, suit), self.style), card_name(Card(value, suit), self.style,
+                                                                                     locale))
+                     for value in (7, 6, 1, 5, 4, 3, 2)]
+            figures = [Card(value, suit) for value in COURT_VALUES]
+            marks = [rank_symbol(card, self.style) for card in figures]
+            mark = f"{marks[0]}–{marks[-1]}" if marks[0].isdigit() else "·".join(marks)
+            names = format_list([rank_name(card, self.style, locale) for card in figures], style="or", locale=locale)
+            chips.append((str(COURT_VALUES[0]), mark, of_suit(names, suit, self.style, locale)))
+            name = suit_name(suit, self.style, locale)
+            rows.append({"code": suit.value, "name": name[:1].upper() + name[1:], "chips": chips})
+        return rows
 
     def recount(self, key: str, names: list[str] | str, total: int | str) -> str:
         """The entry page's words for piles whose counts of one kind ('cards', 'oros', 'sevens') add up to more, or

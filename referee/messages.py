@@ -120,6 +120,21 @@ PROBLEMS: dict[str, Words] = {
     "setenta_range": lambda p: _("a setenta with %(sevens)s sevens is from %(min)s to %(max)s, not %(value)s", **p),
     "setenta_lacks_suit": lambda p: _(
         "a side with fewer than 4 cards or no %(suit)s lacks a suit: its setenta is 0, not %(value)s", **p),
+    # La setenta by the best cards tapped (rules/setenta_cards.py).
+    "setenta_suit_twice": lambda p: _("%(cards)s are of one suit: tap only the best card of each suit", **p),
+    "setenta_disagrees": lambda p: _(
+        "the cards tapped make a setenta of %(sum)s, not %(value)s: clear the sum or change the cards", **p),
+    "setenta_cards_sevens": lambda p: _(
+        "each seven is the best card of its suit: with %(sevens)s sevens counted, tap %(sevens)s sevens, "
+        "not %(chosen)s", **p),
+    "setenta_cards_velo": lambda p: _("this side holds the velo (%(velo)s): it is its best %(suit)s", **p),
+    "setenta_cards_not_velo": lambda p: _(
+        "the velo (%(velo)s) is another side's: it cannot be this side's best card", **p),
+    "setenta_cards_oros": lambda p: _(
+        "%(oros)s %(suit)s counted: tap the best of them, or none when it has none", **p),
+    "setenta_cards_exceed": lambda p: _("%(chosen)s best cards tapped, more than the %(cards)s cards counted", **p),
+    "setenta_card_claimed": lambda p: _("%(card)s is in %(owner)s's pile: it cannot be this side's best card",
+                                        **p),
     "tiebreak_exceeds_cards": lambda p: _(
         "%(count)s sevens, sixes, aces and fives do not fit in %(cards)s cards", **p),
     "total_sixes": lambda p: _("the sides hold %(total)s sixes together; the deck has %(expected)s", **p),
@@ -221,8 +236,9 @@ def _params(params: Mapping[str, object], side_name: Callable[[int], str], deck:
     for key, value in words.items():
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** QUOTE_LIMIT:
             words[key] = shortened(str(value))
-    if isinstance(words.get("side"), int):
-        words["side"] = side_name(int(words["side"]))
+    for key in ("side", "owner"):  # the owner: the side whose pile holds a card another side claims
+        if isinstance(words.get(key), int):
+            words[key] = side_name(int(words[key]))
     if isinstance(words.get("card"), str):
         words["card"] = name_card(words["card"], deck)
     if isinstance(words.get("cards"), tuple | list):

@@ -38,9 +38,10 @@ from .rules.cards import DECK, DECK_SUM
 from .rules.problems import Location
 from .rules.rulesets import MAX_SIDES, OPTIONS, PRESETS, Sevens
 
-SIDE_KEYS = {"cards", "tally", "escobas", "setenta"}
+SIDE_KEYS = {"cards", "tally", "escobas", "setenta", "setenta_cards"}
 REST = "rest"  # a side's tally given as "rest": what the deck leaves after the other sides' tallies
-TALLY_KEYS = {"cards", "oros", "sevens", "velo", "pile_sum", "setenta", "sixes", "aces", "fives"}
+TALLY_KEYS = {"cards", "oros", "sevens", "velo", "pile_sum", "setenta", "setenta_cards", "sixes", "aces", "fives"}
+SETENTA_KEYS = ("setenta", "setenta_cards")  # a side's setenta: its sum, its best cards, or both
 VARIANT_COUNTS = ("setenta", "sixes", "aces", "fives")  # what the regional options may need of a tally
 SCORE_KEYS = {"ruleset", "options", "deck_style", "sides", "leftover", "leftover_sum", "last_capture"}
 CAPTURES_KEYS = {"card", "table", "deck_style"}
@@ -190,16 +191,20 @@ def _side(reader: Reader, value: Any, i: int) -> SidePile | SideTally | Rest | N
     if ("cards" in side) == ("tally" in side):
         reader.fail(where, "cards_or_tally")
         return None
-    if "setenta" in side and side.get("tally") != REST:
+    beside = [key for key in SETENTA_KEYS if key in side]
+    if beside and side.get("tally") != REST:
         # A side's setenta is part of its tally; only the side left out (whose tally is "rest") gives it beside.
-        reader.fail((*where, "setenta"), "setenta_beside_tally")
+        reader.fail((*where, beside[0]), "setenta_beside_tally")
         return None
     if "cards" in side:
         cards = reader.cards(side["cards"], (*where, "cards"))
         return None if cards is None or escobas is None else SidePile(cards, escobas)
     if side["tally"] == REST:
         setenta = reader.whole(side["setenta"], (*where, "setenta")) if "setenta" in side else None
-        return None if escobas is None or ("setenta" in side and setenta is None) else Rest(escobas, setenta)
+        read, chosen = _chosen(reader, side, where)
+        if escobas is None or ("setenta" in side and setenta is None) or not read:
+            return None
+        return Rest(escobas, setenta, chosen)
     return _tally(reader, side["tally"], (*where, "tally"), escobas)
 
 
@@ -215,10 +220,21 @@ def _tally(reader: Reader, value: Any, where: Location, escobas: int | None) -> 
     pile_sum = tally.get("pile_sum")
     if pile_sum is not None:
         pile_sum = reader.whole(pile_sum, (*where, "pile_sum"))
-    more = {key: reader.whole(tally[key], (*where, key)) for key in VARIANT_COUNTS if key in tally}
-    if None in counts.values() or None in more.values() or escobas is None or not isinstance(velo, bool):
+    more: dict[str, Any] = {key: reader.whole(tally[key], (*where, key)) for key in VARIANT_COUNTS if key in tally}
+    read, chosen = _chosen(reader, tally, where)
+    if None in counts.values() or None in more.values() or escobas is None or not isinstance(velo, bool) \
+            or not read:
         return None
-    return SideTally(counts["cards"], counts["oros"], counts["sevens"], velo, escobas, pile_sum, **more)
+    return SideTally(counts["cards"], counts["oros"], counts["sevens"], velo, escobas, pile_sum,
+                     setenta_cards=chosen, **more)
+
+
+def _chosen(reader: Reader, data: dict[str, Any], where: Location) -> tuple[bool, tuple[Card, ...] | None]:
+    """Whether a side's setenta cards (its best card of each suit) could be read, and them (None when not given)."""
+    if "setenta_cards" not in data:
+        return True, None
+    cards = reader.cards(data["setenta_cards"], (*where, "setenta_cards"))
+    return cards is not None, cards
 
 
 def _leftover_sum(reader: Reader, value: Any) -> None:

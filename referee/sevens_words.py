@@ -65,7 +65,8 @@ def sevens_review(report: HandReport, sevens: str, ties: str, names: Sequence[st
     """The review's sevens block for a match's ``sevens`` and ``ties`` options; None when there is nothing to tell
     (a match playing most sevens, or sevens not tied under the tiebreak)."""
     if sevens == Sevens.SETENTA.value:
-        by_cards = all(side.split is not None for side in report.sides)
+        # By cards: an entry by every card, or a tally whose every side tapped its best cards.
+        by_cards = all(side.split is not None or side.counts.setenta_cards for side in report.sides)
         setenta = tuple(_setenta_row(report, i, name, by_cards, deck) for i, name in enumerate(names))
         return SevensReview(setenta=setenta, by_cards=by_cards)
     if sevens != Sevens.MOST_TIEBREAK.value:

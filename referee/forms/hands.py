@@ -13,7 +13,7 @@ from ..deck_words import words_for
 from ..rules import Card, CardEntry, Ruleset, SidePile, SideTally, TallyEntry
 from .common import BoundedFieldList, WholeNumberField, options
 from .matches import CARD_CODES
-from .variant_counts import breaker_list, drop_unasked, setenta_list, typed
+from .variant_counts import breaker_list, drop_unasked, setenta_cards_list, setenta_list, typed
 
 # The hidden fields the entry page writes: a hand number, the match's version, a random token
 # (uuid4().hex; static/js/outbox.js resends it). Anything else was not written by the page.
@@ -101,6 +101,7 @@ class TallyHandForm(HandFormBase):
         InputRequired(_l("Add up the cards left on the table.")), NumberRange(min=0, max=220)])
     # Dropped unless the match's sevens option asks for them (forms/variant_counts.py).
     setenta = setenta_list(4)
+    setenta_cards = setenta_cards_list(4)
     sixes, aces, fives = breaker_list(4), breaker_list(4), breaker_list(4)
 
     def setup(self, side_names: tuple[str, ...], seat_names: list[str], deck: str | None = None,

@@ -18,7 +18,7 @@ from ..rules import Card, Rest, Ruleset, SideTally, TallyEntry, complete_tallies
 from ..rules.report import leftover_ok
 from .common import BoundedFieldList, WholeNumberField, options
 from .hands import CardsHandForm, placed, range_words
-from .variant_counts import BREAKERS, breaker_list, setenta_list, typed
+from .variant_counts import BREAKERS, SETENTA, breaker_list, setenta_cards_list, setenta_list, typed
 
 OROS = range(0, 11)  # the chips a side's oros are tapped on
 SEVENS = range(0, 5)
@@ -41,8 +41,10 @@ class QuickHandForm(CardsHandForm):
                               min_entries=1, max_entries=3)
     velo = RadioField(_l("Who holds the velo (7 of oros)?"), validators=[Optional()])
     # Dropped unless the match's sevens option asks for them (forms/variant_counts.py). The last side's
-    # setenta is typed too (the others' cannot give it); its sixes, aces and fives follow from the others'.
+    # setenta is typed (or its best cards tapped) too: the others' cannot give it; its sixes, aces and fives follow
+    # from the others'.
     setenta = setenta_list(4)
+    setenta_cards = setenta_cards_list(4)
     sixes, aces, fives = breaker_list(3), breaker_list(3), breaker_list(3)
     start_id = "picker"  # where the error summary links a problem of the whole entry (the cards come first)
 
@@ -59,11 +61,11 @@ class QuickHandForm(CardsHandForm):
                 field_list.append_entry()
             while len(field_list.entries) > len(side_names) - 1:
                 field_list.pop_entry()
-        if "setenta" in self.variants:
-            while len(self.setenta.entries) < len(side_names):
-                self.setenta.append_entry()
-            while len(self.setenta.entries) > len(side_names):
-                self.setenta.pop_entry()
+        for field_list in [cast("FieldList[Field]", self[name]) for name in SETENTA if name in self.variants]:
+            while len(field_list.entries) < len(side_names):
+                field_list.append_entry()
+            while len(field_list.entries) > len(side_names):
+                field_list.pop_entry()
         self.rest_errors: list[str] = []  # problems of the last side's counts, which follow from the others
 
     def range_words(self) -> dict[str, str]:
@@ -110,9 +112,10 @@ class QuickHandForm(CardsHandForm):
             SideTally(self.cards.entries[i].data, self.oros.entries[i].data, self.sevens.entries[i].data,
                       self.velo.data == str(i), int(self.side_escobas(i)), **typed(self, i, self.variants))
             for i in range(n_sides - 1)]
-        # The last side's setenta is typed beside its worked-out counts: the only count it gives.
-        rest = typed(self, n_sides - 1, ("setenta",) if "setenta" in self.variants else ())
-        sides.append(Rest(int(self.side_escobas(n_sides - 1)), rest.get("setenta")))
+        # The last side's setenta is typed (or its best cards tapped) beside its worked-out counts: the only count
+        # it gives.
+        rest = typed(self, n_sides - 1, tuple(name for name in SETENTA if name in self.variants))
+        sides.append(Rest(int(self.side_escobas(n_sides - 1)), rest.get("setenta"), rest.get("setenta_cards")))
         leftover = placed(places, "L")
         return TallyEntry(ruleset, complete_tallies(sides), sum(card.value for card in leftover),
                           int(self.last_capture.data), leftover)

@@ -12,8 +12,9 @@ from typing import Any
 from ..rules import PRESETS
 from ..rules.cards import DECK_SUM
 from ..rules.rulesets import BONUS_OPTIONS, MAX_SIDES, OPTIONS
+from ..rules.setenta_cards import LACKS_A_SUIT
 from ..rules.sevens import SETENTA_LEAST, SETENTA_MOST, TIEBREAK
-from ..rules.tally_variants import EACH, LACKS_A_SUIT
+from ..rules.tally_variants import EACH
 from ..score_payloads import MAX_CARDS, REST
 from . import examples
 from .common import LIMITS, error_response, json_content, ref
@@ -40,6 +41,11 @@ _SETENTA = {"oneOf": [{"const": LACKS_A_SUIT, "description": "The side lacks a s
                       _range(SETENTA_LEAST, SETENTA_MOST)],
             "description": "The setenta sum, needed when the match plays `sevens` = `setenta`: 0 for a side lacking "
                            "a suit."}
+_SETENTA_CARDS = {"type": "array", "items": ref("CardCode"), "maxItems": 4, "uniqueItems": True,
+                  "description": "Under `sevens` = `setenta`, instead of (or beside) the sum: the side's best card of "
+                                 "each suit it holds, one a suit (none for a suit it lacks); the referee works the sum "
+                                 "out, and refuses cards that disagree with a sum given, the side's sevens, velo or "
+                                 "oros, or another side's."}
 _TIEBREAK = {name: {**_range(0, EACH), "description": f"The {name}: needed under `sevens` = `most_tiebreak` when "
                                                      "the sevens (and the counts before this one) are tied."}
              for name, _ in TIEBREAK}
@@ -79,6 +85,7 @@ SCHEMAS: dict[str, Any] = {
         "velo": {"type": "boolean", "description": "Holds the 7 of oros.", "default": False},
         "pile_sum": {**_range(0, DECK_SUM), "description": "The sum of the pile's counting values."},
         "setenta": _SETENTA,
+        "setenta_cards": _SETENTA_CARDS,
         **_TIEBREAK,
     }, ("cards", "oros", "sevens"), description="A side's whole pile counted, the leftover included if it took it."),
     "PileSide": _object({
@@ -90,6 +97,8 @@ SCHEMAS: dict[str, Any] = {
         "escobas": {**_WHOLE, "default": 0},
         "setenta": {**_SETENTA, "description": "Only beside a `rest` tally: the setenta of the side left out, "
                                                "which the others' counts cannot give."},
+        "setenta_cards": {**_SETENTA_CARDS, "description": "Only beside a `rest` tally: the best cards of the side "
+                                                           "left out, for its setenta."},
     }, ("tally",)),
     "ScoreRequest": _object({
         "ruleset": ref("RulesetName"),

@@ -25,7 +25,9 @@ class SideTally:
 
     ``pile_sum`` is the sum of the side's whole pile (leftover included), when counted. The regional
     options need more, when a match plays them (rules/tally_variants.py): ``setenta``, the side's setenta
-    sum (0 when it lacks a suit), and ``sixes``, ``aces``, ``fives`` to break a tie in sevens.
+    sum (0 when it lacks a suit), or ``setenta_cards``, its best card of each suit it holds as tapped (the rules
+    core works the sum out: rules/setenta_cards.py), or both; and ``sixes``, ``aces``, ``fives`` to break a tie in
+    sevens.
     """
 
     cards: int
@@ -38,6 +40,7 @@ class SideTally:
     sixes: int | None = None
     aces: int | None = None
     fives: int | None = None
+    setenta_cards: tuple[Card, ...] | None = None
 
 
 @dataclass(frozen=True)

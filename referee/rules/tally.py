@@ -18,7 +18,8 @@ from .problems import InvalidEntry, Problem
 from .report import Finding, HandReport, SideReport
 from .rulesets import Penalty
 from .scoring import ALL_OROS, ALL_SEVENS, Counts, apply_penalty, earn
-from .tally_variants import LACKS_A_SUIT, missing_counts, variant_bounds, variant_totals
+from .setenta_cards import LACKS_A_SUIT, claimed_twice, given_setenta
+from .tally_variants import missing_counts, variant_bounds, variant_totals
 
 _VALUES = sorted(card.value for card in DECK)
 
@@ -164,7 +165,9 @@ def check_tally(entry: TallyEntry) -> HandReport:
     for i, side in enumerate(entry.sides):
         problems += side_bounds(i, side) or variant_bounds(i, side)
     if (problems or (problems := _totals(entry) + variant_totals(entry.sides))
-            or (problems := _taker_holds_leftover(entry)) or (problems := missing_counts(entry.ruleset, entry.sides))):
+            or (problems := _taker_holds_leftover(entry))
+            or (problems := claimed_twice(entry.sides, entry.leftover, entry.last_capture))
+            or (problems := missing_counts(entry.ruleset, entry.sides))):
         raise InvalidEntry(problems)
     whole, derived = _whole_pile_sums(entry)
     taker = whole[entry.last_capture]
@@ -177,8 +180,10 @@ def check_tally(entry: TallyEntry) -> HandReport:
     if problems := _escoba_problems(entry, own):
         raise InvalidEntry(problems)
     erred = _erred(entry, own)
+    setentas = [given_setenta(s) for s in entry.sides]
     counts = [Counts(s.cards, s.oros, s.sevens, s.velo, s.sixes, s.aces, s.fives,
-                     None if s.setenta == LACKS_A_SUIT else s.setenta) for s in entry.sides]
+                     None if setenta == LACKS_A_SUIT else setenta, s.setenta_cards or ())
+              for s, setenta in zip(entry.sides, setentas, strict=True)]
     earned = earn(entry.ruleset, counts, [s.escobas for s in entry.sides])
     findings = [leftover_finding(entry.leftover_sum), *_pile_findings(entry, own, whole, derived)]
     if None in erred:

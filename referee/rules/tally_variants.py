@@ -20,14 +20,15 @@ from .entries import SideTally
 from .problems import Problem
 from .rulesets import Ruleset, Sevens
 from .scoring import ALL_SEVENS
+from .setenta_cards import LACKS_A_SUIT, chosen_problems, given_setenta
 from .sevens import TIEBREAK, leaders, setenta_range
 
 EACH = ALL_SEVENS  # the deck holds four of every counting value
-LACKS_A_SUIT = 0  # the setenta a tally gives for a side that holds no card of some suit
 
 
 def variant_bounds(i: int, side: SideTally) -> list[Problem]:
-    """The setenta and the tiebreak counts of one side within what its pile can hold."""
+    """The setenta (typed, or its best cards chosen) and the tiebreak counts of one side within what its pile can
+    hold."""
     where = ("sides", i, "tally")
     problems = []
     for name, _ in TIEBREAK:
@@ -46,7 +47,7 @@ def variant_bounds(i: int, side: SideTally) -> list[Problem]:
         elif not low <= side.setenta <= high:
             problems.append(Problem((*where, "setenta"), "setenta_range",
                                     {"value": side.setenta, "min": low, "max": high, "sevens": side.sevens}))
-    return problems
+    return problems or chosen_problems(i, side)
 
 
 def variant_totals(sides: Sequence[SideTally]) -> list[Problem]:
@@ -63,7 +64,7 @@ def missing_counts(ruleset: Ruleset, sides: Sequence[SideTally]) -> list[Problem
     """What the match's ``sevens`` option needs and a tally left out: each problem names its side and field."""
     if ruleset.sevens is Sevens.SETENTA:
         return [Problem(("sides", i, "tally", "setenta"), "setenta_needed", {"side": i})
-                for i, side in enumerate(sides) if side.setenta is None]
+                for i, side in enumerate(sides) if given_setenta(side) is None]
     if ruleset.sevens is not Sevens.MOST_TIEBREAK:
         return []
     tied = leaders([side.sevens for side in sides])

@@ -7,10 +7,12 @@ cards or by their tallies (one of them may be the "rest" of the deck), the lefto
 sum wins when both are kept), the last capture. What the rules core finds wrong is still its InvalidEntry (a
 "rest" the other sides leave impossible, say).
 
-The encoding is versioned: stored_form writes VERSION under MARK, and stored_entry reads every earlier shape too
+The encoding is versioned: stored_form writes the version under MARK, and stored_entry reads every earlier shape too
 (an entry without the mark is the API's shape, as kept before the encoding had one; the migration
-f3a7c2e9b851 marks those). The mark is the database's own: a backup, the API's trail and bodies leave it out
-(unmarked), an import puts it in (marked).
+f3a7c2e9b851 marks those). Version 3 adds a side's setenta by its best cards ("setenta_cards", in its tally or
+beside its "rest"): an entry that keeps them is marked 3, so that code reading only 2 refuses it rather than drop
+them; any other is still written as 2, the shape it always had. The mark is the database's own: a backup, the
+API's trail and bodies leave it out (unmarked), an import puts it in (marked).
 """
 
 from __future__ import annotations
@@ -35,8 +37,10 @@ from ..rules import (
 REST = "rest"  # a side's tally kept as "rest": what the deck leaves after the other sides'
 VARIANT_COUNTS = ("setenta", "sixes", "aces", "fives")  # what the regional options may keep of a tally
 MARK = "v"  # the key of an entry's encoding version
-VERSION = 2  # the encoding stored_form writes; 1 is the API's shape, kept unmarked
-READABLE = (1, VERSION)
+VERSION = 3  # the newest encoding stored_form writes; 1 is the API's shape, kept unmarked
+PLAIN = 2  # what stored_form writes for an entry without a side's setenta cards (added by 3)
+READABLE = (1, PLAIN, VERSION)
+SETENTA_CARDS = "setenta_cards"
 
 Facts = TypeVar("Facts", bound="dict[str, Any] | None")
 
@@ -49,7 +53,15 @@ def unmarked(data: Mapping[str, Any]) -> dict[str, Any]:
 def marked(data: Mapping[str, Any]) -> dict[str, Any]:
     """An entry of a backup (the API's shape, read and checked already) as the database keeps it: marked with
     the encoding stored_entry reads it in."""
-    return {MARK: VERSION, **unmarked(data)}
+    return {MARK: version_of(data), **unmarked(data)}
+
+
+def version_of(data: Mapping[str, Any]) -> int:
+    """The least encoding that holds an entry: 3 when a side keeps its setenta cards, else 2."""
+    sides = data.get("sides", [])
+    kept = any(SETENTA_CARDS in side or (isinstance(side.get("tally"), dict) and SETENTA_CARDS in side["tally"])
+               for side in sides if isinstance(side, dict))
+    return VERSION if kept else PLAIN
 
 
 def facts_unmarked(facts: Facts) -> Facts:
@@ -98,8 +110,9 @@ def checked_entry(ruleset: Ruleset, data: Mapping[str, Any]) -> HandEntry:
     for i, side in enumerate(data["sides"]):
         if ("cards" in side) == ("tally" in side):
             problems.append(Problem(("sides", i), "cards_or_tally"))
-        elif "setenta" in side and side.get("tally") != REST:
-            problems.append(Problem(("sides", i, "setenta"), "setenta_beside_tally"))
+        elif (beside := next((key for key in ("setenta", SETENTA_CARDS) if key in side), None)) \
+                and side.get("tally") != REST:
+            problems.append(Problem(("sides", i, beside), "setenta_beside_tally"))
         else:
             kinds.add("cards" if "cards" in side else "tally")
     if len(kinds) > 1:
@@ -118,19 +131,21 @@ def stored_form(entry: HandEntry) -> dict[str, Any]:
     with its counts), the leftover as its cards when they were given, else its sum. stored_entry reads it back as
     the same entry."""
     if isinstance(entry, CardEntry):
-        return {MARK: VERSION, "sides": [{"cards": [str(card) for card in side.cards], "escobas": side.escobas}
+        return {MARK: PLAIN, "sides": [{"cards": [str(card) for card in side.cards], "escobas": side.escobas}
                           for side in entry.sides],
                 "leftover": [str(card) for card in entry.leftover], "last_capture": entry.last_capture}
     leftover: dict[str, Any] = ({"leftover_sum": entry.leftover_sum} if entry.leftover is None
                                 else {"leftover": [str(card) for card in entry.leftover]})
-    return {MARK: VERSION, "sides": [{"tally": _tally(side), "escobas": side.escobas} for side in entry.sides],
-            **leftover, "last_capture": entry.last_capture}
+    sides = [{"tally": _tally(side), "escobas": side.escobas} for side in entry.sides]
+    kept = {"sides": sides, **leftover, "last_capture": entry.last_capture}
+    return {MARK: version_of(kept), **kept}
 
 
 def _tally(side: SideTally) -> dict[str, Any]:
     """A side's counts as kept: those not given (a pile's sum, what the regional options ask) left out."""
     tally: dict[str, Any] = {"cards": side.cards, "oros": side.oros, "sevens": side.sevens, "velo": side.velo}
-    more = {"pile_sum": side.pile_sum, **{key: getattr(side, key) for key in VARIANT_COUNTS}}
+    more = {"pile_sum": side.pile_sum, **{key: getattr(side, key) for key in VARIANT_COUNTS},
+            SETENTA_CARDS: None if side.setenta_cards is None else [str(card) for card in side.setenta_cards]}
     return tally | {key: value for key, value in more.items() if value is not None}
 
 
@@ -146,7 +161,12 @@ def _side(side: Mapping[str, Any]) -> SidePile | SideTally | Rest:
         return SidePile(_cards(side["cards"]), escobas)
     tally = side["tally"]
     if tally == REST:
-        return Rest(escobas, side.get("setenta"))
+        return Rest(escobas, side.get("setenta"), _chosen(side))
     more = {key: tally[key] for key in VARIANT_COUNTS if key in tally}
     return SideTally(tally["cards"], tally["oros"], tally["sevens"], bool(tally.get("velo", False)), escobas,
-                     tally.get("pile_sum"), **more)
+                     tally.get("pile_sum"), setenta_cards=_chosen(tally), **more)
+
+
+def _chosen(kept: Mapping[str, Any]) -> tuple[Card, ...] | None:
+    """A side's setenta cards as kept (its best card of each suit it holds), None when it kept none."""
+    return _cards(kept[SETENTA_CARDS]) if SETENTA_CARDS in kept else None

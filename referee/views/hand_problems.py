@@ -135,7 +135,8 @@ def unplaced_cards(match: Match, form: HandFormBase, places: dict[str, str]) -> 
 
 def variant_words() -> dict[str, str]:
     """The labels of the counts the regional options ask for, as the rows and the summary name them."""
-    return {"setenta": _("Setenta"), "sixes": _("Sixes"), "aces": _("Aces"), "fives": _("Fives")}
+    return {"setenta": _("Setenta"), "setenta_cards": _("Best cards"), "sixes": _("Sixes"), "aces": _("Aces"),
+            "fives": _("Fives")}
 
 
 def summary_labels(form: HandFormBase, names: tuple[str, ...], deck: str | None = None) -> dict[str, str]:
@@ -153,8 +154,9 @@ def summary_labels(form: HandFormBase, names: tuple[str, ...], deck: str | None 
         for i, name in enumerate(names[:-1]):  # the last side's counts are worked out, not typed
             labels.update({_counts(form, key).entries[i].id: f"{words[key]} · {name}"
                            for key in ("cards", "oros", "sevens", *form.variants)})
-        if "setenta" in form.variants:  # the last side's setenta is typed: the others' counts cannot give it
-            labels[_counts(form, "setenta").entries[-1].id] = f"{words['setenta']} · {names[-1]}"
+        for key in ("setenta_cards", "setenta"):  # the last side's setenta is given: the others' cannot give it
+            if key in form.variants:
+                labels[_counts(form, key).entries[-1].id] = f"{words[key]} · {names[-1]}"
         labels[form.velo.id] = str(form.velo.label.text)
     labels.update({entry.id: f"{_('Escobas')} · {name}" for entry, name in zip(form.escobas.entries, names)})
     labels.update({field.id: str(field.label.text) for field in (form.last_capture, form.dealer)})

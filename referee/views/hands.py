@@ -15,6 +15,7 @@ from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, Tall
 from ..forms.hands import AgainForm
 from ..forms.quick_entry import COUNTS
 from ..forms.variant_counts import EVERY as VARIANT_COUNTS
+from ..forms.variant_counts import chips_of
 from ..messages import finding_words
 from ..models import Hand, Match
 from ..rules import HandEntry, HandReport, InvalidEntry, TallyEntry
@@ -307,6 +308,8 @@ def _saved_fields(match: Match, hand: Hand, mode: str) -> dict[str, Any]:
             # The regional options' counts (a setenta, sixes, aces, fives), as they were typed.
             fields.update({name: [getattr(t, name) for t in tallies] for name in VARIANT_COUNTS
                            if any(getattr(t, name) is not None for t in tallies)})
+            if "setenta_cards" in fields:  # tapped: shown on the cards' chips again
+                fields["setenta_cards"] = [chips_of(t.setenta_cards) for t in tallies]
     elif mode == "quick" and hand.mode == "quick":
         fields.update(quick_entry_page.saved_counts(entry))
     return fields

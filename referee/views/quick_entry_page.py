@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 
 from ..deck_words import DECK_HOLDS
 from ..forms.quick_entry import ASK_PILES, COUNTS, NOTHING, QuickHandForm
-from ..forms.variant_counts import BREAKERS
+from ..forms.variant_counts import BREAKERS, SETENTA, chips_of
 from ..forms.variant_counts import typed as typed_counts
 from ..messages import ASKS, finding_words
 from ..models import Match
@@ -50,8 +50,8 @@ def place_problems(form: QuickHandForm, error: InvalidEntry, match: Match) -> In
         where = problem.location
         words = _words(form, problem, match)
         if len(where) == 4 and where[0] == "sides" and where[2] == "tally" and isinstance(where[1], int):
-            if where[1] == last and where[3] == "setenta" and "setenta" in form.variants:
-                entry = form.setenta.entries[last]  # typed for the last side too
+            if where[1] == last and where[3] in SETENTA and where[3] in form.variants:
+                entry = getattr(form, where[3]).entries[last]  # typed (or tapped) for the last side too
                 entry.errors = [*entry.errors, words]
                 continue
             if where[1] == last:
@@ -101,7 +101,7 @@ def rest_counts(form: QuickHandForm, n_sides: int, report: HandReport | None) ->
 
 
 def _remainder(form: QuickHandForm, rows: list[tuple[int, int, int]],
-               breakers: list[dict[str, int]]) -> SideTally | None:
+               breakers: list[dict[str, Any]]) -> SideTally | None:
     """The last side's tally the rules core works out from the others' counts; None when it cannot."""
     sides: list[SideTally | Rest] = [SideTally(*row, velo=form.velo.data == str(i), **given)
                                      for i, (row, given) in enumerate(zip(rows, breakers, strict=True))]
@@ -113,15 +113,16 @@ def _remainder(form: QuickHandForm, rows: list[tuple[int, int, int]],
 
 def saved_counts(entry: dict[str, Any]) -> dict[str, Any]:
     """A saved quick hand's counts as form data (none when it was settled by its piles' cards), the regional
-    options' too: every side's but the last, whose counts follow from the deck and whose setenta is kept with
-    its counts (or, as entries kept before, beside its "rest")."""
+    options' too: every side's but the last, whose counts follow from the deck and whose setenta (its sum, its best
+    cards) is kept with its counts (or, as entries kept before, beside its "rest")."""
     sides = entry["sides"]
     tallies = [side["tally"] for side in sides[:-1] if isinstance(side.get("tally"), dict)]
     if not tallies:
         return {}
     last = sides[-1]
     velo = next((str(i) for i, tally in enumerate(tallies) if tally.get("velo")), str(len(sides) - 1))
-    last_setenta = last["tally"].get("setenta") if isinstance(last.get("tally"), dict) else last.get("setenta")
-    setenta = [tally.get("setenta") for tally in tallies] + [last_setenta]
+    last_kept = last["tally"] if isinstance(last.get("tally"), dict) else last
+    setenta = [tally.get("setenta") for tally in tallies] + [last_kept.get("setenta")]
+    chosen = [chips_of(kept.get("setenta_cards")) for kept in (*tallies, last_kept)]
     return ({key: [tally.get(key) for tally in tallies] for key in (*COUNT_KEYS, *BREAKERS)}
-            | {"velo": velo, "setenta": setenta})
+            | {"velo": velo, "setenta": setenta, "setenta_cards": chosen})

@@ -1,5 +1,6 @@
 """A setenta match's hands on a 320×568 phone, light and dark: one the quick way (counted in taps), one by counts
-after the referee asked for the missing sums; a tiebreak match's quick entry working out the last side's sixes.
+after the referee asked for the missing sums; at 390 px one the quick way by each side's best cards (counted in
+taps), and that page at 320 px in Portuguese; a tiebreak match's quick entry working out the last side's sixes.
 No screen scrolls sideways, every control is a 44 px target, and each is saved to look at
 (tests/e2e/screenshots/regional-entry-<theme>-<screen>.png)."""
 
@@ -8,8 +9,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from phone import picture, shot, start_match
-from playwright.sync_api import Browser, Page, expect
+from axe_check import violations_in_each_scheme
+from phone import PHONE, at_each_size, picture, shot, shot_in_each_scheme, start_match
+from playwright.sync_api import Browser, Locator, Page, expect
 from test_quick_entry import LEFTOVER, SMALL, Taps
 from test_small_screens import sideways, too_small
 
@@ -29,6 +31,16 @@ def fits(page: Page, screen: str) -> None:
     assert sideways(page) == 0, screen
     assert too_small(page) == [], screen
     shot(page, screen)
+
+
+def keyed(taps: Taps, field: Locator, text: str) -> None:
+    """A tap on a field, then each key as a phone's on-screen keyboard sends it (text input, no key codes), counted
+    as Taps.type counts them. Emulated touch places the caret where the tap fell before Chromium scrolls the field
+    into view, so below a tall part of the page (the setenta's chips) the keys' text went nowhere."""
+    taps.tap(field)
+    for key in text:
+        taps.page.keyboard.insert_text(key)
+        taps.count += 1
 
 
 def part(page: Page, selector: str, screen: str) -> None:
@@ -54,7 +66,7 @@ def test_a_setenta_hand_the_quick_way_and_one_by_counts(browser: Browser, live_s
     taps.type(page.locator("#setenta-0"), "70")
     expect(page.locator('[data-rest-count="cards"]')).to_have_text("20")
     expect(page.locator("#rest-counts #setenta-1")).to_be_visible()
-    taps.type(page.locator("#setenta-1"), "0")
+    keyed(taps, page.locator("#setenta-1"), "0")
     taps.tap(page.locator("#velo label.choice").first)
     taps.tap(page.locator(".escobas .stepper").first.get_by_role("button", name=re.compile(r"^\+1")))
     taps.tap(page.locator(".choices:has(input[name=last_capture]) label.choice").first)
@@ -96,6 +108,85 @@ def test_a_setenta_hand_the_quick_way_and_one_by_counts(browser: Browser, live_s
     expect(page.locator(".flash")).to_contain_text("Hand 2 saved.")
     assert [int(t) for t in page.locator(".board .total").all_inner_texts()] == [10, 0]
     context.close()
+
+
+# The hand's best cards (tests/conftest.py's correct hand): Ana's 7 of oros, 7 of copas, 4s of espadas and bastos
+# (70); Bea's 7 of espadas, 6 of copas and 7 of bastos, no oros (0).
+ANA_BEST = {"o": 7, "c": 7, "e": 4, "b": 4}
+BEA_BEST = {"e": 7, "c": 6, "b": 7}
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_setenta_hand_the_quick_way_by_each_sides_best_cards(browser: Browser, live_server: str, theme: str) -> None:
+    """At 390 px: the table's four cards, Ana's counts, then each side's best card of each suit, one tap each, the
+    sums shown as they are tapped (Bea's "lacks a suit", her diamonds row saying so); nothing typed for the setenta.
+    Checked and saved: Ana's 70 takes the sevens point (5–0). Every tap counted (README's tap table)."""
+    context = browser.new_context(**PHONE, color_scheme=theme)
+    page = context.new_page()
+    start(page, live_server, f"setenta-cards-{theme}", "As in Argentina: la setenta")
+    page.get_by_role("link", name="Enter hand 1", exact=True).click()
+    picker = page.locator("#setenta_cards-0")
+    taps = Taps(page)
+    taps.cards(LEFTOVER)
+    expect(picker).to_be_visible()  # with the counts, once the table's cards add up right
+    taps.type(page.locator("#cards-0"), "20")
+    taps.chip("oros-0", 10)
+    taps.chip("sevens-0", 2)
+    for suit, value in ANA_BEST.items():
+        taps.chip(f"setenta_cards-0-{suit}", value)
+    expect(picker.locator("[data-setenta-sum]")).to_have_text("Setenta: 70")
+    for suit, value in BEA_BEST.items():
+        taps.chip(f"setenta_cards-1-{suit}", value)
+    bea = page.locator("#rest-counts #setenta_cards-1")
+    expect(bea.locator("[data-setenta-sum]")).to_have_text("Setenta: 0 (lacks a suit)")
+    expect(bea.locator(".best-chips.suit-o .lacks")).to_be_visible()
+    expect(bea.locator(".best-chips.suit-c .lacks")).to_be_hidden()
+    taps.tap(page.locator("#velo label.choice").first)
+    taps.tap(page.locator(".escobas .stepper").first.get_by_role("button", name=re.compile(r"^\+1")))
+    taps.tap(page.locator(".choices:has(input[name=last_capture]) label.choice").first)
+    assert sideways(page) == 0 and too_small(page) == []
+    shot(page, f"setenta-cards-{theme}-quick")
+    part(page, ".quick-counts", f"setenta-cards-{theme}-quick-counts")
+    taps.tap(page.get_by_role("button", name="Check the hand"))
+    expect(page.locator(".review")).to_contain_text("Every check passed")
+    expect(page.locator("table.setenta")).to_contain_text("Best card of each suit")
+    assert sideways(page) == 0
+    part(page, "table.setenta", f"setenta-cards-{theme}-review")
+    taps.tap(page.get_by_role("button", name="Save hand 1"))
+    expect(page.locator(".flash")).to_contain_text("Hand 1 saved.")
+    print(f"taps for a 2-player setenta hand by best cards, quick entry: {taps.count}")
+    assert taps.count == 21  # README's tap table: 4 table cards, 3 + 2 counts, 4 + 3 best cards, 5 more
+    assert [int(t) for t in page.locator(".board .total").all_inner_texts()] == [5, 0]
+    context.close()
+
+
+def test_the_best_cards_fit_a_320_px_phone_in_portuguese(browser: Browser, live_server: str, axe_script: str) -> None:
+    """The quick entry of a setenta match, its cards tapped, in the longest language: nothing scrolls sideways at
+    either size, every chip is a 44 px target, axe finds nothing serious in light or dark; saved to look at in both
+    colour schemes."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    board = start(page, live_server, "setenta-cards-pt", "As in Argentina: la setenta")
+    portuguese = browser.new_context(**PHONE, locale="pt-BR", storage_state=context.storage_state())
+    context.close()
+    page = portuguese.new_page()
+    page.goto(f"{board}/hands/new?mode=quick")
+    for code in LEFTOVER:
+        page.locator(f'.card[data-code="{code}"]').tap()
+    for suit, value in ANA_BEST.items():
+        page.locator(f'label.chip:has(input[name="setenta_cards-0-{suit}"][value="{value}"])').tap()
+    page.locator('label.chip:has(input[name="setenta_cards-1-e"][value="7"])').tap()
+    expect(page.locator("#setenta_cards-0 [data-setenta-sum]")).to_contain_text("70")
+    assert violations_in_each_scheme(page, axe_script) == []
+    for size in at_each_size(page):
+        assert sideways(page) == 0, size
+        assert too_small(page) == [], size
+        if size == "320":
+            shot_in_each_scheme(page, "setenta-cards-320-pt")
+            for scheme in ("dark", "light"):
+                page.emulate_media(color_scheme=scheme)
+                part(page, "#rest-counts", f"setenta-cards-320-pt-rest-{scheme}")
+    portuguese.close()
 
 
 @pytest.mark.parametrize("theme", THEMES)

@@ -1,7 +1,8 @@
 """Every way the app takes a hand, for the backup's round trip (tests/web/test_backup_paths.py): a legal hand
 played by the simulator, entered through one path — a page (by every card, by counts, the quick way by counts
 or by its piles) or the match API (by cards, by tallies, one tally "rest", the leftover given as cards, or both)
-— under the match's regional options (the setenta, the Uruguayan tiebreak's sixes, aces and fives).
+— under the match's regional options (the setenta, typed or by each side's best cards tapped; the Uruguayan
+tiebreak's sixes, aces and fives).
 
 Each path stores the hand in its own shape (mode and entry): the backup must restore every one of them.
 """
@@ -16,13 +17,18 @@ from typing import Any
 
 from referee.forms.hands import CARD_CODES
 from referee.rules import Card, Suit
-from referee.rules.sevens import TIEBREAK, leaders, setenta_of
+from referee.rules.setenta_cards import kept
+from referee.rules.sevens import TIEBREAK, best_per_suit, leaders, setenta_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 from simulator import Seating, SimulatedHand, play_hand
 
-PAGE_PATHS = ("page_cards", "page_tally", "page_quick", "page_quick_piles")
-API_PATHS = ("api_cards", "api_tally", "api_rest", "api_leftover_cards", "api_rest_leftover_cards")
+PAGE_PATHS = ("page_cards", "page_tally", "page_quick", "page_quick_piles", "page_tally_setenta_cards",
+              "page_quick_setenta_cards")
+API_PATHS = ("api_cards", "api_tally", "api_rest", "api_leftover_cards", "api_rest_leftover_cards",
+             "api_rest_setenta_cards")
+# The paths that give each side's setenta by its best cards (tapped, or listed), not by its sum.
+BY_BEST_CARDS = "_setenta_cards"
 PATHS = PAGE_PATHS + API_PATHS
 # The paths by cards, where a card moved from one pile to another makes a hand in error that can still be saved.
 BY_CARDS = ("page_cards", "page_quick_piles", "api_cards")
@@ -69,6 +75,10 @@ class Deal:
             tally.update({name: sum(c.value == value for c in cards) for name, value in TIEBREAK})
         return tally
 
+    def best_cards(self, side: int) -> list[Card]:
+        """A side's best card of each suit it holds, as its chips send them (a figure as its suit's first)."""
+        return [kept(card) for card in best_per_suit(self.whole(side))]
+
     def leftover(self) -> list[str]:
         """The leftover's card codes."""
         return [str(c) for c in self.hand.leftover]
@@ -106,9 +116,13 @@ def api_body(path: str, d: Deal, rest: int = -1) -> dict[str, Any]:
         return {"sides": [{"cards": [str(c) for c in pile], "escobas": escobas[i]} for i, pile in enumerate(d.piles())],
                 "leftover": d.leftover(), "last_capture": last}
     sides: list[dict[str, Any]] = [{"tally": d.tally(i), "escobas": escobas[i]} for i in range(d.sides)]
-    if path in ("api_rest", "api_rest_leftover_cards"):
+    if path.endswith(BY_BEST_CARDS) and d.sevens == "setenta":
+        for i, side in enumerate(sides):
+            del side["tally"]["setenta"]
+            side["tally"]["setenta_cards"] = [str(card) for card in d.best_cards(i)]
+    if path.startswith("api_rest"):
         r = rest % d.sides
-        setenta = {"setenta": sides[r]["tally"]["setenta"]} if d.sevens == "setenta" else {}
+        setenta = {key: sides[r]["tally"][key] for key in ("setenta", "setenta_cards") if key in sides[r]["tally"]}
         sides[r] = {"tally": "rest", "escobas": escobas[r], **setenta}
     leftover: dict[str, Any] = {"leftover": d.leftover()} if path.endswith("leftover_cards") else {
         "leftover_sum": d.leftover_sum()}
@@ -136,6 +150,8 @@ def page_fields(path: str, d: Deal) -> dict[str, str]:
         return fields | _places(d, with_piles=True)
     tallies = [d.tally(i) for i in range(d.sides)]
     velo = str(next(i for i, t in enumerate(tallies) if t["velo"]))
+    by_cards = path.endswith(BY_BEST_CARDS)
+    path = path.removesuffix(BY_BEST_CARDS)
     counted = range(d.sides) if path == "page_tally" else range(d.sides - 1)  # the quick way: all but the last
     for i in range(d.sides):
         # Every field written, blank where not counted: a correction's page comes filled with the saved hand's.
@@ -143,6 +159,10 @@ def page_fields(path: str, d: Deal) -> dict[str, str]:
                    for key in ("cards", "oros", "sevens", *BREAKERS, "pile_sum")}
         # The setenta of every side, the last one's too on the quick way: the others' cannot give it.
         fields[f"setenta-{i}"] = str(tallies[i].get("setenta", ""))
+        if by_cards:  # or its best cards tapped, one chip per suit ("" for a suit it lacks), the sum left blank
+            fields[f"setenta-{i}"] = ""
+            chips = {card.suit.value: str(card.value) for card in d.best_cards(i)}
+            fields |= {f"setenta_cards-{i}-{suit.value}": chips.get(suit.value, "") for suit in Suit}
     fields["velo"] = velo
     if path == "page_tally":
         return fields | {"leftover_sum": str(d.leftover_sum())}
@@ -151,4 +171,5 @@ def page_fields(path: str, d: Deal) -> dict[str, str]:
 
 def page_mode(path: str) -> str:
     """The entry page's mode for a page path."""
-    return {"page_cards": "cards", "page_tally": "tally", "page_quick": "quick", "page_quick_piles": "quick"}[path]
+    modes = {"page_cards": "cards", "page_tally": "tally", "page_quick": "quick", "page_quick_piles": "quick"}
+    return modes[path.removesuffix(BY_BEST_CARDS)]

@@ -114,3 +114,21 @@ def test_a_tiebreak_or_setenta_count_that_is_no_count_is_refused(client, key, va
     status, answer = post(client, by_tally(sides, sevens="most_tiebreak"))
     assert status == 422
     assert answer["errors"][0]["field"] == f"sides[0].tally.{key}"
+
+
+def test_a_tally_may_give_its_best_cards_for_the_setenta_and_the_referee_adds_them_up(client):
+    """Side 1 taps its four best cards (70), side 2 its three (no oro: 0) beside a "rest"; a sum typed beside cards
+    that make another is refused at that field, in the request's language."""
+    sides = [{"tally": {**SIDES_BY_TALLY[0]["tally"], "oros": 10, "setenta_cards": ["7o", "7c", "4e", "4b"]},
+              "escobas": 1},
+             {"tally": "rest", "setenta_cards": ["7e", "6c", "7b"]}]
+    status, answer = post(client, by_tally(sides, sevens="setenta"))
+    assert status == 200, answer
+    assert [s["setenta"] for s in answer["sides"]] == [{"sum": 70, "cards": ["7o", "7c", "4e", "4b"]},
+                                                       {"sum": None, "cards": ["7e", "6c", "7b"]}]
+    assert [s["earned"]["sevens"] for s in answer["sides"]] == [1, 0]
+    sides[0]["tally"]["setenta"] = 71
+    status, answer = post(client, by_tally(sides, sevens="setenta"), "es")
+    assert status == 422
+    assert [e["field"] for e in answer["errors"]] == ["sides[0].tally.setenta"]
+    assert "70" in answer["errors"][0]["message"] and "71" in answer["errors"][0]["message"]

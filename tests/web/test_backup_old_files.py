@@ -10,7 +10,7 @@ from backup_round_trip import FILES, as_written_today, kept_file
 
 from referee.extensions import db
 from referee.models import Hand, MatchEvent
-from referee.services.stored_entries import MARK, VERSION
+from referee.services.stored_entries import MARK, version_of
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
@@ -28,7 +28,7 @@ def test_a_backup_an_earlier_app_wrote_restores_whole(path, scorekeeper, app):
         kept = [hand.entry for hand in db.session.scalars(db.select(Hand))]
         kept += [facts["entry"] for event in db.session.scalars(db.select(MatchEvent))
                  for facts in (event.before, event.after) if facts is not None and "entry" in facts]
-    assert kept and all(entry[MARK] == VERSION for entry in kept)
+    assert kept and all(entry[MARK] == version_of(entry) for entry in kept)
     assert not any(MARK in hand["entry"] for match in backup_of(keeper)["matches"] for hand in match["hands"])
 
 

@@ -8,7 +8,7 @@ import string
 
 import pytest
 from backup_round_trip import SEATINGS, Script, Step, round_trip, script_of
-from entry_paths import PATHS, page_mode
+from entry_paths import BY_BEST_CARDS, BY_CARDS, PATHS, page_mode
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,6 +50,12 @@ def test_every_entry_path_under_every_sevens_option_restores(scorekeeper, path, 
     assert [e["kind"] for e in match["trail"][-4:]] == ["hand_edited", "hand_reverted", "hand_undone", "hand_restored"]
     modes = {hand["mode"] for hand in match["hands"]}
     assert modes == {page_mode(path) if path.startswith("page") else "tally" if path != "api_cards" else "cards"}
+    # The best cards tapped are in the file as tapped, every side's (and restored: round_trip compared them).
+    by_cards = {("setenta_cards" in str(side), "'setenta'" in str(side))
+                for hand in match["hands"] for side in hand["entry"]["sides"] if "tally" in side}
+    assert by_cards <= ({(True, False)} if path.endswith(BY_BEST_CARDS) and sevens == "setenta" else
+                        {(False, sevens == "setenta")})
+    assert by_cards or path in BY_CARDS
 
 
 def test_a_hand_saved_under_any_idempotency_key_restores(scorekeeper):

@@ -10,10 +10,12 @@ from entry_paths import API_PATHS, api_body, deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules import InvalidEntry, make_ruleset
+from referee.rules import InvalidEntry, Rest, SideTally, TallyEntry, complete_tallies, make_ruleset
+from referee.rules.cards import parse_cards
 from referee.score_payloads import read_score
 from referee.services.stored_entries import (
     MARK,
+    PLAIN,
     VERSION,
     checked_entry,
     facts_marked,
@@ -73,15 +75,16 @@ def test_an_entry_stored_reads_back_as_the_same_entry(path, seating, sevens, see
 
 
 def test_the_stored_encoding_is_marked_with_its_version_and_an_unmarked_entry_is_the_api_shape():
-    """stored_form writes "v": 2; stored_entry reads it, reads an entry kept before the mark (the API's shape, a
-    side as "rest") as the API reads it, and refuses an encoding it does not know rather than guess."""
+    """stored_form writes "v": 2 for an entry without setenta cards; stored_entry reads it, reads an entry kept
+    before the mark (the API's shape, a side as "rest") as the API reads it, and refuses an encoding it does not
+    know rather than guess."""
     body = {"sides": [{"tally": {"cards": 36, "oros": 10, "sevens": 4, "velo": True}, "escobas": 1},
                       {"tally": "rest", "escobas": 0}], "leftover_sum": 15, "last_capture": 0}
     ruleset = make_ruleset("escova-rs")
     entry = stored_entry(ruleset, body)
     assert entry == read_score({"ruleset": "escova-rs", "options": ruleset.options(), **body})
     kept = stored_form(entry)
-    assert kept[MARK] == VERSION == 2
+    assert kept[MARK] == PLAIN == 2
     assert stored_entry(ruleset, kept) == entry
     assert stored_entry(ruleset, marked(body)) == entry  # a backup's entry, marked at the import
     assert unmarked(marked(body)) == body
@@ -93,7 +96,7 @@ def test_the_trail_facts_are_marked_and_unmarked_in_their_entry_only():
     """A hand's facts keep their other fields; facts without an entry (old events, a match's settings) and None
     pass as they are."""
     facts = {"mode": "tally", "dealer": 1, "entry": {"sides": [], "last_capture": 0}, "points": [1, 0]}
-    assert facts_marked(facts) == {**facts, "entry": {MARK: VERSION, "sides": [], "last_capture": 0}}
+    assert facts_marked(facts) == {**facts, "entry": {MARK: PLAIN, "sides": [], "last_capture": 0}}
     assert facts_unmarked(facts_marked(facts)) == facts
     assert facts_marked({"points": [1, 0]}) == {"points": [1, 0]}
     assert facts_marked(None) is None and facts_unmarked(None) is None
@@ -147,3 +150,27 @@ def test_the_import_reader_refuses_what_the_api_reader_refuses_with_the_same_pro
         assert refused.value.problems == error.problems
         return
     assert checked_entry(ruleset, body) == expected
+
+
+def test_a_setenta_by_cards_is_kept_as_tapped_and_marked_3():
+    """Each side's best cards (or its sum, or both) come back as they were entered, the side worked out from the deck
+    too; such an entry is marked 3, which code reading 2 refuses, and a backup's entry with them is marked 3 on
+    import. Cards beside a side's own tally, outside it, are refused as a setenta is."""
+    ruleset = make_ruleset("escoba-es", sevens="setenta")
+    ana = SideTally(20, 10, 2, True, 1, setenta_cards=parse_cards(["7o", "7c", "4e", "8b"]))
+    rest = Rest(0, 0, parse_cards(["7e", "7b", "6c"]))
+    entry = TallyEntry(ruleset, complete_tallies([ana, rest]), 10, 0, parse_cards(["1o", "2o", "3o", "4o"]))
+    kept = stored_form(entry)
+    assert kept[MARK] == VERSION == 3
+    assert kept["sides"][1]["tally"]["setenta_cards"] == ["7e", "7b", "6c"]
+    assert kept["sides"][1]["tally"]["setenta"] == 0
+    assert stored_entry(ruleset, kept) == entry
+    assert marked(unmarked(kept)) == kept
+    api_rest = {**unmarked(kept), "sides": [kept["sides"][0], {"tally": "rest", "escobas": 0,
+                                                               "setenta_cards": ["7e", "7b", "6c"]}]}
+    assert checked_entry(ruleset, api_rest).sides[1].setenta_cards == rest.setenta_cards
+    beside = {**api_rest, "sides": [{**kept["sides"][0], "setenta_cards": ["7o"]}, api_rest["sides"][1]]}
+    with pytest.raises(InvalidEntry) as refused:
+        checked_entry(ruleset, beside)
+    assert [(p.location, p.code) for p in refused.value.problems] == [(("sides", 0, "setenta_cards"),
+                                                                      "setenta_beside_tally")]
