@@ -96,6 +96,21 @@ def _made(response: Response) -> bool:
     return response.status_code == 201
 
 
+def _visitor() -> bool:
+    """Nobody logged in: no account to count against (every visitor would otherwise share one)."""
+    return not current_user.is_authenticated
+
+
+def _logged_in() -> bool:
+    """Someone logged in: no guest account is made for them."""
+    return bool(current_user.is_authenticated)
+
+
+def _joined(response: Response) -> bool:
+    """A code let the phone in (to the match's scoreboard)."""
+    return response.status_code == 302
+
+
 def _account_key() -> str:
     """The account a password attempt is aimed at: the logged-in one, or the typed username's key (never empty)."""
     if request.endpoint != "accounts.login" and current_user.is_authenticated:
@@ -152,14 +167,18 @@ _presence_per_device = limiter.limit(_setting("PRESENCE_LIMIT"), methods=["POST"
 _joins_per_address = limiter.shared_limit(_setting("JOIN_LIMIT"), scope="join-address", methods=["POST"],
                                           deduct_when=_refused)
 _joins_per_account = limiter.shared_limit(_setting("JOIN_LIMIT"), scope="join-account", methods=["POST"],
-                                          key_func=_account_key, deduct_when=_refused)
+                                          key_func=_account_key, deduct_when=_refused, exempt_when=_visitor)
+# A visitor who joins with a good code gets a guest account: counted with every other guest from its address.
+_guests_joining = limiter.shared_limit(_setting("GUEST_LIMIT"), scope="guests", methods=["POST"],
+                                       exempt_when=_logged_in, deduct_when=_joined)
 _joins_per_token = limiter.shared_limit(_setting("JOIN_LIMIT"), scope="join-token", methods=["POST"],
                                         key_func=_token_key, deduct_when=_refused)
 
 
 def throttle_join(view: Callable[P, R]) -> Callable[P, R]:
-    """The join page: refused codes per address and per account."""
-    return _joins_per_address(_joins_per_account(view))
+    """The join page: refused codes per address and per account (a visitor has none: its address counts); a
+    visitor let in, as a guest made (GUEST_LIMIT)."""
+    return _joins_per_address(_joins_per_account(_guests_joining(view)))
 
 
 def throttle_api_join(view: Callable[P, R]) -> Callable[P, R]:

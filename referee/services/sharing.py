@@ -124,9 +124,9 @@ def revoke_join_codes(match: Match, commit: bool = True) -> int:
     return int(getattr(revoked, "rowcount", 0) or 0)
 
 
-def join(user: User, typed: str) -> Match:
-    """Make the account a scorer of the match whose code it typed (its owner and its scorers stay as they are);
-    BadCode for a code that lets no one in."""
+def usable_code(typed: str) -> JoinCode:
+    """The join code typed, when it lets one in (BadCode otherwise): asked before a visitor's phone is given a
+    guest account to join with, so a wrong code makes no account."""
     code = normal_code(typed)
     if len(code) != CODE_LENGTH or set(code) - set(ALPHABET):
         raise BadCode("unknown")  # no query for what no code can be
@@ -137,6 +137,13 @@ def join(user: User, typed: str) -> Match:
         raise BadCode("revoked")
     if found.expires_at <= now():
         raise BadCode("expired")
+    return found
+
+
+def join(user: User, typed: str) -> Match:
+    """Make the account a scorer of the match whose code it typed (its owner and its scorers stay as they are);
+    BadCode for a code that lets no one in."""
+    found = usable_code(typed)
     match = found.match
     if role_of(user, match) is None:
         db.session.add(Scorer(match_id=match.id, user_id=user.id, join_code_id=found.id))

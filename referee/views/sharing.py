@@ -29,8 +29,10 @@ from ..services.sharing import (
     remove_scorer,
     revoke_join_codes,
     scorers_of,
+    usable_code,
 )
 from ..throttling import retry_after, throttle_join
+from .guest_login import start_guest_session
 from .qr import qr_svg
 
 bp = Blueprint("sharing", __name__)
@@ -144,10 +146,9 @@ def join_page(code: str = "") -> ResponseReturnValue:
     return render_template("sharing/join.html", form=form)
 
 
-def visitor_page(form: JoinForm) -> ResponseReturnValue:
-    """THE ONE PLACE for a visitor without an account: today it asks them to log in or register and brings
-    them back to this page with the code. Guest accounts (issue 25, point 1) replace this with a guest login
-    followed by the join page."""
+def visitor_page(form: JoinForm) -> str:
+    """A visitor without an account: the same code form (joining makes this phone a guest, join_match), and a
+    way to log in or register first that comes back here with the code."""
     back = url_for("sharing.join_page", code=form.code.data or None)
     return render_template("sharing/join.html", form=form, back=back)
 
@@ -160,22 +161,29 @@ def too_many_codes(_error: TooManyRequests) -> ResponseReturnValue:
     seconds = retry_after()
     form.code.errors = [ngettext("Too many wrong codes. Please wait %(num)d second and try again.",
                                  "Too many wrong codes. Please wait %(num)d seconds and try again.", seconds)]
-    return render_template("sharing/join.html", form=form), 429, {"Retry-After": str(seconds)}
+    page = render_template("sharing/join.html", form=form) if current_user.is_authenticated else visitor_page(form)
+    return page, 429, {"Retry-After": str(seconds)}
 
 
 @bp.post("/join")
-@login_required
 @throttle_join
 def join_match() -> ResponseReturnValue:
     """Become a scorer of the match whose code was typed, and land on its scoreboard; a code that lets no one in
-    is refused beside the field (422), and counts against the throttle."""
+    is refused beside the field (422), and counts against the throttle. A visitor's phone with a good code is
+    given a guest account of its own first (a wrong code makes none)."""
     form = JoinForm()
     if form.validate_on_submit():
+        typed = form.code.data or ""
         try:
-            match = join(current_user, form.code.data or "")
+            if not current_user.is_authenticated:
+                usable_code(typed)
+                start_guest_session()
+            match = join(current_user, typed)
         except BadCode as refused:
             form.code.errors = [bad_code_words(refused.reason)]
         else:
             return redirect(url_for("matches.show", match_id=match.id))
+    if not current_user.is_authenticated:
+        return visitor_page(form), 422
     return render_template("sharing/join.html", form=form), 422
 

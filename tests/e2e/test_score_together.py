@@ -1,5 +1,6 @@
 """Two phones scoring one match at 390 px: the owner opens Score together and reads out the code, another
-account types it on the join page, both enter hands, and both scoreboards show the same totals after each."""
+account types it on the join page, both enter hands, and both scoreboards show the same totals after each; then a
+phone without an account opens the code's address, joins as a guest and enters a hand too."""
 
 from __future__ import annotations
 
@@ -80,13 +81,22 @@ def test_the_owner_invites_a_second_phone_and_both_score_the_same_match(browser:
     expect(ana.locator(".flash")).to_contain_text("bea no longer scores this match.")
     bea.reload()
     expect(bea.get_by_role("heading", name="404")).to_be_visible()
-    ana_phone.close()
     bea_phone.close()
+    # A phone without an account opens the QR code's address: the code is filled in, and joining makes it a guest.
     visitor_phone = browser.new_context(**PHONE, locale="en-GB")
     visitor = visitor_phone.new_page()
-    visitor.goto(live_server + "/join/ABCD2345")
-    expect(visitor.locator("main .actions a.primary")).to_have_attribute("href", "/login?next=/join/ABCD2345")
+    visitor.goto(live_server + "/join/" + code.replace("-", ""))
+    log_in = visitor.locator("main").get_by_role("link", name="Log in")
+    expect(log_in).to_have_attribute("href", re.compile(r"^/login\?next=/join/"))
     found["a visitor joining"] = violations(visitor, axe_script)
+    shot_in_each_scheme(visitor, "together-visitor")
+    visitor.get_by_role("button", name="Join and score").tap()
+    expect(visitor).to_have_url(board)
+    expect(visitor.locator(".shared-note")).to_contain_text("ana's match")
+    enter_hand(visitor, board, 3, "0")
+    ana.goto(board)
+    assert totals(ana) == totals(visitor) == [12, 0]
+    ana_phone.close()
     visitor_phone.close()
     problems = {name: v for name, v in found.items() if v}
     assert not problems, "\n".join(f"{name}: {line}" for name, lines in problems.items() for line in lines)

@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 from api_client import ApiClient
+from page_client import Scorekeeper
 from test_throttling import from_address
 
 from referee.extensions import db
 from referee.models import Match
-from referee.services.sharing import make_join_code
+from referee.services.sharing import make_join_code, scorers_of
 
 
 @pytest.fixture
@@ -72,3 +73,32 @@ def test_an_address_s_wrong_codes_count_for_every_account_and_the_api(app, score
     refused = api.request("POST", "/join", {"code": "ZZZZ-2222"})
     assert refused.status_code == 429 and refused.get_json()["errors"][0]["field"] == ""
     assert wrong(scorekeeper("p9")) == 429
+
+
+def test_visitors_wrong_codes_count_per_address_not_all_together(app, scorekeeper):
+    """Visitors have no account to count against: ten wrong codes from one address refuse that address only,
+    not every other visitor's (who would otherwise share one count)."""
+    ana = scorekeeper("ana")
+    match_id = ana.start()
+    guesser = from_address(Scorekeeper(app, app.test_client()), "192.0.2.10")
+    for _ in range(10):
+        assert wrong(guesser) == 422
+    assert wrong(guesser) == 429
+    neighbour = from_address(Scorekeeper(app, app.test_client()), "192.0.2.11")
+    assert neighbour.submit("/join", {"code": code_for(app, match_id)}, action="/join").status_code == 302
+
+
+def test_visitors_joining_are_guests_made_and_count_with_the_others(app, scorekeeper):
+    """A visitor let in by a code is given a guest account: counted per address with New match's guests
+    (GUEST_LIMIT), the next from that address refused before any account is made."""
+    app.config["GUEST_LIMIT"] = "2 per hour"
+    ana = scorekeeper("ana")
+    match_id = ana.start()
+    first = from_address(Scorekeeper(app, app.test_client()), "192.0.2.20")
+    assert first.submit("/", action="/guest").status_code == 302  # a guest made by New match
+    second = from_address(Scorekeeper(app, app.test_client()), "192.0.2.20")
+    assert second.submit("/join", {"code": code_for(app, match_id)}, action="/join").status_code == 302
+    third = from_address(Scorekeeper(app, app.test_client()), "192.0.2.20")
+    assert third.submit("/join", {"code": code_for(app, match_id)}, action="/join").status_code == 429
+    with app.app_context():
+        assert len(scorers_of(db.session.get_one(Match, match_id))) == 1

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from page_client import Scorekeeper
-from sqlalchemy import select
+from sqlalchemy import func, select
 from test_ratings import account, start, winning_hand
 
 from referee.extensions import db
-from referee.models import JoinCode, MatchEvent, Scorer
+from referee.models import JoinCode, MatchEvent, Scorer, User
 from referee.services import NotFound, get_match, record_hand
 from referee.services.accounts import delete_account
 from referee.services.errors import Forbidden
@@ -193,6 +193,11 @@ def invite(owner, match_id: int) -> str:
     return shown_code(owner.page(page))
 
 
+def account_named(name: str) -> User:
+    """The account of this name (in an app context)."""
+    return db.session.scalars(select(User).where(User.username == name)).one()
+
+
 def test_the_owner_invites_a_scorer_who_lands_on_the_scoreboard_and_enters_a_hand(scorekeeper):
     """Score together → code → the join page → the scoreboard; the scorer's hand is on the owner's board, and
     the trail says who saved it."""
@@ -265,9 +270,11 @@ def test_a_code_made_on_another_phone_is_not_shown_but_said_to_work(scorekeeper)
     assert "data-join-code" not in html and "A code made on another phone still works." in html
 
 
-def test_a_visitor_is_asked_to_log_in_and_comes_back_to_the_code(visitor, scorekeeper):
-    """Without an account: log in or register, each bringing the visitor back to /join/<code>."""
+def test_a_visitor_may_log_in_first_and_comes_back_to_the_code(visitor, scorekeeper):
+    """Without an account the join page has the code's form, and log in or register, each bringing the visitor
+    back to /join/<code>."""
     html = visitor.page("/join/ABCD2345")
+    assert 'value="ABCD2345"' in html and 'action="/join"' in html
     assert "/login?next=/join/ABCD2345" in html and "/register?next=/join/ABCD2345" in html
     made = visitor.register("cid")
     assert made.status_code == 302 and made.headers["Location"] == "/matches/new"
@@ -278,6 +285,36 @@ def test_a_visitor_is_asked_to_log_in_and_comes_back_to_the_code(visitor, scorek
     came = other.submit("/register?next=%2Fjoin%2FABCD2345",
                         {"username": "eva", "password": "correct-horse", "confirm": "correct-horse"})
     assert came.headers["Location"] == "/join/ABCD2345"
+
+
+def test_a_visitor_with_the_code_scores_as_a_guest_of_its_own(app, visitor, scorekeeper):
+    """A phone with no account types the code: it is given a guest account, which scores the match (a hand saved
+    from it is on the owner's board) and is listed among the scorers."""
+    ana = scorekeeper("ana")
+    match_id = ana.start()
+    code = invite(ana, match_id)
+    joined = visitor.submit(f"/join/{code.lower()}", action="/join")
+    assert joined.status_code == 302 and joined.headers["Location"] == f"/matches/{match_id}"
+    assert "Enter hand 1" in visitor.page(f"/matches/{match_id}")
+    assert visitor.save_hand(match_id).status_code == 302
+    with app.app_context():
+        [scorer] = scorers_of(get_match(account_named("ana"), match_id))
+        assert scorer.user.guest
+        assert [e.user_id for e in db.session.scalars(select(MatchEvent).where(
+            MatchEvent.match_id == match_id, MatchEvent.kind == "hand_recorded"))] == [scorer.user_id]
+
+
+def test_a_visitor_with_a_wrong_code_is_told_and_no_account_is_made(app, visitor):
+    """A code that lets no one in makes no guest: the page again, the code kept, the reason beside it."""
+    with app.app_context():
+        before = db.session.scalar(select(func.count(User.id)))
+    refused = visitor.submit("/join/ABCD2345", action="/join")
+    assert refused.status_code == 422
+    html = refused.get_data(as_text=True)
+    assert visitor.errors(html) and 'value="ABCD2345"' in html and "/login?next=/join/ABCD2345" in html
+    with app.app_context():
+        assert db.session.scalar(select(func.count(User.id))) == before
+    assert visitor.client.get("/matches/").status_code == 302  # still nobody logged in
 
 
 def test_a_scorer_is_refused_the_owner_s_pages_with_a_403(scorekeeper):
