@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from page_client import PASSWORD, Scorekeeper, hand_places, hand_tally
+from page_client import PASSWORD, Scorekeeper
 from werkzeug.security import generate_password_hash
 
 from referee.auth import lifetimes
@@ -102,29 +102,30 @@ def start(person: Scorekeeper, names: tuple[str, ...] = ("Ana", "Bea"), **fields
         return create_match(user_of(person), settings(names, dict(fields))).id
 
 
-def entry(match: Match, mode: str = "cards", mirror: bool = False, moves: dict[str, str] | None = None,
-          escobas: tuple[int, ...] = (1, 0)) -> HandEntry:
-    """The correct hand of page_client (or its mirror image, or with cards moved) as the hand forms would give it
-    to the services: by cards, or by counts (mode 'tally'); sides beyond the escobas given have none."""
-    sides = escobas[::-1] if mirror else escobas
-    each = [sides[i] if i < len(sides) else 0 for i in range(match.sides)]
-    last = 1 if mirror else 0
+def entry(match: Match, mode: str = "cards", overrides: dict[str, str] | None = None, **changes: Any) -> HandEntry:
+    """The rules core's entry of the hand that Scorekeeper.enter_hand types into the hand's page with the same
+    arguments (page_client's correct hand, mirrored, cards moved, escobas, fields overridden): by cards, or by
+    counts (mode 'tally'). A side with no escobas field has none."""
+    fields = Scorekeeper.hand_fields(mode, **changes) | (overrides or {})
+    escobas = [int(fields.get(f"escobas-{i}") or 0) for i in range(match.sides)]
+    last = int(fields["last_capture"])
     if mode == "cards":
-        places = {name.removeprefix("place-"): place for name, place in hand_places(moves, mirror).items()}
-        piles = tuple(SidePile(placed(places, str(i)), each[i]) for i in range(match.sides))
+        places = {name.removeprefix("place-"): place for name, place in Scorekeeper.places(fields).items()}
+        piles = tuple(SidePile(placed(places, str(i)), escobas[i]) for i in range(match.sides))
         return CardEntry(match.ruleset, piles, placed(places, "L"), last)
-    assert mode == "tally" and moves is None, mode
-    counts = hand_tally(mirror)
-    tallies = tuple(SideTally(int(counts[f"cards-{i}"]), int(counts[f"oros-{i}"]), int(counts[f"sevens-{i}"]),
-                              counts["velo"] == str(i), each[i]) for i in range(2))
-    return TallyEntry(match.ruleset, tallies, int(counts["leftover_sum"]), last)
+    assert mode == "tally", mode
+    tallies = tuple(SideTally(int(fields[f"cards-{i}"]), int(fields[f"oros-{i}"]), int(fields[f"sevens-{i}"]),
+                              fields["velo"] == str(i), escobas[i],
+                              int(fields[f"pile_sum-{i}"]) if fields.get(f"pile_sum-{i}") else None)
+                    for i in range(match.sides))
+    return TallyEntry(match.ruleset, tallies, int(fields["leftover_sum"]), last)
 
 
 def save_hand(person: Scorekeeper, match_id: int, mode: str = "cards", number: int | None = None,
               **changes: Any) -> int:
     """The next hand of the match saved by record_hand, dealt by the one whose turn it is, or hand `number`
     corrected by edit_hand, its dealer kept: as Scorekeeper.save_hand saves it through the hand's page (the same
-    arguments: mirror, moves, escobas). The hand's number."""
+    arguments: mirror, moves, escobas, overrides of its fields). The hand's number."""
     with person.app.app_context():
         match = db.session.get(Match, match_id)
         assert match is not None, match_id
