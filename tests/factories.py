@@ -20,11 +20,13 @@ from referee.auth import lifetimes
 from referee.extensions import db
 from referee.forms.hands import placed
 from referee.models import Match, User
-from referee.rules import OPTIONS, PRESETS, CardEntry, HandEntry, SidePile, SideTally, TallyEntry
-from referee.services import HandDraft, MatchSettings, create_match, edit_hand, record_hand
+from referee.rules import OPTIONS, PRESETS, Card, CardEntry, HandEntry, SidePile, SideTally, TallyEntry
+from referee.services import HandDraft, MatchSettings, create_match, edit_hand, record_hand, undo_last_hand
 from referee.services.accounts import find_account
+from referee.services.draws import draw_round, draw_state
 from referee.services.scoreboard import dealer_after
 from referee.services.sessions import start_session
+from referee.services.trail import restore_hand, revert_correction
 
 # What the new-match form's seating means: how many seats, and whether they are two partnerships.
 SEATING = {"pairs": (4, True), "2": (2, False), "3": (3, False), "4": (4, False)}
@@ -121,14 +123,20 @@ def entry(match: Match, mode: str = "cards", overrides: dict[str, str] | None = 
     return TallyEntry(match.ruleset, tallies, int(fields["leftover_sum"]), last)
 
 
+def _match(match_id: int) -> Match:
+    """The match of this id (in an app context)."""
+    match = db.session.get(Match, match_id)
+    assert match is not None, match_id
+    return match
+
+
 def save_hand(person: Scorekeeper, match_id: int, mode: str = "cards", number: int | None = None,
               **changes: Any) -> int:
     """The next hand of the match saved by record_hand, dealt by the one whose turn it is, or hand `number`
     corrected by edit_hand, its dealer kept: as Scorekeeper.save_hand saves it through the hand's page (the same
     arguments: mirror, moves, escobas, overrides of its fields). The hand's number."""
     with person.app.app_context():
-        match = db.session.get(Match, match_id)
-        assert match is not None, match_id
+        match = _match(match_id)
         hands = list(match.hands)
         if number is not None:
             draft = HandDraft(mode, entry(match, mode, **changes), hands[number - 1].dealer)
@@ -141,3 +149,34 @@ def save_hands(person: Scorekeeper, match_id: int, count: int, **changes: Any) -
     """`count` hands saved one after another, each as save_hand saves it."""
     for _ in range(count):
         save_hand(person, match_id, **changes)
+
+
+
+def undo(person: Scorekeeper, match_id: int) -> None:
+    """Take back the match's last hand (undo_last_hand), as its confirmation page does."""
+    with person.app.app_context():
+        match = _match(match_id)
+        assert undo_last_hand(match, match.version)
+
+
+def restore(person: Scorekeeper, match_id: int, event_id: int) -> None:
+    """Bring back the hand the trail's event took back (restore_hand), as its button does."""
+    with person.app.app_context():
+        match = _match(match_id)
+        restore_hand(match, event_id, match.version)
+
+
+def revert(person: Scorekeeper, match_id: int, event_id: int) -> None:
+    """Put back the entry the trail's correction replaced (revert_correction), as its confirmation does."""
+    with person.app.app_context():
+        match = _match(match_id)
+        revert_correction(match, event_id, match.version)
+
+
+def draw(person: Scorekeeper, match_id: int, *cards: str) -> None:
+    """The next round of the draw for dealer (draw_round), a card for each seat drawing in it, in seat order."""
+    with person.app.app_context():
+        match = _match(match_id)
+        state = draw_state(match)
+        draw_round(match, len(state.rounds) + 1,
+                   {seat: Card.parse(code) for seat, code in zip(state.drawing, cards, strict=True)})
