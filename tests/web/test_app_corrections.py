@@ -6,6 +6,7 @@ The hand is conftest's correct hand: under escova-rs it gives the first side 4
 
 from __future__ import annotations
 
+import factories
 import pytest
 from api_client import TWO, ApiClient
 from races import meanwhile
@@ -24,7 +25,7 @@ def result(keeper, match_id):
 @pytest.fixture
 def match_id(keeper):
     """A two-player Escova match to 15, Ana against Bea, Ana dealing first."""
-    return keeper.start(("Ana", "Bea"))
+    return factories.start(keeper, ("Ana", "Bea"))
 
 
 def test_correcting_a_hand_recomputes_the_totals_and_the_trail_shows_before_and_after(keeper, match_id):
@@ -113,7 +114,7 @@ def test_undo_from_a_page_older_than_the_match_is_refused(keeper, match_id):
 
 def test_a_side_reaching_the_target_alone_wins(keeper):
     """Target 4: Ana's 4 wins; the scoreboard offers a rematch instead of another hand."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     keeper.save_hand(match_id)
     assert result(keeper, match_id) == (True, 0)
     page = keeper.board(match_id)
@@ -125,7 +126,7 @@ def test_a_side_reaching_the_target_alone_wins(keeper):
 
 def test_sides_tied_at_the_top_at_the_target_play_another_hand(keeper):
     """Target 4: Ana 4 (oros, velo, all oros, escoba) and Bea 4 (four escobas); then Ana wins 8–4."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     keeper.save_hand(match_id, escobas=(1, 4))
     assert result(keeper, match_id) == (False, None)
     page = keeper.board(match_id)
@@ -138,7 +139,7 @@ def test_sides_tied_at_the_top_at_the_target_play_another_hand(keeper):
 
 def test_a_correction_that_takes_away_the_win_reopens_the_match(keeper):
     """Target 4: without her escoba Ana has 3, so nobody has won any more."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     keeper.save_hand(match_id)
     keeper.save_hand(match_id, number=1, escobas=(0, 0))
     assert result(keeper, match_id) == (False, None)
@@ -150,7 +151,7 @@ def test_a_correction_that_takes_away_the_win_reopens_the_match(keeper):
 
 def test_a_correction_can_change_the_winner(keeper):
     """Target 4: the hand was Bea's, not Ana's."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     keeper.save_hand(match_id)
     keeper.save_hand(match_id, number=1, mirror=True)
     assert result(keeper, match_id) == (True, 1)
@@ -159,7 +160,7 @@ def test_a_correction_can_change_the_winner(keeper):
 
 def test_undoing_the_winning_hand_reopens_the_match(keeper):
     """Target 4: back to no hands, no winner."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     keeper.save_hand(match_id)
     keeper.submit(f"/matches/{match_id}/undo")
     assert result(keeper, match_id) == (False, None)

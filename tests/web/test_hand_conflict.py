@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+import factories
 import pytest
 from sqlalchemy import select
 
@@ -53,7 +54,7 @@ def saved_first(keeper, match_id: int, theirs: dict[str, str], mine: dict[str, s
 @pytest.fixture
 def spanish(keeper) -> int:
     """Ana against Bea with the Spanish deck, Ana dealing first."""
-    return keeper.start(("Ana", "Bea"), deck_style="spanish")
+    return factories.start(keeper, ("Ana", "Bea"), deck_style="spanish")
 
 
 def test_the_saved_hand_is_shown_beside_the_entry_with_what_differs(keeper, spanish):
@@ -80,7 +81,7 @@ def test_cards_in_other_piles_are_named_in_the_decks_words(keeper, spanish):
 
 def test_a_french_deck_names_its_own_suits(keeper):
     """The same swap with the French deck: diamonds and spades."""
-    match_id = keeper.start(("Ana", "Bea"), deck_style="french")
+    match_id = factories.start(keeper, ("Ana", "Bea"), deck_style="french")
     response = saved_first(keeper, match_id, keeper.hand_fields(moves=SWAP_FIVES), keeper.hand_fields())
     rows = comparison(response.get_data(as_text=True))
     assert ("Diamonds · Ana", "9", "10") in rows and ("5 of diamonds", "Bea", "Ana") in rows
