@@ -185,7 +185,7 @@ def finish(keeper, match_id):
 def test_a_rematch_is_a_new_match_with_the_same_players_and_rules(keeper):
     """Same seats, seating, rules and deck; the old match is left as it was."""
     old = factories.start(keeper, ("Ana", "Bea", "Cid", "Dan"), preset="escoba-intl", target="4", penalty="flag",
-                       deal_passes="left", deck_style="french")
+                          deal_passes="left", deck_style="french")
     finish(keeper, old)
     response = keeper.submit(f"/matches/{old}", action=f"/matches/{old}/rematch")
     new = int(response.headers["Location"].split("/")[-1])

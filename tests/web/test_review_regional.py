@@ -146,7 +146,7 @@ def test_a_tied_sevens_review_shows_the_counts_read_and_who_took_the_point_by_wh
 def test_a_partnership_takes_the_point_in_the_plural(keeper):
     """Two partnerships: 'Ana & Carla take', the sentence's plural form."""
     match_id = factories.start(in_language(keeper, "es"), ("Ana", "Bia", "Carla", "Duda"), preset="escoba-es",
-                                               sevens="most_tiebreak")
+                               sevens="most_tiebreak")
     told = block(review_html(keeper, match_id), "tiebreak")
     assert told.endswith("Bia & Duda se llevan el punto de los sietes por tener más ases.")
 
