@@ -84,7 +84,7 @@ def test_each_account_and_each_browser_has_its_own_etag(keeper, scorekeeper, mat
     factories.save_hand(bob, his)
     bob.page(f"/matches/{his}")
     assert etag_of(bob, his) != etag
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     phone.page(f"/matches/{match_id}")  # its first page makes its session's CSRF token
     response = again(phone, match_id, etag)
     assert response.status_code == 200 and response.headers["ETag"] != etag

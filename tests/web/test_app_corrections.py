@@ -194,7 +194,7 @@ def test_a_correction_saved_meanwhile_from_another_phone_is_a_conflict_not_an_er
     """Two phones correct hand 1 from the same page at the same moment: the second is told, not given a 500."""
     factories.save_hand(keeper, match_id)
     url = keeper.hand_url(match_id, number=1)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     theirs = phone.form(url) | phone.hand_fields(escobas=(0, 0)) | {"action": "save"}
     answers = meanwhile(monkeypatch, lambda: phone.client.post(url, data=theirs).status_code)
     response = keeper.client.post(url, data=keeper.form(url) | keeper.hand_fields(mirror=True) | {"action": "save"})

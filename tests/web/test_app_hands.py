@@ -114,7 +114,7 @@ def test_the_same_form_sent_twice_records_one_hand(keeper, match_id):
 def test_a_hand_saved_meanwhile_from_another_phone_is_a_conflict_that_keeps_the_entry(keeper, match_id):
     """Two phones open hand 1; the second to save is told, nothing is stored twice, its cards stay put."""
     url = keeper.hand_url(match_id)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     mine, theirs = keeper.form(url), phone.form(url)
     phone.client.post(url, data=theirs | phone.hand_fields(mirror=True) | {"action": "save"})
     entry = keeper.hand_fields() | {"action": "save"}
@@ -130,7 +130,7 @@ def test_after_a_conflict_the_kept_entry_saves_as_the_next_hand_on_purpose(keepe
     number, a token of its own, the next dealer), and Save then stores it. Saved again as it stands, it is
     still hand 1's entry: refused again, never saved as hand 2 by itself."""
     url = keeper.hand_url(match_id)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     mine, theirs = keeper.form(url), phone.form(url)
     phone.client.post(url, data=theirs | phone.hand_fields(mirror=True) | {"action": "save"})
     conflict = keeper.client.post(url, data=mine | keeper.hand_fields() | {"action": "save"})
@@ -363,7 +363,7 @@ def test_entries_past_the_sides_of_the_match_are_ignored(keeper, match_id, extra
 
 def saved_meanwhile(monkeypatch, keeper, fields):
     """While this save is under way, another phone saves `fields` as a new hand."""
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     url = keeper.hand_url(int(fields["_match"]))
     data = {k: v for k, v in fields.items() if k != "_match"} | {"csrf_token": phone.form(url)["csrf_token"]}
     return meanwhile(monkeypatch, lambda: phone.client.post(url, data=data).status_code)
@@ -384,7 +384,7 @@ def test_the_same_hand_saved_meanwhile_under_its_token_answers_with_the_saved_ha
 def test_another_hand_saved_meanwhile_is_a_conflict_not_an_error(keeper, match_id, monkeypatch):
     """Two phones save different hands 1 at the same moment: one is stored, the other sees the conflict page."""
     url = keeper.hand_url(match_id)
-    theirs = keeper.another_phone().form(url) | keeper.hand_fields(mirror=True) | {"action": "save"}
+    theirs = factories.phone(keeper).form(url) | keeper.hand_fields(mirror=True) | {"action": "save"}
     answers = saved_meanwhile(monkeypatch, keeper, theirs | {"_match": str(match_id)})
     response = keeper.client.post(url, data=keeper.form(url) | keeper.hand_fields() | {"action": "save"})
     assert answers == [302]
@@ -522,9 +522,9 @@ def test_a_new_hand_posted_to_a_match_that_is_over_is_not_saved(keeper):
     """A hand after the winning one: back to the scoreboard, nothing stored."""
     match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     url = keeper.hand_url(match_id)
-    late = keeper.another_phone().form(url)
+    late = factories.phone(keeper).form(url)
     keeper.save_hand(match_id)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     response = phone.client.post(url, data=late | {"csrf_token": phone.form("/matches/new")["csrf_token"]}
                                  | keeper.hand_fields(mirror=True) | {"action": "save", "number": "2"})
     assert response.headers["Location"] == f"/matches/{match_id}"
@@ -537,7 +537,7 @@ def test_the_winning_hand_saved_meanwhile_from_another_phone_can_only_be_correct
     is to correct hand 1 with this entry (no hand 2 after the winner)."""
     match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     url = keeper.hand_url(match_id)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     late = phone.form(url)
     keeper.save_hand(match_id)
     response = phone.client.post(url, data=late | phone.hand_fields(escobas=(0, 0)) | {"action": "save"})

@@ -239,7 +239,7 @@ def test_two_phones_starting_matches_with_the_same_new_name_at_once_both_start(k
 
     from referee.services import matches as service
 
-    phone, answers, started = keeper.another_phone(), [], threading.Event()
+    phone, answers, started = factories.phone(keeper), [], threading.Event()
     theirs = phone.form("/matches/new") | {"seating": "2", "first_dealer": "0", "names-0": "Ana", "names-1": "Newt"}
     find = service.players_for
 

@@ -42,7 +42,7 @@ def test_the_same_hand_number_twice_is_refused_by_postgresql(keeper) -> None:
     """The unique (match, number) constraint holds there too: a second phone gets the conflict page."""
     match_id = factories.start(keeper, ("Ana", "Bea"))
     url = keeper.hand_url(match_id)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     mine, theirs = keeper.form(url), phone.form(url)
     phone.client.post(url, data=theirs | phone.hand_fields() | {"action": "save"})
     response = keeper.client.post(url, data=mine | keeper.hand_fields() | {"action": "save"})

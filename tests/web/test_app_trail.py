@@ -464,7 +464,7 @@ def test_a_revert_confirmation_for_a_correction_no_longer_revertable_goes_back_t
     factories.save_hand(keeper, match_id)
     factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     [(edited, *_)] = events(keeper, match_id, "hand_edited")
-    press(keeper.another_phone(), match_id, edited, "revert")
+    press(factories.phone(keeper), match_id, edited, "revert")
     response = keeper.client.get(trail_url(match_id, edited, "revert"))
     assert response.status_code == 302 and response.headers["Location"] == f"/matches/{match_id}"
     assert "Hand 1 is no longer the hand that correction changed" in keeper.board(match_id)

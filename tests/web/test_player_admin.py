@@ -369,7 +369,7 @@ def test_a_player_deleted_on_another_phone_meanwhile_is_said_not_a_500(keeper):
     factories.start(keeper, ("Bea", "Bia"))
     bea, bia = player_id(keeper, "Bea"), player_id(keeper, "Bia")
     fields = keeper.form(f"/players/{bia}/delete")
-    keeper.another_phone().submit(f"/players/{bea}/merge", {"other": str(bia)})
+    factories.phone(keeper).submit(f"/players/{bea}/merge", {"other": str(bia)})
     response = keeper.client.post(f"/players/{bia}/delete", data=fields)
     assert response.status_code == 404
     assert players_of(keeper) == ["Bea"]
