@@ -1,8 +1,9 @@
 """Times the hot pages in process against the framework's own floor: the logged-in scoreboard (12 and 60 hands),
 its conditional 304, the spectator page (and its 304), the logged-in tools page (the page shell), the entry page,
 every page a match of 60 hands shows in (home, history, entry by counts and by cards, correction, undo, spectator,
-players, a player of that match; each must render in at most 10 ms: "ok" or "OVER"),
-`/healthz`, and the load benchmark's floor, a bare 20-row Jinja page from a bare Flask app (`load_floor.py`).
+players, a player of that match; each must render in at most 10 ms: "ok" or "OVER"), who is entering (the
+scoreboard's poll, the entry page's ping), `/healthz`, and the load benchmark's floor, a bare 20-row Jinja page from
+a bare Flask app (`load_floor.py`).
 
 Run from the repository root:
 
@@ -61,11 +62,15 @@ class Answer:
     body: bytes
 
 
-def wsgi_get(app: Any, path: str, headers: dict[str, str] | None = None) -> Callable[[], Answer]:
-    """A GET of `path` that calls the WSGI app directly, as gunicorn would (its environ says the body stream ends,
-    as gunicorn's does): the environ is built once and copied for each call (a fresh, empty body stream each
-    time), so the time is the app's own."""
-    environ = EnvironBuilder(path=path, headers=headers, environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_environ()
+def wsgi_get(app: Any, path: str, headers: dict[str, str] | None = None,
+             form: dict[str, str] | None = None) -> Callable[[], Answer]:
+    """A GET of `path` (a POST of `form`, when given) that calls the WSGI app directly, as gunicorn would (its
+    environ says the body stream ends, as gunicorn's does): the environ is built once and copied for each call (a
+    fresh body stream each time), so the time is the app's own."""
+    builder = EnvironBuilder(path=path, headers=headers, environ_base={"REMOTE_ADDR": "127.0.0.1"},
+                             method="POST" if form is not None else "GET", data=form)
+    environ = builder.get_environ()
+    sent = environ["wsgi.input"].read() if form is not None else b""
     environ["wsgi.input_terminated"] = True
 
     def get() -> Answer:
@@ -75,7 +80,7 @@ def wsgi_get(app: Any, path: str, headers: dict[str, str] | None = None) -> Call
         def start_response(line: str, _headers: Any, _exc_info: Any = None) -> None:
             status.append(line)
 
-        body = app({**environ, "wsgi.input": io.BytesIO()}, start_response)
+        body = app({**environ, "wsgi.input": io.BytesIO(sent)}, start_response)
         try:
             data = b"".join(body)
         finally:
@@ -203,6 +208,10 @@ def pages(app: Flask, client: FlaskClient, short: int, long: int) -> dict[str, t
         "players": (wsgi_get(app, "/players", logged), 200),
         "player-60": (wsgi_get(app, f"/players/{player}", logged), 200),
     }
+    # Who is entering: the scoreboard's poll, and the entry page's ping (a write: one row updated, committed).
+    token = csrf_of(client.get(f"{board}/hands/new?mode=quick").get_data(as_text=True))
+    chosen["entering-ask"] = (wsgi_get(app, f"{board}/entering", logged), 200)
+    chosen["entering-say"] = (wsgi_get(app, f"{board}/entering", logged, {"csrf_token": token, "hand": "13"}), 204)
     if board_tag:  # the scoreboard answers conditional requests
         chosen["scoreboard-304"] = (wsgi_get(app, board, logged | {"If-None-Match": board_tag}), 304)
     return chosen
@@ -217,7 +226,9 @@ def main() -> None:
     parser.add_argument("--wall", action="store_true", help="time by the wall clock, not this process's CPU time")
     args = parser.parse_args()
     with throwaway_database(args.postgres, "bench_pages") as url:
-        app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "REQUEST_LOG": False})
+        # Throttling on, as in production, but for the pings, which this script sends far more often than a phone.
+        app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "REQUEST_LOG": False,
+                          "PRESENCE_LIMIT": "1000000 per minute"})
         upgrade_schema(app)
         client = logged_in(app)
         with app.app_context():

@@ -71,6 +71,7 @@ def register_blueprints(app: Flask) -> None:
         accounts,
         api,
         exports,
+        guests,
         hands,
         health,
         imports,
@@ -79,6 +80,7 @@ def register_blueprints(app: Flask) -> None:
         openapi,
         player_admin,
         players,
+        presence,
         pwa,
         spectator,
         tools,
@@ -88,6 +90,7 @@ def register_blueprints(app: Flask) -> None:
     urls.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(accounts.bp)
+    app.register_blueprint(guests.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(player_admin.bp)
@@ -95,6 +98,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(imports.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(trail.bp)
+    app.register_blueprint(presence.bp)
     app.register_blueprint(spectator.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(pwa.bp)

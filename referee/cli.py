@@ -1,4 +1,5 @@
-"""Flask commands: `flask --app referee faces` draws the card faces as SVG sprites.
+"""Flask commands: `flask --app referee faces` draws the card faces as SVG sprites, and
+`flask --app referee remove-idle-guests` removes the guest accounts nobody uses any more.
 
 Each deck style gets one sprite in static/img/cards/ holding a <symbol id="c-<code>">
 per card. The drawings are the project's own, built here as text: suits differ by
@@ -16,6 +17,7 @@ from flask.cli import with_appcontext
 
 from .rules import DECK, Card
 from .rules.names import DeckStyle, rank_symbol
+from .services.guests import remove_idle_guests
 
 W, H = 60, 90  # a portrait card, 2:3
 FONT = "system-ui,-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif"
@@ -158,6 +160,18 @@ def faces_command(out: Path | None) -> None:
         click.echo(f"{path} ({path.stat().st_size / 1024:.1f} KB)")
 
 
+@click.command("remove-idle-guests")
+@click.option("--days", type=click.IntRange(min=1, max=36_500), default=90, show_default=True,
+              help="Remove the guests unused for this many days.")
+@with_appcontext
+def remove_idle_guests_command(days: int) -> None:
+    """Remove the guest accounts unused for DAYS days, with everything they own (referee/services/guests.py
+    says what unused means); named accounts are never touched."""
+    removed = remove_idle_guests(days)
+    click.echo(f"Removed {removed} guest account{'' if removed == 1 else 's'} unused for {days} days.")
+
+
 def init_app(app: Flask) -> None:
     """Add the commands to `flask --app referee`."""
     app.cli.add_command(faces_command)
+    app.cli.add_command(remove_idle_guests_command)

@@ -160,8 +160,10 @@ def throttling_settings() -> dict[str, Any]:
         "LOGIN_LIMIT_PER_ACCOUNT": "10 per minute",  # failed logins to one username, from anywhere
         "LOGIN_LIMIT_PER_ADDRESS": "10 per minute",  # failed logins from one address, to any username
         "REGISTER_LIMIT": "10 per hour",  # registration attempts from one address
+        "GUEST_LIMIT": "30 per hour",  # guest accounts started from one address (a club's phones share one)
         "API_LIMIT": "120 per minute",  # every request to /api/ from one address, whatever it is answered
         "API_TOKEN_LIMIT": "120 per minute",  # requests made with one personal access token, from anywhere
         "TOKEN_CREATION_LIMIT": "10 per hour",  # tokens made by one account, on the account page and the API
         "IMPORT_LIMIT": "10 per hour",  # backups sent to restore into one account (referee/views/imports.py)
+        "PRESENCE_LIMIT": "30 per minute",  # who-is-entering pings and leaves from one device login
     }

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from flask_login import UserMixin
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .credentials import username_key
@@ -64,6 +64,11 @@ class User(UserMixin, Model):
     ``username`` is the name as shown; ``username_key`` the name without regard to
     case or width (referee.credentials.username_key), unique, and what logins look up.
     An account is logged in on a device through a LoginToken, never by its id.
+
+    A ``guest`` is an account a phone made for itself by starting a match without one: no name is shown for it,
+    its username is a reserved placeholder no form accepts and its password hash one no password matches
+    (referee/services/guests.py), so only its device login and its API tokens reach it; "Keep my matches" names
+    it, in this same row.
     """
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -71,6 +76,7 @@ class User(UserMixin, Model):
     username_key: Mapped[str] = mapped_column(String(KEY_LENGTH), unique=True, index=True, default=_key_of_username)
     password_hash: Mapped[str] = mapped_column(String(256))
     created_at: Mapped[datetime] = mapped_column(default=now)
+    guest: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     players: Mapped[list[Player]] = relationship(
         back_populates="user", order_by="Player.name_key", cascade="all, delete-orphan")
@@ -347,3 +353,20 @@ class RevokedLink(Model):
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
     token_digest: Mapped[str] = mapped_column(String(64), unique=True)
     revoked_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class EntryPresence(Model):
+    """A phone with a match's entry page open: which hand it is entering, and when it last said so
+    (referee/services/presence.py). The phone is its device login, so a login that ends takes it along.
+
+    Not a fact of the match: writing it changes no version, so the scoreboard's and the spectator page's ETags
+    stay as they are while someone types a hand.
+    """
+
+    __table_args__ = (UniqueConstraint("match_id", "login_token_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
+    login_token_id: Mapped[int] = mapped_column(ForeignKey("login_token.id", ondelete="CASCADE"), index=True)
+    hand_number: Mapped[int]
+    seen_at: Mapped[datetime] = mapped_column(default=now, index=True)

@@ -5,7 +5,10 @@ Throttled, each limit a setting (referee/config.py):
   by the typed username's key, so 'Ana' and 'ANA' count together, and the account pages
   that ask for the current password (change it, delete the account), by the account's;
 - failed logins from one address, to any account (LOGIN_LIMIT_PER_ADDRESS);
-- registration attempts from one address (REGISTER_LIMIT);
+- registration attempts from one address (REGISTER_LIMIT), and turning a guest into a named account ("Keep my
+  matches") with it;
+- guest accounts started from one address (GUEST_LIMIT): every POST that would start one counts, so one
+  address cannot fill the database with empty accounts;
 - every request to the API (any address under /api/) from one address, all together, whatever its answer:
   with a token or without, a 401, 404, 405, 413 or 422 as much as a 200 (API_LIMIT). It is the limiter's
   application-wide limit, spared for every request outside the API, and checked before the view: so before
@@ -16,7 +19,10 @@ Throttled, each limit a setting (referee/config.py):
 - tokens made by one account, on the account page and with POST /api/v1/tokens together
   (TOKEN_CREATION_LIMIT): only a token made counts;
 - backups sent to restore, per account (IMPORT_LIMIT): the limit is the import view's own
-  (referee/views/imports.py).
+  (referee/views/imports.py);
+- an entry page saying it is entering a hand or left it, per device login (PRESENCE_LIMIT; referee/views/presence.py):
+  a page says so every 15 seconds while shown, and a leave each time it is hidden. Asking who is entering is a
+  GET, so a page's read like any other.
 Nothing else is: pages, static files and a health check are never refused. A page's limits count its POSTs
 only, so the limiter skips every GET and HEAD outside the API (a request filter: its check was a tenth of a
 small page's time); a limit on a page's GET would need that filter changed. A refused attempt is one
@@ -96,6 +102,12 @@ def _account_key() -> str:
     return "account:" + username_key(typed)
 
 
+def _device_key() -> str:
+    """This phone: its device login (every phone of an account counts alone), or its address without one."""
+    login = getattr(current_user, "login_token", None)
+    return f"login:{login.id}" if login is not None else "address:" + str(request.remote_addr)
+
+
 def _refused_credentials(response: Response) -> bool:
     """A token asked for with a wrong username or password (401), or a bad body (422)."""
     return response.status_code in (401, 422)
@@ -120,6 +132,7 @@ _password_per_account = limiter.shared_limit(_setting("LOGIN_LIMIT_PER_ACCOUNT")
                                              key_func=_account_key, deduct_when=_refused)
 _login_per_address = limiter.limit(_setting("LOGIN_LIMIT_PER_ADDRESS"), methods=["POST"], deduct_when=_refused)
 _register_per_address = limiter.limit(_setting("REGISTER_LIMIT"), methods=["POST"])
+_guests_per_address = limiter.shared_limit(_setting("GUEST_LIMIT"), scope="guests", methods=["POST"])
 _api_per_token = limiter.shared_limit(_setting("API_TOKEN_LIMIT"), scope="api-token", key_func=_token_key)
 _basic_per_account = limiter.shared_limit(_setting("LOGIN_LIMIT_PER_ACCOUNT"), scope="password", methods=["POST"],
                                           key_func=_basic_account_key, deduct_when=_refused_credentials)
@@ -131,6 +144,7 @@ _tokens_made_on_the_page = limiter.shared_limit(_setting("TOKEN_CREATION_LIMIT")
                                                 methods=["POST"], key_func=_account_key, deduct_when=_made)
 _tokens_made_with_basic = limiter.shared_limit(_setting("TOKEN_CREATION_LIMIT"), scope="token-creation",
                                                methods=["POST"], key_func=_basic_account_key, deduct_when=_made)
+_presence_per_device = limiter.limit(_setting("PRESENCE_LIMIT"), methods=["POST"], key_func=_device_key)
 
 
 def throttle_login(view: Callable[P, R]) -> Callable[P, R]:
@@ -159,9 +173,19 @@ def throttle_per_token(view: Callable[P, R]) -> Callable[P, R]:
     return _api_per_token(view)
 
 
+def throttle_presence(view: Callable[P, R]) -> Callable[P, R]:
+    """Who is entering: what one phone's entry pages say, counted per device login."""
+    return _presence_per_device(view)
+
+
 def throttle_register(view: Callable[P, R]) -> Callable[P, R]:
     """The registration's limit: attempts per address."""
     return _register_per_address(view)
+
+
+def throttle_guests(view: Callable[P, R]) -> Callable[P, R]:
+    """A view that starts a guest account: its POSTs count per address, together with every other such view's."""
+    return _guests_per_address(view)
 
 
 def retry_after() -> int:

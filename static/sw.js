@@ -40,7 +40,8 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === "POST" && url.pathname === "/logout") {
+  // A guest's log-out (/account/leave) deletes it: its pages leave this phone as a log-out's do.
+  if (request.method === "POST" && (url.pathname === "/logout" || url.pathname === "/account/leave")) {
     event.waitUntil(forgetAccount());
   } else if (request.method !== "GET") {
     // forms go to the server as they are

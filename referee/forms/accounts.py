@@ -118,3 +118,7 @@ class ApiTokenForm(FlaskForm):
 class ButtonForm(FlaskForm):
     """A form that is only a button (and its CSRF token): log out, log out everywhere, end a session."""
 
+
+
+class KeepMatchesForm(RegisterForm):
+    """"Keep my matches": the name and password that turn this phone's guest account into a named one."""

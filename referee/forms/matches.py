@@ -23,6 +23,8 @@ SEATING_CHOICES = [("pairs", _l("Two partnerships")), ("2", _l("2 players")), ("
                    ("4", _l("4 players"))]
 SEATS = {"pairs": 4, "2": 2, "3": 3, "4": 4}
 SEAT_VALUES = {str(i) for i in range(4)}  # the first dealer's choices besides 'draw'
+# The draw page offers both ways: real cards picked on a grid, or "Draw for us".
+DRAW_CHOICE = ("draw", _l("Draw for it: real cards, or the app draws"))
 BONUS_CHOICES = [("", _l("as the preset")), ("0", _l("no bonus")), ("1", "+1"), ("2", "+2")]
 DECK_CHOICES = [("", _l("as the preset")), *DECK_NAMES.items()]
 PENALTY_CHOICES = [("forfeit", _l("Forfeit: the erring side scores 0, the other takes all deck points")),
@@ -47,7 +49,7 @@ class NewMatchForm(FlaskForm):
     seating = RadioField(_l("Players"), choices=options(SEATING_CHOICES), default="pairs")
     names = BoundedFieldList(StringField(_l("Name"), validators=[Optional(), *NAME_RULES]),
                              min_entries=4, max_entries=4)
-    first_dealer = SelectField(_l("First dealer"), choices=options([("draw", _l("Draw cards for it"))]), default="draw")
+    first_dealer = SelectField(_l("First dealer"), choices=options([DRAW_CHOICE]), default="draw")
     target = WholeNumberField(_l("Target"), validators=[Optional(), NumberRange(min=1, max=100)])
     all_oros = SelectField(_l("All 10 coins (or diamonds)"), choices=options(BONUS_CHOICES), default="")
     all_sevens = SelectField(_l("All 4 sevens"), choices=options(BONUS_CHOICES), default="")
@@ -61,7 +63,7 @@ class NewMatchForm(FlaskForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = [(str(i), _l("Seat %(number)s", number=i + 1)) for i in range(4)]
-        self.first_dealer.choices = options([("draw", _l("Draw cards for it")), *seats])
+        self.first_dealer.choices = options([DRAW_CHOICE, *seats])
 
     @property
     def seat_count(self) -> int:
@@ -128,16 +130,20 @@ def mark_entries(field: BoundedFieldList, problems: dict[int, Any]) -> None:
     field.errors = [entry.errors for entry in field.entries]
 
 
+ROUND_NUMBER = [InputRequired(), Regexp(r"^[1-9][0-9]{0,2}\Z")]  # a round of the draw, as its page writes it
+
+
 class DrawForm(FlaskForm):
-    """One round of the draw for dealer: a card for each seat drawing in it, in the order of the seats.
+    """One round of the draw for dealer with real cards: each seat drawing in it picks its card from a grid of
+    the deck (a group of radio buttons), in the order of the seats.
 
     The server knows who draws (the tied players after a tie); the hidden round number tells a page of a
     round another phone already drew from the current one."""
 
-    round = HiddenField(validators=[InputRequired(), Regexp(r"^[1-9][0-9]{0,2}\Z")])
-    cards = BoundedFieldList(SelectField(choices=options([("", "—"), *[(c, c) for c in CARD_CODES]]),
-                                         validators=[InputRequired(_l("Which card was drawn?"))]),
-                              min_entries=0, max_entries=4)
+    round = HiddenField(validators=ROUND_NUMBER)
+    cards = BoundedFieldList(RadioField(choices=options([(c, c) for c in CARD_CODES]),
+                                        validators=[InputRequired(_l("Which card was drawn?"))]),
+                             min_entries=0, max_entries=4)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -146,7 +152,7 @@ class DrawForm(FlaskForm):
         self.current_round = 1
 
     def fit(self, seats: list[int], names: list[str], round_number: int) -> None:
-        """At least one card select per drawing seat, in order, keeping what was chosen in those; `names` are
+        """At least one card grid per drawing seat, in order, keeping what was chosen in those; `names` are
         the players' names by seat, for the messages. More posted than drawing is refused by validation."""
         self.drawing, self.names, self.current_round = list(seats), names, round_number
         if not self.is_submitted():
@@ -161,7 +167,7 @@ class DrawForm(FlaskForm):
         return posted.isascii() and posted.isdigit() and len(posted) <= 3 and int(posted) != self.current_round
 
     def trim(self) -> None:
-        """Drop the selects past the drawing seats (no page has them), to show the form again."""
+        """Drop the grids past the drawing seats (no page has them), to show the form again."""
         while len(self.cards.entries) > len(self.drawing):
             self.cards.pop_entry()
 
@@ -189,6 +195,17 @@ class DrawForm(FlaskForm):
             first.setdefault(entry.data, index)
         if problems:
             mark_entries(field, problems)
+
+
+class AppDrawForm(FlaskForm):
+    """"Draw for us": the app draws the round the page shows and any after it; the round's number makes a second
+    tap, or a page of a round another phone drew, change nothing."""
+
+    round = HiddenField(validators=ROUND_NUMBER)
+
+    def round_number(self) -> int:
+        """The round the page was drawing (call after validation)."""
+        return int(cast(str, self.round.data))  # validated: digits
 
 
 class TrailForm(FlaskForm):

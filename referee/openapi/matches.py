@@ -93,6 +93,18 @@ SCHEMAS: dict[str, Any] = {
         "redraw": {**_seats(), "description": "The seats that tied for the highest card and draw again."},
         "match": ref("Match"),
     }, "dealer", "redraw", "match"),
+    "DrawnByApp": _object({
+        "dealer": {**SEAT, "description": "The seat the last round named."},
+        "rounds": {"type": "array", "minItems": 1, "items": _object({
+            "drawn": {"type": "object", "minProperties": 2, "maxProperties": MAX_SIDES,
+                      "propertyNames": {"enum": [str(seat) for seat in range(MAX_SIDES)]},
+                      "additionalProperties": ref("CardCode"), "description": "Each drawing seat's card."},
+            "redraw": {**_seats(), "description": "The seats that tied for the highest card and draw again; "
+                                                  "empty in the last round."},
+        }, "drawn", "redraw"), "description": "Every round the app drew, in order: the seats drawing in each are "
+                                              "those that tied in the one before."},
+        "match": ref("Match"),
+    }, "dealer", "rounds", "match"),
     "Events": _object({"events": {"type": "array", "items": _object({
         "id": {"type": "integer", "minimum": 1},
         "at": MOMENT,
@@ -181,6 +193,23 @@ PIECE: dict[str, Any] = {
                 "409": error_response("The first dealer is known already.", {"known": ex["DRAW_KNOWN"]}),
                 "422": error_response("A bad card, or not one card for each seat drawing.", {
                     "refused": ex["DRAW_REFUSED_ANSWER"]}),
+            },
+        }},
+        "/api/v1/matches/{match_id}/draw/app": {"post": {
+            "operationId": "drawForDealerByApp", "tags": ["matches"],
+            "summary": "The app draws for the first dealer at random, again among the tied, until one deals",
+            "description": "The cards come from the server's cryptographic source; every round is kept in the "
+                           "trail as a round with real cards is (`GET .../events`), marked `\"by\": \"app\"`. "
+                           "It continues a draw with real cards that ended in a tie: only the tied seats draw, "
+                           "from the cards no round drew.",
+            "security": TOKEN, "parameters": [parameter_ref("MatchId"), parameter_ref("AcceptLanguage")],
+            "responses": {
+                "200": {"description": "Who deals, and every round the app drew.",
+                        **json_content(ref("DrawnByApp"), {"dealer": ex["DRAW_BY_APP_ANSWER"]})},
+                **GUARDED,
+                "404": {"$ref": "#/components/responses/NotFound"},
+                "409": error_response("The first dealer is known already (or the match changed meanwhile).",
+                                      {"known": ex["DRAW_KNOWN"]}),
             },
         }},
         "/api/v1/matches/{match_id}/rematch": {"post": {

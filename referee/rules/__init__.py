@@ -7,7 +7,17 @@ from .cards import DECK, Card, Suit, UnknownCard
 from .entries import CardEntry, HandEntry, SidePile, SideTally, TallyEntry
 from .fifteens import Capture, PileSplit, find_captures, split_pile
 from .hand import check_hand
-from .match import Draw, Standing, draw_for_dealer, drawing_next, first_player, next_dealer, standing, totals
+from .match import (
+    Draw,
+    Standing,
+    draw_at_random,
+    draw_for_dealer,
+    drawing_next,
+    first_player,
+    next_dealer,
+    standing,
+    totals,
+)
 from .names import DeckStyle
 from .problems import InvalidEntry, Problem
 from .quick import Rest, complete_tallies
@@ -61,6 +71,7 @@ __all__ = [
     "UnknownRuleset",
     "check_hand",
     "complete_tallies",
+    "draw_at_random",
     "draw_for_dealer",
     "drawing_next",
     "find_captures",

@@ -13,15 +13,22 @@ True
 (1, 2)
 >>> drawing_next(3, [Draw(None, (1, 2))])
 (1, 2)
+>>> import random
+>>> rounds = draw_at_random((0, 1, 2), (), random.Random(7).sample)
+>>> draw_for_dealer(rounds[-1]).dealer is not None and all(draw_for_dealer(r).redraw for r in rounds[:-1])
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import DECK, Card
 from .rulesets import DealPasses
+
+# Draws k distinct cards from those given, as random.Random.sample does (the app's is secrets.SystemRandom's).
+Sample = Callable[[Sequence[Card], int], Sequence[Card]]
 
 
 @dataclass(frozen=True)
@@ -99,3 +106,24 @@ def drawing_next(n_seats: int, rounds: Sequence[Draw]) -> tuple[int, ...]:
     if not rounds:
         return tuple(range(n_seats))
     return rounds[-1].redraw
+
+
+def draw_at_random(drawing: Sequence[int], drawn_before: Iterable[Card], sample: Sample) -> tuple[dict[int, Card], ...]:
+    """The rounds the app draws for the seats `drawing`, until one names the dealer (RULES.md §5): each seat a
+    card of the deck, only the seats tied for the highest card drawing again.
+
+    As at the table, a drawn card stays out of the deck: each round draws from the cards no round drew before
+    (`drawn_before` are those of the rounds already kept); a deck left too short for the seats drawing is
+    gathered again. None when nobody draws."""
+    out = set(drawn_before)
+    rounds: list[dict[int, Card]] = []
+    seats = tuple(drawing)
+    while seats:
+        deck = [card for card in DECK if card not in out]
+        if len(deck) < len(seats):
+            deck, out = list(DECK), set()
+        cards = dict(zip(seats, sample(deck, len(seats)), strict=True))
+        rounds.append(cards)
+        out.update(cards.values())
+        seats = draw_for_dealer(cards).redraw
+    return tuple(rounds)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
+from sqlalchemy import Select, delete, select
 from sqlalchemy.exc import IntegrityError
 
 from ..credentials import hash_password, normalize_username, password_matches, spend_a_password_check, username_key
@@ -48,10 +48,12 @@ def find_account(username: str) -> User | None:
 
     Exactly first: accounts that collided before names were unique without regard to case
     ('Ana' and 'ana') each keep their own name, and the oldest of them the plain key.
+    A guest is never found: its placeholder name is no name to log in by (referee/services/guests.py).
     """
     typed = username.strip()
-    user = db.session.scalar(select(User).where(User.username == typed))
-    return user or db.session.scalar(select(User).where(User.username_key == username_key(typed)))
+    named = select(User).where(User.guest.is_(False))
+    user = db.session.scalar(named.where(User.username == typed))
+    return user or db.session.scalar(named.where(User.username_key == username_key(typed)))
 
 
 def authenticate(username: str, password: str) -> User | None:
@@ -82,12 +84,19 @@ def change_password(user: User, password: str) -> None:
 def delete_account(user: User) -> None:
     """Remove the account and everything of it: matches with their seats, hands and trail, players, logins and
     API tokens."""
-    matches = select(Match.id).where(Match.user_id == user.id).scalar_subquery()
+    remove_accounts(select(User.id).where(User.id == user.id))
+    db.session.commit()
+
+
+def remove_accounts(accounts: Select[int]) -> None:
+    """Remove the accounts whose ids `accounts` selects, with everything of them (see delete_account), not
+    committed. A table that gains rows of an account or of its matches belongs here."""
+    ids = accounts.scalar_subquery()
+    matches = select(Match.id).where(Match.user_id.in_(ids)).scalar_subquery()
     children = (MatchEvent, HandSide, RatingChange, Hand, Seat, RevokedLink)
     statements = [delete(model).where(model.match_id.in_(matches)) for model in children]
     owned_models = (Match, Player, LoginToken, ApiToken)
-    statements += [delete(owned).where(owned.user_id == user.id) for owned in owned_models]
+    statements += [delete(owned).where(owned.user_id.in_(ids)) for owned in owned_models]
     # Set-based deletes, children first: an account with thousands of matches goes in a few statements.
-    for statement in [*statements, delete(User).where(User.id == user.id)]:
+    for statement in [*statements, delete(User).where(User.id.in_(ids))]:
         db.session.execute(statement.execution_options(synchronize_session=False))
-    db.session.commit()

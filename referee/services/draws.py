@@ -1,12 +1,14 @@
 """The draw for dealer of a match, round by round, kept in the match's trail so a reload loses nothing.
 
 A round that ends in a tie is stored as a 'draw_tie' event (who drew what, who draws again); the round that
-names the dealer as the 'first_dealer' event, with what was drawn. The rounds so far are read back from the
-trail: the page shows them and asks only the tied players for a card.
+names the dealer as the 'first_dealer' event, with what was drawn. A round the app drew ("Draw for us") is kept
+the same way, marked `"by": "app"`; a round without the mark is one the players drew with real cards. The rounds
+so far are read back from the trail: the page shows them and asks only the tied players for a card.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -14,17 +16,23 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
 from ..models import Match, MatchEvent, now
-from ..rules import Card, Draw, draw_for_dealer, drawing_next
+from ..rules import Card, Draw, draw_at_random, draw_for_dealer, drawing_next
+from ..rules.match import Sample
 from .errors import Conflict
-from .matches import set_first_dealer
+
+BY_APP = "app"  # the trail's mark of a round the app drew
+# The app's draws come from the operating system's cryptographic source: nobody at the table can tell or steer
+# which card comes out.
+SYSTEM_SAMPLE: Sample = secrets.SystemRandom().sample
 
 
 @dataclass(frozen=True)
 class DrawRound:
-    """One round of the draw: each drawing seat's card, and what it decided."""
+    """One round of the draw: each drawing seat's card, what it decided, and whether the app drew it."""
 
     drawn: Mapping[int, Card]
     result: Draw
+    by_app: bool = False
 
 
 @dataclass(frozen=True)
@@ -55,30 +63,61 @@ def draw_state(match: Match) -> DrawState:
         # A first dealer picked on the new-match form has no cards drawn: no round.
         if event.kind in ("draw_tie", "first_dealer") and event.after and event.after.get("drawn"):
             drawn = _drawn_of(event.after)
-            rounds.append(DrawRound(drawn, draw_for_dealer(drawn)))
+            rounds.append(DrawRound(drawn, draw_for_dealer(drawn), event.after.get("by") == BY_APP))
     if match.first_dealer is not None:
         return DrawState(tuple(rounds), ())
     return DrawState(tuple(rounds), drawing_next(len(match.seats), [r.result for r in rounds]))
 
 
 def draw_round(match: Match, round_number: int, cards: Mapping[int, Card]) -> Draw:
-    """Store one round of the draw: a tie for the seats to draw again, or the dealer.
+    """Store one round the players drew with real cards: a tie for the seats to draw again, or the dealer.
 
     `round_number` is the round the page showed (1 for the first): another phone's round in between makes the
     page stale, a Conflict; so do cards from seats that are not drawing this round."""
     state = draw_state(match)
     if round_number != len(state.rounds) + 1 or tuple(sorted(cards)) != state.drawing:
         raise Conflict("stale")
+    result = _keep(match, cards, by_app=False)
+    _commit(match)
+    return result
+
+
+def draw_by_app(match: Match, round_number: int, sample: Sample | None = None) -> tuple[DrawRound, ...]:
+    """"Draw for us": the app draws the round `round_number` for the seats drawing in it, and again among the
+    tied until one round names the dealer, from the cards no round drew before; every round is kept in the trail
+    as a round drawn with real cards is, marked as the app's, in one commit. The cards come from `sample`, the
+    system's cryptographic source unless a test gives its own.
+
+    A round number other than the draw's (a second tap, another phone's round in between, a dealer known) is a
+    Conflict, and nothing is drawn: the page then shows the draw as it stands."""
+    state = draw_state(match)
+    if round_number != len(state.rounds) + 1 or not state.drawing:
+        raise Conflict("stale")
+    before = [card for kept in state.rounds for card in kept.drawn.values()]
+    drawn = draw_at_random(state.drawing, before, sample or SYSTEM_SAMPLE)
+    rounds = tuple(DrawRound(cards, _keep(match, cards, by_app=True), by_app=True) for cards in drawn)
+    _commit(match)
+    return rounds
+
+
+def _keep(match: Match, cards: Mapping[int, Card], *, by_app: bool) -> Draw:
+    """Add one round to the trail (uncommitted): a 'draw_tie', or the 'first_dealer' with the dealer set."""
     result = draw_for_dealer(cards)
-    drawn = {str(seat): str(card) for seat, card in cards.items()}
-    if result.dealer is not None:
-        set_first_dealer(match, result.dealer, drawn=drawn)
-        return result
-    match.events.append(MatchEvent(kind="draw_tie", after={"drawn": drawn, "redraw": list(result.redraw)}))
+    drawn = {"drawn": {str(seat): str(card) for seat, card in cards.items()}} | ({"by": BY_APP} if by_app else {})
+    if result.dealer is None:
+        match.events.append(MatchEvent(kind="draw_tie", after=drawn | {"redraw": list(result.redraw)}))
+    else:
+        match.events.append(MatchEvent(kind="first_dealer", before={"seat": match.first_dealer},
+                                       after={"seat": result.dealer} | drawn))
+        match.first_dealer = result.dealer
+    return result
+
+
+def _commit(match: Match) -> None:
+    """Store the rounds added; Conflict when another phone changed the match meanwhile."""
     match.updated_at = now()  # bumps the version: a second phone's page of the same round is now stale
     try:
         db.session.commit()
     except StaleDataError:
         db.session.rollback()
         raise Conflict("stale") from None
-    return result

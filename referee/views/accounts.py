@@ -98,7 +98,10 @@ def _too_many_tokens_made() -> ResponseReturnValue:
 @bp.post("/logout")
 @login_required
 def logout() -> ResponseReturnValue:
-    """Log out of this phone: its session ends on the server too."""
+    """Log out of this phone: its session ends on the server too. A guest is asked first (its matches would be
+    lost)."""
+    if current_user.guest:
+        return redirect(url_for("guests.leave_page"), code=303)
     log_out()
     return redirect(url_for("main.index"))
 
@@ -157,6 +160,8 @@ def end_device(token_id: int) -> ResponseReturnValue:
     if token is None:
         abort(404)
     if token.id == current_user.login_token.id:
+        if current_user.guest:
+            return redirect(url_for("guests.leave_page"), code=303)
         log_out()
         return redirect(url_for("main.index"))
     device_sessions.end_session(token)
@@ -167,7 +172,9 @@ def end_device(token_id: int) -> ResponseReturnValue:
 @bp.post("/account/logout-everywhere")
 @login_required
 def logout_everywhere() -> ResponseReturnValue:
-    """Log the account out on every device, this one too."""
+    """Log the account out on every device, this one too (a guest is asked first, as at log-out)."""
+    if current_user.guest:
+        return redirect(url_for("guests.leave_page"), code=303)
     log_out_everywhere(current_user)
     flash(_("You are logged out on every device."), "info")
     return redirect(url_for("main.index"))
@@ -177,7 +184,10 @@ def logout_everywhere() -> ResponseReturnValue:
 @login_required
 @throttle_password_check
 def password() -> ResponseReturnValue:
-    """Change the password; this device stays logged in, every other one is logged out."""
+    """Change the password; this device stays logged in, every other one is logged out. A guest has none yet:
+    "Keep my matches" gives it one."""
+    if current_user.guest:
+        return redirect(url_for("guests.keep"))
     form = ChangePasswordForm(current_user)
     if form.validate_on_submit():
         remember = current_user.login_token.remember
@@ -192,7 +202,10 @@ def password() -> ResponseReturnValue:
 @login_required
 @throttle_password_check
 def delete() -> ResponseReturnValue:
-    """Delete the account with every match, hand and name of it, once its password is given."""
+    """Delete the account with every match, hand and name of it, once its password is given (a guest, which has
+    none, deletes itself by logging out)."""
+    if current_user.guest:
+        return redirect(url_for("guests.leave_page"))
     form = DeleteAccountForm(current_user)
     if form.validate_on_submit():
         delete_account(current_user)

@@ -28,6 +28,7 @@ from .drafts import confirm_saved, hand_draft
 from .hand_conflict import compare
 from .hand_problems import problems_on_form, summary_labels, unplaced_cards
 from .matches import owned
+from .presence import entering_now
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
 
@@ -89,7 +90,8 @@ def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status
     return render_template("hands/entry.html", match=match, form=form, mode=mode, hand=hand, number=number,
                            sides=side_names(match), places=places,
                            draft_group=hand_draft(match.id, number, correcting=hand is not None),
-                           summary_labels=labels, summed_up=summed_up, **context), status
+                           summary_labels=labels, summed_up=summed_up, entering=entering_now(match),
+                           **context), status
 
 
 def _typed_as(form: HandFormBase, match: Match) -> int:

@@ -11,12 +11,12 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from ..forms import DrawForm, NewMatchForm
-from ..forms.matches import HistoryForm, RevokeLinkForm
+from ..forms.matches import AppDrawForm, HistoryForm, RevokeLinkForm
 from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
 from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard
-from ..services.draws import DrawState, draw_round, draw_state
+from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
 from ..services.story import match_story
@@ -99,9 +99,9 @@ def high_card(style: str) -> dict[str, str]:
 @bp.route("/<int:match_id>/draw", methods=["GET", "POST"])
 @login_required
 def draw_for_dealer(match_id: int) -> ResponseReturnValue:
-    """Each player draws a card: the highest deals, the tied draw again. The rounds are kept in the trail,
-    so the page shows them after each round and after a reload; once a dealer is drawn it shows the last
-    round and who deals, until the first hand is saved."""
+    """Each player draws a card, picked on a grid of the deck (or "Draw for us": draw_for_us): the highest deals,
+    the tied draw again. The rounds are kept in the trail, so the page shows them after each round and after a
+    reload; once a dealer is drawn it shows the last round and who deals, until the first hand is saved."""
     match = owned(match_id)
     state = draw_state(match)
     if match.first_dealer is not None and (state.dealer is None or match.hands):
@@ -110,22 +110,48 @@ def draw_for_dealer(match_id: int) -> ResponseReturnValue:
     form = DrawForm()
     form.fit(list(state.drawing), [seat.name for seat in match.seats], len(state.rounds) + 1)
     if form.is_submitted() and (form.stale() or not state.drawing):
-        # Another phone drew this round (or the last one) meanwhile: show the draw as it stands.
-        flash(_("Another phone drew this round meanwhile: here is the draw as it stands."), "error")
-        return redirect(page)
+        return drawn_meanwhile(match, page)
     if form.validate_on_submit():
         try:
             draw_round(match, form.round_number(), {seat: Card.parse(code) for seat, code in form.drawn().items()})
         except Conflict:  # another phone drew this round at the same moment
-            flash(_("Another phone drew this round meanwhile: here is the draw as it stands."), "error")
+            return drawn_meanwhile(match, page)
         return redirect(page)  # post/redirect/get: a reload shows the rounds, it does not draw again
     if form.round.errors:
         abort(400)  # the hidden round number was tampered with
     return draw_page(match, form, state)
 
 
+@bp.post("/<int:match_id>/draw/app")
+@login_required
+def draw_for_us(match_id: int) -> ResponseReturnValue:
+    """"Draw for us": the app draws this round, and again among the tied, until a dealer; then the draw page shows
+    every round. A second tap, or a round another phone drew meanwhile, draws nothing."""
+    match = owned(match_id)
+    form = AppDrawForm()
+    if not form.validate():
+        abort(400)  # the hidden round number was tampered with
+    page = url_for("matches.draw_for_dealer", match_id=match.id)
+    try:
+        draw_by_app(match, form.round_number())
+    except Conflict:
+        return drawn_meanwhile(match, page)
+    return redirect(page)
+
+
+def drawn_meanwhile(match: Match, page: str) -> ResponseReturnValue:
+    """Back to the draw as it stands, saying why nothing was drawn: the dealer known already (a second tap,
+    another phone), or a round another phone drew meanwhile."""
+    if match.first_dealer is not None:
+        flash(_("The draw is over already: %(name)s deals first.", name=match.seats[match.first_dealer].name),
+              "info")
+    else:
+        flash(_("Another phone drew this round meanwhile: here is the draw as it stands."), "error")
+    return redirect(page)
+
+
 def draw_page(match: Match, form: DrawForm, state: DrawState) -> ResponseReturnValue:
-    """The draw page: the rounds so far and who dealt, or the form for the next round (422 when refused)."""
+    """The draw page: the rounds so far and who dealt, or the ways to draw the next round (422 when refused)."""
     form.trim()
 
     def names_of(seats: list[int]) -> str:

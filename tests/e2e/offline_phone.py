@@ -4,6 +4,7 @@ restored, and what the live server's database holds meanwhile."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +22,25 @@ def controlled(page: Page) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
+CACHED_PAGES = "async () => (await (await caches.open('pages')).keys()).map((request) => request.url)"
+
+
+def cached_pages(page: Page, until: Callable[[list[str]], bool]) -> list[str]:
+    """The addresses of the pages the service worker keeps, once `until` holds for them or after 5 s. (Polled
+    here: wait_for_function takes the promise an async predicate returns for a true answer, and never waits.)"""
+    urls: list[str] = page.evaluate(CACHED_PAGES)
+    for _ in range(50):
+        if until(urls):
+            break
+        page.wait_for_timeout(100)
+        urls = page.evaluate(CACHED_PAGES)
+    return urls
+
+
 def cached(page: Page) -> None:
     """Wait until the service worker has cached a copy of the page."""
-    page.wait_for_function("async () => Boolean(await (await caches.open('pages')).match(location.href))")
+    here = page.url
+    assert here in cached_pages(page, lambda urls: here in urls), f"the service worker never kept {here}"
 
 
 def go_offline(page: Page) -> None:

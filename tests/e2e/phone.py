@@ -108,3 +108,11 @@ def shot_in_each_scheme(page: Page, name: str) -> None:
         for scheme in ("dark", "light"):
             page.emulate_media(color_scheme=scheme)
             shot(page, f"{name}-{scheme}")
+
+
+def draw_round(page: Page, *codes: str) -> None:
+    """One round of the draw for dealer with real cards: each drawing player's card tapped on their grid of the
+    deck, in the order of the seats drawing, then "Who deals?"."""
+    for seat, code in enumerate(codes):
+        page.locator(f'label.draw-card:has(input[name="cards-{seat}"][value="{code}"])').click()
+    page.get_by_role("button", name="Who deals?").click()

@@ -6,7 +6,7 @@ contrast is axe's (tests/e2e/test_accessibility.py)."""
 from __future__ import annotations
 
 import pytest
-from phone import SIZES, at_each_size, register, shot, sideways
+from phone import SIZES, at_each_size, draw_round, register, shot, sideways
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -25,13 +25,6 @@ def start(page: Page, names: list[str], dealer: str) -> str:
     return page.url
 
 
-def draw(page: Page, *codes: str) -> None:
-    """One round of the draw for dealer."""
-    for seat, code in enumerate(codes):
-        page.locator(f"#cards-{seat}").select_option(code)
-    page.get_by_role("button", name="Who deals?").click()
-
-
 @pytest.fixture(scope="module")
 def table(browser: Browser, live_server: str) -> dict[str, object]:
     """An account with a draw at a tie, a draw with its dealer, and a match whose first link was replaced."""
@@ -39,10 +32,10 @@ def table(browser: Browser, live_server: str) -> dict[str, object]:
     page = context.new_page()
     register(page, live_server, "screens")
     tie = start(page, ["Ana Beatriz", "Bea", "Carla Maria"], "draw")
-    draw(page, "10o", "3c", "10e")
+    draw_round(page, "10o", "3c", "10e")
     dealer = start(page, ["Ana", "Bea", "Cid", "Dan"], "draw")
-    draw(page, "10o", "10c", "3e", "4b")
-    draw(page, "5o", "9b")
+    draw_round(page, "10o", "10c", "3e", "4b")
+    draw_round(page, "5o", "9b")
     board = start(page, ["Ana", "Bea"], "0").split("#")[0]
     old_link = page.locator(".spectators .link a").get_attribute("href")
     page.goto(board + "/link")

@@ -40,8 +40,8 @@ class Scene:
         return self.request("GET", f"/api/v1/matches/{self.match}").headers["ETag"]
 
     def path_values(self, path: str) -> dict[str, int]:
-        """What each path parameter names here (the draw's match is the one still drawing)."""
-        return {"token_id": self.token_id, "match_id": self.drawing if path.endswith("/draw") else self.match,
+        """What each path parameter names here (the draws' match is the one still drawing)."""
+        return {"token_id": self.token_id, "match_id": self.drawing if "/draw" in path else self.match,
                 "number": 1, "player_id": self.player}
 
 

@@ -18,9 +18,9 @@ def first_dealer(keeper, match_id):
 
 
 def drawing(page):
-    """The names of the players the draw page asks for a card, in order."""
-    form = page[page.index("<form method=\"post\" class=\"stack\""):]
-    return re.findall(r'<label for="cards-\d">([^<]+)</label>', form)
+    """The names of the players the draw page asks for a card (each a grid of the deck), in order."""
+    form = page[page.index('class="draw-cards"'):].split("</form>")[0]
+    return re.findall(r'<legend><span class="who">([^<]+)</span>', form)
 
 
 def round_cards(page, number):
@@ -40,7 +40,7 @@ def three(keeper):
 
 def draw(keeper, match_id, **cards):
     """Post one round of the draw as the page offers it: cards-0, cards-1, … for the players drawing."""
-    return keeper.submit(f"/matches/{match_id}/draw", cards)
+    return keeper.submit(f"/matches/{match_id}/draw", cards, action=f"/matches/{match_id}/draw")
 
 
 def test_the_highest_card_deals_and_the_page_shows_every_card_with_its_face(keeper):
@@ -94,13 +94,13 @@ def test_a_reload_or_another_phone_keeps_the_rounds_drawn(keeper, three):
         page = phone.page(f"/matches/{three}/draw")
         assert drawing(page) == ["Ana", "Cid"]
         assert round_cards(page, 1)[1] == ("Bea", "2 of swords", "")
-        assert phone.fields(page)["round"] == "2"
+        assert phone.fields(page, f"/matches/{three}/draw")["round"] == "2"
 
 
 def test_a_page_of_a_round_already_drawn_on_another_phone_changes_nothing(keeper, three):
     """Two phones on round 1: the second one's post is refused as stale; the draw stands as the first drew it."""
     phone = factories.phone(keeper)
-    late = phone.form(f"/matches/{three}/draw")
+    late = phone.form(f"/matches/{three}/draw", f"/matches/{three}/draw")
     draw(keeper, three, **{"cards-0": "10c", "cards-1": "10e", "cards-2": "5o"})
     response = phone.client.post(f"/matches/{three}/draw",
                                  data=late | {"cards-0": "1c", "cards-1": "2c", "cards-2": "3c"})
@@ -115,11 +115,12 @@ def test_once_a_dealer_is_known_a_late_page_cannot_change_it(keeper):
     """A page kept open cannot change the first dealer; after the first hand the draw goes to the scoreboard."""
     match_id = factories.start(keeper, ("Ana", "Bea"), first_dealer="draw")
     phone = factories.phone(keeper)
-    late = phone.form(f"/matches/{match_id}/draw")
+    late = phone.form(f"/matches/{match_id}/draw", f"/matches/{match_id}/draw")
     draw(keeper, match_id, **{"cards-0": "7o", "cards-1": "10c"})
     response = phone.client.post(f"/matches/{match_id}/draw", data=late | {"cards-0": "10o", "cards-1": "1c"})
     assert response.status_code == 302
     assert first_dealer(keeper, match_id) == 1
+    assert "The draw is over already: Bea deals first." in phone.text(phone.page(f"/matches/{match_id}/draw"))
     factories.save_hand(keeper, match_id)
     assert keeper.client.get(f"/matches/{match_id}/draw").headers["Location"] == f"/matches/{match_id}"
 
@@ -155,10 +156,11 @@ def test_two_players_drawing_the_same_card_marks_the_second_and_keeps_both(keepe
     response = draw(keeper, three, **{"cards-0": "3o", "cards-1": "6c", "cards-2": "3o"})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert [keeper.fields(page)[f"cards-{i}"] for i in range(3)] == ["3o", "6c", "3o"]
+    assert [keeper.fields(page, f"/matches/{three}/draw")[f"cards-{i}"] for i in range(3)] == ["3o", "6c", "3o"]
     assert keeper.errors(page) == ["Ana drew this card already: two players cannot draw the same card."]
-    assert 'aria-invalid="true"' in page.split('id="cards-2"')[1].split(">")[0]
-    assert page.count('aria-invalid="true"') == 1
+    grid = page.split('<fieldset class="draw-grid has-error" id="cards-2" aria-describedby="cards-2-error">')[1]
+    assert grid.split("</fieldset>")[0].count('aria-invalid="true"') == 40  # each card of Cid's grid
+    assert page.count('aria-invalid="true"') == 40 and page.count("has-error") == 1
     assert first_dealer(keeper, three) is None
 
 
@@ -168,7 +170,8 @@ def test_a_player_without_a_card_is_asked_by_name_and_the_others_cards_stay(keep
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert keeper.errors(page) == ["Which card did Bea draw?"]
-    assert keeper.fields(page)["cards-0"] == "9b" and keeper.fields(page)["cards-2"] == "1c"
+    fields = keeper.fields(page, f"/matches/{three}/draw")
+    assert fields["cards-0"] == "9b" and fields["cards-2"] == "1c"
     assert first_dealer(keeper, three) is None
 
 
@@ -178,7 +181,7 @@ def test_a_refused_redraw_keeps_the_round_and_the_tied_players(keeper, three):
     response = draw(keeper, three, **{"cards-0": "4o", "cards-1": "4o"})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert drawing(page) == ["Ana", "Bea"] and keeper.fields(page)["round"] == "2"
+    assert drawing(page) == ["Ana", "Bea"] and keeper.fields(page, f"/matches/{three}/draw")["round"] == "2"
     assert round_cards(page, 1)[0] == ("Ana", "King of cups", "draws again")
 
 
@@ -189,7 +192,8 @@ def test_a_draw_with_more_cards_than_players_is_refused(keeper):
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert "Each player draws one card." in keeper.text(page)
-    assert sorted(name for name in keeper.fields(page) if name.startswith("cards-")) == ["cards-0", "cards-1"]
+    assert sorted(name for name in keeper.fields(page, f"/matches/{match_id}/draw")
+                  if name.startswith("cards-")) == ["cards-0", "cards-1"]
     assert first_dealer(keeper, match_id) is None
 
 
@@ -214,3 +218,23 @@ def test_a_round_number_other_than_the_draws_is_stale_not_drawn(keeper, round_nu
 def test_the_draw_form_carries_the_draft_key_of_its_match(keeper, three):
     """static/js/draft.js keeps what is chosen on the phone under this key."""
     assert f'data-draft="match-{three}:draw:round-1"' in keeper.page(f"/matches/{three}/draw")
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "Cid: Ana drew this card already: two players cannot draw the same card."),
+    ("es", "Cid: Ana ya sacó esta carta: dos jugadores no pueden sacar la misma carta."),
+    ("pt_BR", "Cid: Ana já tirou esta carta: dois jogadores não podem tirar a mesma carta."),
+])
+def test_a_card_picked_twice_on_the_grids_is_named_in_the_players_language(keeper, three, language, words):
+    """The summary at the top names Cid's grid (its link goes to Cid's first card) and who had the card, in the
+    page's language; every grid keeps the card picked on it, checked, and Cid's grid alone is marked."""
+    keeper.client.get(f"/language/{language}")
+    response = draw(keeper, three, **{"cards-0": "3o", "cards-1": "6c", "cards-2": "3o"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    summary = page.split('id="error-summary"')[1].split("</div>")[0]
+    assert f'<a href="#cards-2-0">{words}</a>' in summary.replace("\n", "")
+    for seat, code in enumerate(("3o", "6c", "3o")):
+        grid = page.split(f'id="cards-{seat}"')[1].split("</fieldset>")[0]
+        assert re.findall(r'value="(\w+)" checked', grid) == [code]
+    assert page.count("draw-grid has-error") == 1

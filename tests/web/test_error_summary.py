@@ -202,13 +202,13 @@ def test_a_target_out_of_range_is_summarised(keeper):
 
 
 def test_a_draw_without_cards_is_summarised(keeper):
-    """Draw for dealer: a player without a card, linked to that player's select."""
+    """Draw for dealer: a player without a card, linked to that player's grid (its first card)."""
     match_id = factories.start(keeper, ("Ana", "Bea"), first_dealer="draw")
     url = f"/matches/{match_id}/draw"
     response = keeper.submit(url, {"cards-0": "", "cards-1": "5o"})
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert ("cards-0", "Ana: Which card was drawn?") in summary(html)
+    assert ("cards-0-0", "Ana: Which card was drawn?") in summary(html)
     assert "cards-0" in ids(html)
 
 

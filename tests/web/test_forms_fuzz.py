@@ -69,7 +69,8 @@ EXTRA_KEYS = st.one_of(
     st.sampled_from(["cards-999", "cards-4", "cards-2", "escobas-7", "escobas-2", "names-50", "names-4", "names-²",
                      "oros-4", "sevens-9", "pile_sum-3", "escobas-" + "9" * 5000, "cards-٣", "place-11o", "place-",
                      "seats", "number", "version", "client_token", "dealer", "action", "velo", "last_capture",
-                     "mode", "page", "name", "remember", "next", "csrf_token", "rest", "oros-0", "sevens-1"]),
+                     "mode", "page", "name", "remember", "next", "csrf_token", "rest", "oros-0", "sevens-1",
+                     "hand", "leaving"]),
     st.text(max_size=20),
 )
 
@@ -220,13 +221,18 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
 
     def draw() -> tuple[Any, str, dict[str, str]]:
         url = f"/matches/{table.waiting}/draw"
-        return keeper, url, keeper.form(url) | {"cards-0": "7o", "cards-1": "10c", "cards-2": "3e"}
+        return keeper, url, keeper.form(url, action=url) | {"cards-0": "7o", "cards-1": "10c", "cards-2": "3e"}
 
     def tied_draw() -> tuple[Any, str, dict[str, str]]:
         """The second round, after Ana and Cid tied on kings: only their two cards."""
         url = f"/matches/{table.waiting}/draw"
-        keeper.submit(url, {"cards-0": "10o", "cards-1": "2c", "cards-2": "10e"})
-        return keeper, url, keeper.form(url) | {"cards-0": "4o", "cards-1": "5o"}
+        keeper.submit(url, {"cards-0": "10o", "cards-1": "2c", "cards-2": "10e"}, action=url)
+        return keeper, url, keeper.form(url, action=url) | {"cards-0": "4o", "cards-1": "5o"}
+
+    def draw_for_us() -> tuple[Any, str, dict[str, str]]:
+        """The app's draw: the button's form beside the grids."""
+        page = f"/matches/{table.waiting}/draw"
+        return keeper, page + "/app", keeper.form(page, action=page + "/app")
 
     def revoke_link() -> tuple[Any, str, dict[str, str]]:
         """The confirmation page's button."""
@@ -274,9 +280,33 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
                     if "/devices/" in form["attrs"].get("action", "")]
         return person, action, person.form("/account", action=action)
 
+    def guest() -> Any:
+        """A phone that tapped New match without an account."""
+        phone = table.visitor()
+        assert phone.submit("/", action="/guest").status_code == 302
+        return phone
+
+    def start_as_guest() -> tuple[Any, str, dict[str, str]]:
+        visitor = table.visitor()
+        return visitor, "/guest", visitor.form("/", action="/guest")
+
+    def keep_matches() -> tuple[Any, str, dict[str, str]]:
+        phone, name, password = guest(), f"fuzz{uuid.uuid4().hex[:10]}", f"Pw-{uuid.uuid4().hex}"
+        return phone, "/account/keep", phone.form("/account/keep") | {
+            "username": name, "password": password, "confirm": password}
+
+    def leave_as_guest() -> tuple[Any, str, dict[str, str]]:
+        phone = guest()
+        return phone, "/account/leave", phone.form("/account/leave", action="/account/leave")
+
+    def entering() -> tuple[Any, str, dict[str, str]]:
+        """What the entry page sends while it is open (static/js/entering.js): its CSRF token and hand."""
+        return keeper, f"/matches/{table.play}/entering", {"csrf_token": keeper.token(), "hand": "3"}
+
     return {
+        "start as a guest": start_as_guest, "keep my matches": keep_matches, "guest logs out": leave_as_guest,
         "register": register, "login": login, "logout": logout, "new match": new_match, "draw for dealer": draw,
-        "redraw after a tie": tied_draw,
+        "redraw after a tie": tied_draw, "draw for us": draw_for_us,
         "hand by cards": hand("cards"), "hand by counts": hand("tally"),
         "correction by cards": hand("cards", 1), "correction by counts": hand("tally", 1),
         "hand the quick way": hand("quick"), "correction the quick way": hand("quick", 1),
@@ -285,7 +315,7 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         "merge players": player_form("merge"), "delete a player": player_form("delete"),
         "restore a hand": trail("restore"), "revert a correction": trail("revert"),
         "change password": password, "delete account": delete, "log out everywhere": everywhere,
-        "log out a device": device,
+        "log out a device": device, "who is entering": entering,
     }
 
 
@@ -332,11 +362,12 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 
 # -- the tests ---------------------------------------------------------------------------------------
 
-POSTS = ["register", "login", "logout", "new match", "draw for dealer", "redraw after a tie", "hand by cards",
+POSTS = ["start as a guest", "keep my matches", "guest logs out",
+         "register", "login", "logout", "new match", "draw for dealer", "redraw after a tie", "hand by cards",
          "hand by counts", "correction by cards", "correction by counts", "hand the quick way",
          "correction the quick way", "undo", "restore a hand", "revert a correction", "spectator link", "rematch",
          "rename a player", "merge players", "delete a player", "change password", "delete account",
-         "log out everywhere", "log out a device"]
+         "log out everywhere", "log out a device", "who is entering"]
 
 
 @pytest.mark.parametrize("target", POSTS)
@@ -364,7 +395,8 @@ def test_no_page_answers_a_5xx_whatever_its_query(table: Table, target: str, dat
 
 @FUZZ
 @given(number=st.one_of(st.integers(min_value=-1, max_value=10**40).map(str), st.sampled_from(ODD)),
-       where=st.sampled_from(["", "/draw", "/hands/new", "/hands/1/edit", "/hands/{n}/edit", "/trail/{n}/revert"]))
+       where=st.sampled_from(["", "/draw", "/entering", "/hands/new", "/hands/1/edit", "/hands/{n}/edit",
+                              "/trail/{n}/revert"]))
 def test_no_address_with_a_number_answers_a_5xx(table: Table, number: str, where: str) -> None:
     """Any number, or anything, where an address takes a match's or a hand's number: a page or a 404."""
     if "{n}" in where:

@@ -41,12 +41,13 @@ def saving(keeper, match_id, mode, mirror):
 
 
 def test_the_entry_page_reads_the_account_the_match_its_seats_and_hands_whatever_the_match_holds(keeper):
-    """Four statements (the session's account, the match, its seats, its hands) after 1 hand and after 10, in
-    every mode; the trail is not read."""
+    """Five statements (the session's account, the match, its seats, its hands, and who else is entering) after 1
+    hand and after 10, in every mode; the trail is not read."""
     short, long = long_match(keeper, 1), long_match(keeper, 10)
     for mode in ("quick", "cards", "tally"):
         first, later = entry_page(keeper, short, mode), entry_page(keeper, long, mode)
-        assert len(first) == len(later) == 4, (mode, first)
+        assert len(first) == len(later) == 5, (mode, first)
+        assert sum("FROM entry_presence" in statement for statement in first) == 1
         assert not any("match_event" in statement for statement in first)
 
 

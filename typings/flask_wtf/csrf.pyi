@@ -1,6 +1,7 @@
 from typing import TypeVar
 
 from flask import Flask
+from werkzeug.exceptions import BadRequest
 
 _Exempt = TypeVar("_Exempt")
 
@@ -12,3 +13,5 @@ class CSRFProtect:
     # A view function, a blueprint or a view's dotted name; answered unchanged.
     def exempt(self, view: _Exempt) -> _Exempt: ...
     def protect(self) -> None: ...
+
+class CSRFError(BadRequest): ...

@@ -1,4 +1,5 @@
-"""The match API's hands, draw, trail and rematch, through the services the pages use.
+"""The match API's hands, draw (with real cards, or by the app), trail and rematch, through the services the pages
+use.
 
 A new hand may carry an ``Idempotency-Key``: the hands service keeps it as the hand's client_token, the one
 the pages use to recognise a resent form, so a repeat answers the hand it saved (200). A correction and an
@@ -20,7 +21,7 @@ from ...messages import finding_words
 from ...models import Hand, Match
 from ...rules import HandReport, InvalidEntry, Problem, TallyEntry, check_hand
 from ...services import Conflict, HandDraft, edit_hand, get_match, record_hand, rematch, undo_last_hand
-from ...services.draws import draw_round, draw_state
+from ...services.draws import DrawRound, draw_by_app, draw_round, draw_state
 from ...services.scoreboard import dealer_after
 from ...services.stored_entries import facts_unmarked
 from ...throttling import throttle_per_token
@@ -204,3 +205,26 @@ def draw(match_id: int) -> ResponseReturnValue:
     except Conflict as conflict:
         return _conflict(conflict)
     return jsonify({"dealer": result.dealer, "redraw": list(result.redraw), "match": match_json(match)})
+
+
+@bp.post("/matches/<int:match_id>/draw/app")
+@throttle_per_token
+@token_required
+def draw_for_us(match_id: int) -> ResponseReturnValue:
+    """The app draws for dealer at random (the system's cryptographic source), again among the tied, until a
+    dealer: every round it drew, each kept in the trail marked as the app's."""
+    match = get_match(api_user(), match_id)
+    state = draw_state(match)
+    if not state.drawing:
+        return _error(409, "", _("The first dealer is known already."))
+    try:
+        rounds = draw_by_app(match, len(state.rounds) + 1)
+    except Conflict as conflict:
+        return _conflict(conflict)
+    return jsonify({"dealer": match.first_dealer, "rounds": [_round_json(kept) for kept in rounds],
+                    "match": match_json(match)})
+
+
+def _round_json(kept: DrawRound) -> dict[str, Any]:
+    """One round of the draw: each seat's card (seat numbers as keys), and the seats that tied and draw again."""
+    return {"drawn": {str(seat): str(card) for seat, card in kept.drawn.items()}, "redraw": list(kept.result.redraw)}

@@ -1,0 +1,132 @@
+"""Who is entering, on two phones of one account (static/js/entering.js): one opens the entry page, the other's
+scoreboard says so within a poll, at the foot of the screen, without moving anything on the page; saving the hand,
+or hiding the page, clears it. Pictures of the notice on the scoreboard and the entry page, light and dark, at 390
+and 320 px."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from phone import PHONE, at_each_size, fill_counts, shot_in_each_scheme, start_match
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+FIREFOX_ON_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:126.0) Gecko/126.0 Firefox/126.0"
+NOTICE = re.compile(r"^Your other phone \(Firefox Mobile, Android\) is entering hand 1\.$")
+POLL = 12_000  # the scoreboard asks every 10 s while shown
+
+
+def log_in(page: Page, base: str, username: str) -> None:
+    """The account logged in on this phone."""
+    page.goto(base + "/login")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill("escova-2026")
+    page.get_by_role("button", name="Log in").click()
+    expect(page).to_have_url(re.compile(r"/matches/$"))
+
+
+# The layout shifts a page has had, summed as Lighthouse's CLS sums them (shifts right after an input excluded).
+WATCH_SHIFTS = """
+window.shifted = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.shifted += entry.value;
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+def hide(page: Page) -> None:
+    """The phone shows something else (another app, the screen off): Page Visibility says hidden."""
+    page.evaluate("""() => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+
+
+def test_the_other_phone_sees_the_entry_page_open_until_the_hand_is_saved(browser: Browser, live_server: str) -> None:
+    """Bea's second phone opens hand 1's entry page: her first phone's scoreboard says so in its live region, the
+    Enter button not moved by a pixel; the second phone saves hand 1 and the notice goes at the next poll."""
+    first = browser.new_context(**PHONE, locale="en-GB").new_page()
+    first.add_init_script(WATCH_SHIFTS)
+    board = start_match(first, live_server, "presence-bea")
+    second = browser.new_context(**PHONE, locale="en-GB", user_agent=FIREFOX_ON_ANDROID).new_page()
+    log_in(second, live_server, "presence-bea")
+    notice = first.locator(".main-actions .entering")
+    expect(notice).to_have_attribute("role", "status")
+    enter = first.get_by_role("link", name="Enter hand 1")
+    before = enter.bounding_box()
+
+    second.goto(board + "/hands/new?mode=tally")
+    expect(second.locator(".submit-bar .entering")).to_have_text("")  # a phone never sees itself
+    expect(notice).to_have_text(NOTICE, timeout=POLL)
+    expect(notice).to_be_in_viewport()
+    assert enter.bounding_box() == before  # laid over the page: nothing moved
+    assert first.evaluate("window.shifted") < 0.001
+    for size in at_each_size(first):
+        shot_in_each_scheme(first, f"who-is-entering-board-{size}")
+
+    fill_counts(second)
+    second.get_by_role("button", name="Check the hand").tap()
+    second.get_by_role("button", name="Save hand 1").tap()
+    expect(second.locator(".flashes")).to_contain_text("Hand 1 saved.")
+    expect(notice).to_have_text("", timeout=POLL)
+    expect(notice).to_be_hidden()
+    assert enter.bounding_box() == before
+    assert first.evaluate("window.shifted") < 0.001
+    second.context.close()
+    first.context.close()
+
+
+def test_the_entry_pages_see_each_other_and_a_hidden_page_is_no_longer_entering(browser: Browser,
+                                                                                 live_server: str) -> None:
+    """Both phones on hand 1's entry page: each sees the other above its buttons; one is hidden (its leave sent as
+    a beacon) and the other stops saying so."""
+    first = browser.new_context(**PHONE, locale="en-GB").new_page()
+    board = start_match(first, live_server, "presence-cid")
+    second = browser.new_context(**PHONE, locale="en-GB", user_agent=FIREFOX_ON_ANDROID).new_page()
+    log_in(second, live_server, "presence-cid")
+    second.goto(board + "/hands/new?mode=quick")
+    first.goto(board + "/hands/new?mode=tally")
+    notice = first.locator(".submit-bar .entering")
+    expect(notice).to_have_text(NOTICE, timeout=POLL)
+    expect(notice).to_be_visible()
+    expect(second.locator(".submit-bar .entering")).to_contain_text("is entering hand 1.", timeout=POLL)
+    for size in at_each_size(first):
+        shot_in_each_scheme(first, f"who-is-entering-entry-{size}")
+    hide(second)
+    expect(notice).to_have_text("", timeout=POLL)
+    expect(notice).to_be_hidden()
+    second.context.close()
+    first.context.close()
+
+
+def test_a_hidden_scoreboard_asks_nothing_and_an_offline_one_says_nothing(browser: Browser, live_server: str) -> None:
+    """Page Visibility: while the phone shows something else the scoreboard sends no poll, and asks at once when
+    shown again; offline, the notice goes rather than say something old."""
+    first = browser.new_context(**PHONE, locale="en-GB").new_page()
+    board = start_match(first, live_server, "presence-dia")
+    second = browser.new_context(**PHONE, locale="en-GB", user_agent=FIREFOX_ON_ANDROID).new_page()
+    log_in(second, live_server, "presence-dia")
+    second.goto(board + "/hands/new?mode=tally")
+    first.goto(board)
+    notice = first.locator(".main-actions .entering")
+    expect(notice).to_have_text(NOTICE, timeout=POLL)
+    asked: list[str] = []
+    first.on("request", lambda r: asked.append(r.method) if r.url.endswith("/entering") else None)
+    first.evaluate("""() => {
+        window.shown = false;
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => !window.shown });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    first.wait_for_timeout(POLL)
+    assert asked == []
+    first.evaluate("""() => { window.shown = true; document.dispatchEvent(new Event("visibilitychange")); }""")
+    first.wait_for_timeout(1000)
+    assert asked and set(asked) == {"GET"}  # at once, not at the next tick (which may come too)
+    expect(notice).to_have_text(NOTICE)
+    first.context.set_offline(True)
+    expect(notice).to_have_text("")
+    expect(notice).to_be_hidden()
+    second.context.close()
+    first.context.close()
