@@ -82,6 +82,7 @@ def register_blueprints(app: Flask) -> None:
         players,
         presence,
         pwa,
+        sharing,
         spectator,
         tools,
         trail,
@@ -99,6 +100,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(hands.bp)
     app.register_blueprint(trail.bp)
     app.register_blueprint(presence.bp)
+    app.register_blueprint(sharing.bp)
     app.register_blueprint(spectator.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(pwa.bp)

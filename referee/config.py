@@ -164,6 +164,7 @@ def throttling_settings() -> dict[str, Any]:
         "API_LIMIT": "120 per minute",  # every request to /api/ from one address, whatever it is answered
         "API_TOKEN_LIMIT": "120 per minute",  # requests made with one personal access token, from anywhere
         "TOKEN_CREATION_LIMIT": "10 per hour",  # tokens made by one account, on the account page and the API
+        "JOIN_LIMIT": "10 per 10 minutes",  # join codes refused, per account and per address (page and API)
         "IMPORT_LIMIT": "10 per hour",  # backups sent to restore into one account (referee/views/imports.py)
         "PRESENCE_LIMIT": "30 per minute",  # who-is-entering pings and leaves from one device login
     }

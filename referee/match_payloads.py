@@ -14,6 +14,7 @@ from .models import NAME_LENGTH
 from .rules import Card, DeckStyle
 from .score_payloads import Reader, read_deck, read_ruleset
 from .services.matches import MatchSettings
+from .services.sharing import MAX_TYPED
 
 TOKEN_KEYS = {"name"}
 DEFAULT_TOKEN_NAME = "API"
@@ -140,6 +141,7 @@ def read_match_query(args: Mapping[str, str]) -> MatchQuery:
 
 HAND_KEYS = {"sides", "leftover", "leftover_sum", "last_capture", "deck_style", "dealer"}
 DRAW_KEYS = {"cards"}
+JOIN_KEYS = {"code"}
 # What an Idempotency-Key may be: as the pages' client tokens are kept (64 characters), printable ASCII.
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,64}")
 
@@ -161,6 +163,8 @@ def read_hand_request(data: Any, seats: int) -> HandRequest:
         dealer = reader.whole(body["dealer"], ("dealer",))
         if dealer is not None and not 0 <= dealer < seats:
             reader.fail(("dealer",), "seat_range", most=seats - 1)
+    if body is not None:
+        read_deck(reader, body, DeckStyle.SPANISH)  # refused when not a deck style, as the document says
     reader.done()
     assert body is not None
     # deck_style only names cards in /score's messages: a match has its own deck.
@@ -198,3 +202,16 @@ def read_draw(data: Any) -> dict[int, Card]:
             reader.fail(("cards",), "player_count", count=len(raw))
     reader.done()
     return cards
+
+
+def read_join(data: Any) -> str:
+    """The join code typed: ``{"code": "K7QM-3XPD"}``, any case, spaces and dashes allowed (services/sharing.py)."""
+    reader = Reader()
+    body = reader.obj(data, (), JOIN_KEYS) or {}
+    code = reader.required(body, "code", (), lambda value, _where: value)
+    if code is not None and not isinstance(code, str):
+        reader.fail(("code",), "not_text")
+    elif isinstance(code, str) and not 1 <= len(code) <= MAX_TYPED:
+        reader.fail(("code",), "join_code", most=MAX_TYPED)
+    reader.done()
+    return str(code)

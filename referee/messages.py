@@ -50,6 +50,8 @@ PROBLEMS: dict[str, Words] = {
     "player_count": lambda p: _("a match has 2 to 4 players, not %(count)s", **p),
     "player_twice": lambda p: _("seat %(seat)s already has this name: give each player a different one", **p),
     "partnerships_need_four": lambda p: _("partnerships need 4 players"),
+    "join_code": lambda p: _("expected the join code the match's owner shows (8 characters, at most %(most)s with "
+                             "spaces and dashes)", **p),
     "seat_range": lambda p: _("must be a seat number from 0 to %(most)s", **p),
     "idempotency_key": lambda p: _("must be 1 to %(most)s printable characters (letters, digits, dashes)", **p),
     "sides_of_match": lambda p: _("this match has %(sides)s sides, not %(count)s", **p),

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from flask_login import UserMixin
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, event, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .credentials import username_key
@@ -207,6 +207,17 @@ class Match(Model):
         back_populates="match", order_by="Hand.number", cascade="all, delete-orphan")
     events: Mapped[list[MatchEvent]] = relationship(
         back_populates="match", order_by="MatchEvent.id", cascade="all, delete-orphan")
+    owner: Mapped[User] = relationship(viewonly=True)
+    scorers: Mapped[list[Scorer]] = relationship(
+        back_populates="match", order_by="Scorer.added_at", cascade="all, delete-orphan")
+    join_codes: Mapped[list[JoinCode]] = relationship(back_populates="match", cascade="all, delete-orphan")
+
+    # The account this request acts for, set by the lookup that let it in (referee/services/sharing.py), so
+    # that the trail can say who made each change without every service taking the account. Not a column.
+    if TYPE_CHECKING:
+        acting_user_id: int | None
+    else:
+        acting_user_id = None
 
     __mapper_args__: Mapping[str, Any] = {"version_id_col": version}
 
@@ -337,10 +348,22 @@ class MatchEvent(Model):
     at: Mapped[datetime] = mapped_column(default=now)
     kind: Mapped[str] = mapped_column(String(20))  # 'created', 'hand_recorded', 'hand_edited', 'hand_undone', …
     hand_number: Mapped[int | None] = mapped_column(default=None)
+    # The account that made the change (the owner or a scorer); None before it was kept, for a backup's
+    # events, and once that account is deleted.
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), default=None)
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 
     match: Mapped[Match] = relationship(back_populates="events")
+    user: Mapped[User | None] = relationship()
+
+
+@event.listens_for(MatchEvent, "before_insert")
+def _note_who(_mapper: Any, _connection: Any, change: MatchEvent) -> None:
+    """A change is the account's that the match was looked up for (Match.acting_user_id): every service that
+    writes the trail gets it so, without taking the account."""
+    if change.user_id is None and change.match is not None:
+        change.user_id = change.match.acting_user_id
 
 
 class RevokedLink(Model):
@@ -370,3 +393,36 @@ class EntryPresence(Model):
     login_token_id: Mapped[int] = mapped_column(ForeignKey("login_token.id", ondelete="CASCADE"), index=True)
     hand_number: Mapped[int]
     seen_at: Mapped[datetime] = mapped_column(default=now, index=True)
+
+
+class Scorer(Model):
+    """An account that scores another account's match: it joined with a join code, and enters, corrects, undoes
+    and restores hands as the owner does (referee/services/sharing.py). Removing the row ends it."""
+
+    __table_args__ = (UniqueConstraint("match_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
+    added_at: Mapped[datetime] = mapped_column(default=now)
+    join_code_id: Mapped[int | None] = mapped_column(ForeignKey("join_code.id", ondelete="SET NULL"), default=None)
+
+    match: Mapped[Match] = relationship(back_populates="scorers")
+    user: Mapped[User] = relationship()
+
+
+class JoinCode(Model):
+    """A code that makes the account typing it a scorer of the match, until it expires or is revoked.
+
+    Only a keyed hash of the code is kept (referee/services/sharing.py): the code is shown once, to the owner
+    who made it, and a copy of the database lets no one join.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    expires_at: Mapped[datetime]
+    revoked_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    match: Mapped[Match] = relationship(back_populates="join_codes")

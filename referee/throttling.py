@@ -18,6 +18,8 @@ Throttled, each limit a setting (referee/config.py):
   account's logins (LOGIN_LIMIT_PER_ACCOUNT) and per address (LOGIN_LIMIT_PER_ADDRESS), as logins;
 - tokens made by one account, on the account page and with POST /api/v1/tokens together
   (TOKEN_CREATION_LIMIT): only a token made counts;
+- join codes refused (wrong, expired or revoked: answered 422), on the join page and with POST /api/v1/join
+  together, per address and per account (the API's by its token) (JOIN_LIMIT), so codes cannot be guessed;
 - backups sent to restore, per account (IMPORT_LIMIT): the limit is the import view's own
   (referee/views/imports.py);
 - an entry page saying it is entering a hand or left it, per device login (PRESENCE_LIMIT; referee/views/presence.py):
@@ -145,6 +147,24 @@ _tokens_made_on_the_page = limiter.shared_limit(_setting("TOKEN_CREATION_LIMIT")
 _tokens_made_with_basic = limiter.shared_limit(_setting("TOKEN_CREATION_LIMIT"), scope="token-creation",
                                                methods=["POST"], key_func=_basic_account_key, deduct_when=_made)
 _presence_per_device = limiter.limit(_setting("PRESENCE_LIMIT"), methods=["POST"], key_func=_device_key)
+
+# A join code refused, on the page or through the API: per address (one count for both) and per account.
+_joins_per_address = limiter.shared_limit(_setting("JOIN_LIMIT"), scope="join-address", methods=["POST"],
+                                          deduct_when=_refused)
+_joins_per_account = limiter.shared_limit(_setting("JOIN_LIMIT"), scope="join-account", methods=["POST"],
+                                          key_func=_account_key, deduct_when=_refused)
+_joins_per_token = limiter.shared_limit(_setting("JOIN_LIMIT"), scope="join-token", methods=["POST"],
+                                        key_func=_token_key, deduct_when=_refused)
+
+
+def throttle_join(view: Callable[P, R]) -> Callable[P, R]:
+    """The join page: refused codes per address and per account."""
+    return _joins_per_address(_joins_per_account(view))
+
+
+def throttle_api_join(view: Callable[P, R]) -> Callable[P, R]:
+    """Joining through the API: refused codes per address (counted with the page's) and per token."""
+    return _joins_per_address(_joins_per_token(view))
 
 
 def throttle_login(view: Callable[P, R]) -> Callable[P, R]:

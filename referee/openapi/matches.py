@@ -10,6 +10,7 @@ from typing import Any
 from ..match_payloads import MAX_PAGE, MAX_PER_PAGE, STATUSES
 from ..models import NAME_LENGTH
 from ..rules.rulesets import MAX_SIDES
+from ..services.sharing import Role
 from .common import GUARDED, NAME, SEAT, SIDE, TOKEN, WHOLE, WITH_BODY, error_response, json_content, parameter_ref, ref
 from .match_examples import EXAMPLES as ex
 from .referee_api import SCHEMAS as REFEREE_SCHEMAS
@@ -73,6 +74,9 @@ SCHEMAS: dict[str, Any] = {
         "version": {"type": "integer", "minimum": 1, "description": "Its ETag: one more at every change."},
         "created_at": MOMENT,
         "updated_at": MOMENT,
+        "role": {"enum": [role.value for role in Role],
+                 "description": "In `GET /api/v1/matches` only: the caller's role, `owner` (it made the match) or "
+                                "`scorer` (it joined with a join code: `POST /api/v1/join`)."},
     }, "id", "ruleset", "options", "deck_style", "players", "sides", "hands", "totals", "winner", "finished",
         "play_on", "next_dealer", "first_player", "version", "created_at", "updated_at"),
     "MatchPage": _object({
@@ -123,7 +127,7 @@ PARAMETERS: dict[str, Any] = {
 
 def match_get(operation_id: str, summary: str, schema: str, examples: dict[str, Any], *,
          headers: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A GET of one match's resource: 200, or 404 for another account's match."""
+    """A GET of one match's resource: 200, or 404 for a match the account has no role in."""
     return {"operationId": operation_id, "tags": ["matches"], "summary": summary, "security": TOKEN,
             "parameters": [parameter_ref("MatchId"), parameter_ref("AcceptLanguage")],
             "responses": {"200": {"description": "The answer.", "headers": headers or {},
@@ -156,7 +160,8 @@ PIECE: dict[str, Any] = {
                 },
             },
             "get": {
-                "operationId": "listMatches", "tags": ["matches"], "summary": "The account's matches, newest first",
+                "operationId": "listMatches", "tags": ["matches"],
+                "summary": "The matches the account owns or scores, newest first, each with its role",
                 "security": TOKEN,
                 "parameters": [
                     _query("page", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE, "default": 1},

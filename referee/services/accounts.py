@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Select, delete, select
+from sqlalchemy import Select, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..credentials import hash_password, normalize_username, password_matches, spend_a_password_check, username_key
@@ -11,12 +11,14 @@ from ..models import (
     ApiToken,
     Hand,
     HandSide,
+    JoinCode,
     LoginToken,
     Match,
     MatchEvent,
     Player,
     RatingChange,
     RevokedLink,
+    Scorer,
     Seat,
     User,
 )
@@ -93,8 +95,12 @@ def remove_accounts(accounts: Select[int]) -> None:
     committed. A table that gains rows of an account or of its matches belongs here."""
     ids = accounts.scalar_subquery()
     matches = select(Match.id).where(Match.user_id.in_(ids)).scalar_subquery()
-    children = (MatchEvent, HandSide, RatingChange, Hand, Seat, RevokedLink)
+    children = (MatchEvent, HandSide, RatingChange, Hand, Seat, RevokedLink, Scorer, JoinCode)
     statements = [delete(model).where(model.match_id.in_(matches)) for model in children]
+    # Where it scored another's match: it scores no more, and the trail keeps its changes without its name.
+    statements.append(delete(Scorer).where(Scorer.user_id.in_(ids)))
+    db.session.execute(update(MatchEvent).where(MatchEvent.user_id.in_(ids)).values(user_id=None)
+                       .execution_options(synchronize_session=False))
     owned_models = (Match, Player, LoginToken, ApiToken)
     statements += [delete(owned).where(owned.user_id.in_(ids)) for owned in owned_models]
     # Set-based deletes, children first: an account with thousands of matches goes in a few statements.

@@ -18,3 +18,8 @@ class Conflict(RuntimeError):
         super().__init__(reason)
         self.reason = reason  # 'hand_exists', 'stale', 'finished' (no hand after the winner), …
         self.params = params
+
+
+class Forbidden(PermissionError):
+    """The account has a role in the match, but not one that may do this (a scorer managing the match's
+    scorers, say): 403, not 404, since the match is no secret to it."""

@@ -16,6 +16,7 @@ from ..models import KEY_LENGTH, Hand, Match, Seat, User
 from ..rules import totals
 from ..search_keys import search_key
 from .scoreboard import names_of_sides
+from .sharing import shared_or_owned
 
 PER_PAGE = 20
 # What a row of the list needs of a match: its seats, and its hands' points (not every hand's whole entry, a
@@ -29,15 +30,16 @@ class MatchRow:
 
     side_names: tuple[str, ...]
     totals: tuple[int, ...]
+    owner: str | None = None  # whose match it is, when another account's the reader scores
 
 
 def match_history(user: User, page: int = 1, player: str = "", status: str = "",
                   per_page: int = PER_PAGE, whole: bool = True) -> Pagination:
-    """One page of the user's matches, the page clamped to those there are; `player` is part of a name at the
-    table, whatever its case and accents ('luc' finds 'Lucía'), `status` 'finished' or 'playing'. With `whole`
-    (the API's list) each match comes with its seats and hands loaded; without, the match rows alone, for
-    `match_rows`."""
-    query = select(Match).where(Match.user_id == user.id)
+    """One page of the matches the user owns or scores (services/sharing.py), the page clamped to those there
+    are; `player` is part of a name at the table, whatever its case and accents ('luc' finds 'Lucía'), `status`
+    'finished' or 'playing'. With `whole` (the API's list) each match comes with its seats and hands loaded;
+    without, the match rows alone, for `match_rows`."""
+    query = select(Match).where(shared_or_owned(user))
     if status in ("finished", "playing"):
         query = query.where(Match.finished.is_(status == "finished"))
     key = search_key(player)[:KEY_LENGTH]  # as the seats keep it
@@ -54,18 +56,23 @@ def match_history(user: User, page: int = 1, player: str = "", status: str = "",
 
 
 def recent_matches(user: User, limit: int = 3) -> list[Match]:
-    """The user's newest few matches, for the home page (their rows: `match_rows`)."""
-    query = (select(Match).where(Match.user_id == user.id).order_by(Match.created_at.desc(), Match.id.desc())
+    """The newest few matches the user owns or scores, for the home page (their rows: `match_rows`)."""
+    query = (select(Match).where(shared_or_owned(user)).order_by(Match.created_at.desc(), Match.id.desc())
              .limit(limit))
     return list(db.session.scalars(query))
 
 
-def match_rows(matches: Sequence[Match]) -> dict[int, MatchRow]:
+def match_rows(matches: Sequence[Match], reader: User | None = None) -> dict[int, MatchRow]:
     """Each listed match's row, by its id: two queries for the whole list, of the seats' names and the hands'
-    points as plain columns (no ORM object per seat or hand, no scoreboard worked out: a row shows totals)."""
+    points as plain columns (no ORM object per seat or hand, no scoreboard worked out: a row shows totals); a
+    third for the owners' names of the matches shared with the `reader`, when it scores any."""
     ids = [match.id for match in matches]
     if not ids:
         return {}
+    others = {match.user_id for match in matches if reader is not None and match.user_id != reader.id}
+    owners: dict[int, str] = {row.id: row.username for row in db.session.execute(
+        select(User.id, User.username).where(User.id.in_(others)))} \
+        if others else {}
     names: dict[int, list[str]] = defaultdict(list)
     for match_id, name in db.session.execute(select(Seat.match_id, Seat.name).where(Seat.match_id.in_(ids))
                                              .order_by(Seat.match_id, Seat.position)):
@@ -77,5 +84,6 @@ def match_rows(matches: Sequence[Match]) -> dict[int, MatchRow]:
     for match in matches:
         seats = names[match.id]
         sides = 2 if match.partnerships else len(seats)  # Match.sides, without loading the seats again
-        rows[match.id] = MatchRow(names_of_sides(seats, sides), totals(points[match.id], sides))
+        rows[match.id] = MatchRow(names_of_sides(seats, sides), totals(points[match.id], sides),
+                                  owners.get(match.user_id))
     return rows

@@ -7,22 +7,26 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, bindparam, select
+from sqlalchemy import Connection, bindparam, exists, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
-from ..models import Match, MatchEvent, RevokedLink, Seat, User, new_spectator_token
+from ..models import Match, MatchEvent, RevokedLink, Scorer, Seat, User, new_spectator_token
 from ..rules import Ruleset, make_ruleset
 from ..rules.match import side_of_seat
-from .errors import Conflict, Gone, NotFound
+from .errors import Conflict, Forbidden, Gone, NotFound
 from .players import players_for
 from .scoreboard import dealer_after
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.token_urlsafe makes it
 # Run on every scoreboard and spectator request, 304s included: built once, so each run finds its compiled SQL by
 # the statement's own memoised cache key instead of building the statement and its key again.
-_OWNED_MATCH = select(Match).where(Match.id == bindparam("match_id"), Match.user_id == bindparam("user_id"))
+# The owner's, or a scorer's: one query either way (services/sharing.py says who may do what).
+_SCORED_MATCH = select(Match).where(
+    Match.id == bindparam("match_id"),
+    or_(Match.user_id == bindparam("user_id"),
+        exists().where(Scorer.match_id == Match.id, Scorer.user_id == bindparam("user_id"))))
 _SPECTATOR_VERSION = select(Match.id, Match.version).where(Match.spectator_token == bindparam("token"))
 
 
@@ -38,11 +42,13 @@ class MatchSettings:
     first_dealer: int | None = None  # None: draw for dealer
 
 
-def create_match(user: User, settings: MatchSettings) -> Match:
+def create_match(user: User, settings: MatchSettings, by: User | None = None) -> Match:
     """Store a new match with its rules and seats, each seat the account's player of its name (made for a
-    new name); the ruleset checks the options."""
+    new name); the ruleset checks the options. `by`: the account that asked, when not the owner (a scorer's
+    rematch), for the trail."""
     ruleset = make_ruleset(settings.preset, **settings.options)
     match = _new_match(user, settings, ruleset)
+    match.acting_user_id = (by or user).id
     db.session.add(match)
     try:
         db.session.commit()
@@ -52,6 +58,7 @@ def create_match(user: User, settings: MatchSettings) -> Match:
         db.session.rollback()
         db.session.expire(user, ["players"])
         match = _new_match(user, settings, ruleset)
+        match.acting_user_id = (by or user).id
         db.session.add(match)
         db.session.commit()
     return match
@@ -70,20 +77,39 @@ def _new_match(user: User, settings: MatchSettings, ruleset: Ruleset) -> Match:
 
 
 def rematch(user: User, match: Match) -> Match:
-    """A new match with the same players, seating and rules; the deal goes on round the table."""
+    """A new match with the same players, seating and rules; the deal goes on round the table. Whoever asks (the
+    owner or a scorer), it is the owner's match, its players the owner's, and its scorers the same: the table
+    plays on as it was."""
     settings = MatchSettings(
         preset=match.preset, options=match.ruleset.options(), deck_style=match.deck_style,
         names=tuple(seat.name for seat in match.seats), partnerships=match.partnerships,
         first_dealer=dealer_after(match, list(match.hands)),
     )
-    return create_match(user, settings)
+    again = create_match(match.owner, settings, by=user)
+    if match.scorers:
+        again.scorers = [Scorer(user_id=scorer.user_id) for scorer in match.scorers]
+        db.session.commit()
+    again.acting_user_id = user.id
+    return again
 
 
 def get_match(user: User, match_id: int) -> Match:
-    """One of the user's matches; another account's match is NotFound, like a missing one."""
-    match = db.session.scalar(_OWNED_MATCH, {"match_id": match_id, "user_id": user.id})
+    """A match the account owns or scores (everything a scorer may do: its hands, the draw, the scoreboard and
+    its exports); a match it has no role in is NotFound, like a missing one. The account is noted on the match
+    as the one acting, for the trail."""
+    match = db.session.scalar(_SCORED_MATCH, {"match_id": match_id, "user_id": user.id})
     if match is None:
         raise NotFound(match_id)
+    match.acting_user_id = user.id
+    return match
+
+
+def get_owned_match(user: User, match_id: int) -> Match:
+    """A match the account owns, for what only its owner may do (its spectator link replaced, its join codes
+    and scorers managed): Forbidden for a scorer, NotFound for an account with no role in it."""
+    match = get_match(user, match_id)
+    if match.user_id != user.id:
+        raise Forbidden(match_id)
     return match
 
 

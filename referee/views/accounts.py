@@ -51,7 +51,7 @@ def register() -> ResponseReturnValue:
             field_errors(form.username).append(_("That username is taken."))
         else:
             log_in(user, remember=True)
-            return redirect(url_for("matches.new"))
+            return redirect(safe_next(request.args.get("next")) or url_for("matches.new"))
     return render_template("accounts/register.html", form=form), 422 if form.errors else 200
 
 

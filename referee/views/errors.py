@@ -23,8 +23,8 @@ PASSWORD_FIELDS = frozenset({"password", "confirm", "current"})
 
 def http_error(error: HTTPException) -> ResponseReturnValue:
     """A 4xx/5xx in the reader's language, shaped for who asked."""
-    messages = {404: _("Not found."), 405: _("This method is not allowed here."),
-                400: _("Bad request."), 413: _("The request is too large.")}
+    messages = {404: _("Not found."), 403: _("Only the match's owner can do this."),
+                405: _("This method is not allowed here."), 400: _("Bad request."), 413: _("The request is too large.")}
     code = error.code or 500
     message = messages.get(code, error.description or _("Something went wrong."))
     # The exception's own headers (a 405's Allow, which RFC 9110 requires), less the content type of its page.

@@ -15,7 +15,7 @@ from ..models import now
 from ..services import scoreboard
 from ..services.backup import export_account, export_match
 from ..services.exports import CsvWords, export_filename, match_csv
-from .matches import owned
+from .matches import scored
 
 bp = Blueprint("exports", __name__)
 
@@ -49,7 +49,7 @@ def json_file(document: dict[str, Any], indent: int | None = None) -> str:
 def match_as_csv(match_id: int) -> ResponseReturnValue:
     """The match's hands, one row each, for a spreadsheet (with a byte-order mark: spreadsheets then read
     the names' accents right)."""
-    board = scoreboard(owned(match_id))
+    board = scoreboard(scored(match_id))
     body = "\ufeff" + match_csv(board, csv_words())
     return attachment(body, "text/csv", export_filename(board.match, board.side_names, "csv"))
 
@@ -59,7 +59,7 @@ def match_as_csv(match_id: int) -> ResponseReturnValue:
 def match_as_json(match_id: int) -> ResponseReturnValue:
     """Everything of the match: rules, seats, hands with their entries, the trail (a backup file of one
     match, which an account can import too)."""
-    board = scoreboard(owned(match_id))
+    board = scoreboard(scored(match_id))
     body = json_file(export_match(board.match), indent=2)
     return attachment(body, "application/json", export_filename(board.match, board.side_names, "json"))
 

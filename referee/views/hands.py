@@ -27,7 +27,7 @@ from . import quick_entry_page
 from .drafts import confirm_saved, hand_draft
 from .hand_conflict import compare
 from .hand_problems import problems_on_form, summary_labels, unplaced_cards
-from .matches import owned
+from .matches import scored
 from .presence import entering_now
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
@@ -230,7 +230,7 @@ def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None,
 @login_required
 def new(match_id: int) -> ResponseReturnValue:
     """Enter the hand just played."""
-    match = owned(match_id)
+    match = scored(match_id)
     mode = request.args.get("mode", "quick")
     if mode not in FORMS:
         abort(404)
@@ -272,7 +272,7 @@ def _taken_back(match: Match) -> Hand | None:
 @login_required
 def edit(match_id: int, number: int) -> ResponseReturnValue:
     """Correct a saved hand."""
-    match = owned(match_id)
+    match = scored(match_id)
     hand = next((h for h in match.hands if h.number == number), None)
     if hand is None:
         abort(404)

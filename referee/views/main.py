@@ -18,7 +18,7 @@ bp = Blueprint("main", __name__)
 def index() -> ResponseReturnValue:
     """What the app does; for a logged-in player, a new match and their latest matches."""
     recent = recent_matches(current_user) if current_user.is_authenticated else []
-    return render_template("main/index.html", recent=recent, rows=match_rows(recent))
+    return render_template("main/index.html", recent=recent, rows=match_rows(recent, current_user))
 
 
 @bp.get("/api")

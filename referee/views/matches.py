@@ -23,12 +23,14 @@ from ..services.story import match_story
 from .board_etag import HEADERS, scoreboard_etag
 from .chart import board_chart
 from .qr import qr_svg
+from .sharing import owner_only
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 
-def owned(match_id: int) -> Match:
-    """The current user's match, or 404 (also for another account's)."""
+def scored(match_id: int) -> Match:
+    """A match the current account owns or scores (services/sharing.py), or 404 (also for one it has no role in);
+    what only the owner may do looks its match up with views/sharing.py's owner_only."""
     try:
         return get_match(current_user, match_id)
     except NotFound:
@@ -43,7 +45,7 @@ def index() -> ResponseReturnValue:
     valid = form.validate()
     player, status = form.filters()
     page = match_history(current_user, form.page_number(), player, status, whole=False)
-    return render_template("matches/index.html", page=page, rows=match_rows(page.items),
+    return render_template("matches/index.html", page=page, rows=match_rows(page.items, current_user),
                            form=form, player=player, status=status), 200 if valid else 422
 
 
@@ -66,7 +68,7 @@ def new() -> ResponseReturnValue:
 def show(match_id: int) -> ResponseReturnValue:
     """The scoreboard, the match's chart (and its summary once won), the hands, the trail and the spectator link;
     304 while the reader's copy is still what the page would show (views/board_etag.py)."""
-    match = owned(match_id)
+    match = scored(match_id)
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
     token = spectator_link(match)
@@ -75,18 +77,20 @@ def show(match_id: int) -> ResponseReturnValue:
         response = Response(status=304, headers=HEADERS)
         response.set_etag(etag)
         return response
-    response = Response(board_page(match, token), headers=HEADERS)
+    response = Response(board_page(match, token, owner=match.user_id == current_user.id), headers=HEADERS)
     if etag is not None:
         response.set_etag(etag)
     return response
 
 
-def board_page(match: Match, token: str) -> str:
-    """The scoreboard's page rendered: the board computed from the hands, its chart, the QR code of its link."""
+def board_page(match: Match, token: str, owner: bool = True) -> str:
+    """The scoreboard's page rendered: the board computed from the hands, its chart, the QR code of its link;
+    for a scorer (not `owner`), whose match it is and no owner's buttons."""
     watch_url = url_for("spectator.watch", token=token, _external=True)
     board = scoreboard(match, actions=True)
     return render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
-                           chart=board_chart(board.rows, board.standing.target), story=match_story(board))
+                           chart=board_chart(board.rows, board.standing.target), story=match_story(board),
+                           owner=owner)
 
 
 def high_card(style: str) -> dict[str, str]:
@@ -102,7 +106,7 @@ def draw_for_dealer(match_id: int) -> ResponseReturnValue:
     """Each player draws a card, picked on a grid of the deck (or "Draw for us": draw_for_us): the highest deals,
     the tied draw again. The rounds are kept in the trail, so the page shows them after each round and after a
     reload; once a dealer is drawn it shows the last round and who deals, until the first hand is saved."""
-    match = owned(match_id)
+    match = scored(match_id)
     state = draw_state(match)
     if match.first_dealer is not None and (state.dealer is None or match.hands):
         return redirect(url_for("matches.show", match_id=match.id))  # picked, or the match is under way
@@ -127,7 +131,7 @@ def draw_for_dealer(match_id: int) -> ResponseReturnValue:
 def draw_for_us(match_id: int) -> ResponseReturnValue:
     """"Draw for us": the app draws this round, and again among the tied, until a dealer; then the draw page shows
     every round. A second tap, or a round another phone drew meanwhile, draws nothing."""
-    match = owned(match_id)
+    match = scored(match_id)
     form = AppDrawForm()
     if not form.validate():
         abort(400)  # the hidden round number was tampered with
@@ -166,7 +170,7 @@ def draw_page(match: Match, form: DrawForm, state: DrawState) -> ResponseReturnV
 @login_required
 def play_again(match_id: int) -> ResponseReturnValue:
     """Same players, same rules, a new match."""
-    match = rematch(current_user, owned(match_id))
+    match = rematch(current_user, scored(match_id))
     return redirect(url_for("matches.show", match_id=match.id))
 
 
@@ -175,7 +179,7 @@ def play_again(match_id: int) -> ResponseReturnValue:
 def new_link(match_id: int) -> ResponseReturnValue:
     """Replace the spectator link: the page asks first (GET), the button there revokes it (POST); phones on
     the old link are told it was replaced (410)."""
-    match = owned(match_id)
+    match = owner_only(match_id)
     form = RevokeLinkForm()
     if not form.validate_on_submit():
         return render_template("matches/revoke_link.html", match=match, form=form)

@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from ..forms.presence import EnteringForm
 from ..models import LoginToken, Match
-from ..services import NotFound
+from ..services import NotFound, get_match
 from ..services.presence import Entering, entering_in, note_entering, note_leaving, others_entering
 from ..throttling import retry_after, throttle_presence
 
@@ -47,7 +47,12 @@ def who(match_id: int) -> ResponseReturnValue:
 @login_required
 @throttle_presence
 def say(match_id: int) -> ResponseReturnValue:
-    """This phone is entering a hand, or left it: 204, or the form's refusal (422)."""
+    """This phone is entering a hand, or left it: 204, or the form's refusal (422); a match the account has no
+    role in is a 404 whatever it is sent."""
+    try:
+        get_match(current_user, match_id)
+    except NotFound:
+        abort(404)
     form = EnteringForm()
     if not form.validate():
         return {"errors": [{"field": name, "message": message}

@@ -15,7 +15,7 @@ from ..rules import InvalidEntry
 from ..services import Conflict, NotFound, scoreboard, undo_last_hand
 from ..services.scoreboard import side_names
 from ..services.trail import preview_revert, restore_hand, revert_correction, undone_event
-from .matches import owned
+from .matches import scored
 
 bp = Blueprint("trail", __name__, url_prefix="/matches/<int:match_id>")
 
@@ -37,7 +37,7 @@ def _board(match: Match) -> ResponseReturnValue:
 def undo(match_id: int) -> ResponseReturnValue:
     """Ask first (GET: the hand that would be taken back, a button to do it, a way to keep it), then take
     back the last hand (POST: the one the confirmation showed, when it says which)."""
-    match = owned(match_id)
+    match = scored(match_id)
     if request.method == "GET":
         return _confirm_undo(match)
     form = UndoForm()
@@ -67,7 +67,7 @@ def _confirm_undo(match: Match) -> ResponseReturnValue:
 def restore(match_id: int, event_id: int) -> ResponseReturnValue:
     """Bring back a hand taken back; when it no longer follows the hands there are, say so and offer to
     enter it as the next hand."""
-    match = owned(match_id)
+    match = scored(match_id)
     form = TrailForm()
     if not form.validate_on_submit():
         abort(400)
@@ -97,7 +97,7 @@ def _refused(match: Match, event_id: int, conflict: Conflict | None) -> Response
 def revert(match_id: int, event_id: int) -> ResponseReturnValue:
     """Ask first (GET: what the revert does to the hand, the totals and the winner), then give the corrected hand
     back the entry it had before the correction (POST, from that page: the match's version it showed)."""
-    match = owned(match_id)
+    match = scored(match_id)
     if request.method == "GET":
         return _confirm_revert(match, event_id)
     form = TrailForm()

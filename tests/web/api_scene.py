@@ -1,8 +1,8 @@
 """A small account seen through the match API, for replaying the OpenAPI document's examples of it.
 
-Ana (tests/conftest.py's password) has a token, a match of two with one hand recorded by cards, and a match of
-three whose first dealer is still to be drawn. referee/openapi/match_examples.py holds the answers the API gives
-in this scene; tests/web/test_openapi.py replays every example against it.
+Ana (tests/conftest.py's password) has a token, a match of two with one hand recorded by cards (Bea's account a
+scorer of it), and a match of three whose first dealer is still to be drawn. referee/openapi/match_examples.py
+holds the answers the API gives in this scene; tests/web/test_openapi.py replays every example against it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,10 @@ from typing import Any
 from api_client import PASSWORD, by_cards
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
+
+from referee.extensions import db
+from referee.models import User
+from referee.services.sharing import join
 
 TWO = {"ruleset": "escova-rs", "players": ["Ana", "Bea"], "first_dealer": 0}
 THREE_TO_DRAW = {"ruleset": "escoba-es", "players": ["Ana", "Bea", "Carla"], "first_dealer": None}
@@ -29,6 +33,11 @@ class Scene:
     match: int  # the match of two, one hand recorded
     drawing: int  # the match of three, its first dealer not drawn yet
     player: int  # Ana
+    scorer: int = 0  # Bea's account, a scorer of the match of two
+
+    def join_code(self) -> str:
+        """A new join code of the match of two."""
+        return str(self.request("POST", f"/api/v1/matches/{self.match}/join-code").get_json()["code"])
 
     def request(self, method: str, url: str, body: Any = None, headers: dict[str, str] | None = None) -> TestResponse:
         """One request with the token, in English."""
@@ -42,7 +51,7 @@ class Scene:
     def path_values(self, path: str) -> dict[str, int]:
         """What each path parameter names here (the draws' match is the one still drawing)."""
         return {"token_id": self.token_id, "match_id": self.drawing if "/draw" in path else self.match,
-                "number": 1, "player_id": self.player}
+                "number": 1, "player_id": self.player, "user_id": self.scorer}
 
 
 def play_scene(client: FlaskClient, username: str = "ana") -> Scene:
@@ -55,4 +64,10 @@ def play_scene(client: FlaskClient, username: str = "ana") -> Scene:
     scene.drawing = scene.request("POST", "/api/v1/matches", THREE_TO_DRAW).get_json()["id"]
     players = scene.request("GET", "/api/v1/players").get_json()["players"]
     scene.player = next(p["id"] for p in players if p["name"] == "Ana")
+    with client.application.app_context():  # Bea, with no token of her own, joins the match of two
+        bea = User(username=f"{username}-bea", password_hash="-")
+        db.session.add(bea)
+        db.session.commit()
+        scene.scorer = bea.id
+        join(bea, scene.join_code())
     return scene

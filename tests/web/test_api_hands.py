@@ -238,3 +238,13 @@ def test_the_pages_and_the_api_store_the_same_match(keeper, api):
     assert results[0] == results[1] == [(0, True)]
     final = api.request("GET", f"/matches/{api_match['id']}").get_json()
     assert "Ana" in keeper.board(page_id) and final["winner"] == 0
+
+
+def test_a_deck_style_that_is_none_is_422_naming_it(api, match):
+    """A hand's deck_style names cards in messages only, but one the document does not list is refused, as the
+    document says (Schemathesis sent 'AAA' and got the hand recorded)."""
+    refused = api.request("POST", f"/matches/{match['id']}/hands", by_cards() | {"deck_style": "AAA"})
+    assert refused.status_code == 422
+    assert [e["field"] for e in refused.get_json()["errors"]] == ["deck_style"]
+    assert api.request("POST", f"/matches/{match['id']}/hands", by_cards() | {"deck_style": "french"}).status_code \
+        == 201

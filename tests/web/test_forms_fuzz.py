@@ -37,6 +37,7 @@ from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, Match, MatchEvent, Player, User
 from referee.rules import DECK
+from referee.services.sharing import make_join_code, revoke_join_codes
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "0")) or None
 FUZZ = settings(max_examples=EXAMPLES or 15, deadline=None, database=None,
@@ -239,6 +240,44 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         url = f"/matches/{table.play}/link"
         return keeper, url, keeper.form(url)
 
+    def join() -> tuple[Any, str, dict[str, str]]:
+        """Another account types a live code of the match on the join page."""
+        person = own_account()
+        with table.app.app_context():
+            code = make_join_code(db.session.get_one(Match, table.play)).code
+        return person, "/join", person.form("/join") | {"code": code}
+
+    def together(action: str) -> Callable[[], tuple[Any, str, dict[str, str]]]:
+        def form() -> tuple[Any, str, dict[str, str]]:
+            url = f"/matches/{table.play}/together{action}"
+            if action:  # stopping a code: the page offers it once a code is made
+                keeper.submit(f"/matches/{table.play}/together")
+            else:  # making one: the page offers it while no code this phone made is live
+                with table.app.app_context():
+                    revoke_join_codes(db.session.get_one(Match, table.play))
+            return keeper, url, keeper.form(f"/matches/{table.play}/together", action=url)
+        return form
+
+    def remove_scorer() -> tuple[Any, str, dict[str, str]]:
+        """The confirmation page's button, for a scorer of its own."""
+        person = own_account()
+        with table.app.app_context():
+            code = make_join_code(db.session.get_one(Match, table.play)).code
+        person.submit("/join", {"code": code}, action="/join")
+        with table.app.app_context():
+            scorer = db.session.scalar(select(User.id).where(User.username == person.username))
+        url = f"/matches/{table.play}/scorers/{scorer}/remove"
+        return keeper, url, keeper.form(url)
+
+    def leave() -> tuple[Any, str, dict[str, str]]:
+        """A scorer of its own stops scoring the match: the confirmation page's button."""
+        person = own_account()
+        with table.app.app_context():
+            code = make_join_code(db.session.get_one(Match, table.play)).code
+        person.submit("/join", {"code": code}, action="/join")
+        url = f"/matches/{table.play}/leave"
+        return person, url, person.form(url)
+
     def fresh_player() -> int:
         """A player of the account's of its own (each example may rename, merge or delete one)."""
         with table.app.app_context():
@@ -315,7 +354,9 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         "merge players": player_form("merge"), "delete a player": player_form("delete"),
         "restore a hand": trail("restore"), "revert a correction": trail("revert"),
         "change password": password, "delete account": delete, "log out everywhere": everywhere,
-        "log out a device": device, "who is entering": entering,
+        "log out a device": device, "who is entering": entering, "join a match": join,
+        "make a join code": together(""), "stop a join code": together("/revoke"), "remove a scorer": remove_scorer,
+        "leave a match": leave,
     }
 
 
@@ -363,11 +404,17 @@ def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 # -- the tests ---------------------------------------------------------------------------------------
 
 POSTS = ["start as a guest", "keep my matches", "guest logs out",
-         "register", "login", "logout", "new match", "draw for dealer", "redraw after a tie", "hand by cards",
-         "hand by counts", "correction by cards", "correction by counts", "hand the quick way",
+         "register", "login", "logout", "new match", "draw for dealer", "redraw after a tie", "draw for us",
+         "hand by cards", "hand by counts", "correction by cards", "correction by counts", "hand the quick way",
          "correction the quick way", "undo", "restore a hand", "revert a correction", "spectator link", "rematch",
          "rename a player", "merge players", "delete a player", "change password", "delete account",
-         "log out everywhere", "log out a device", "who is entering"]
+         "log out everywhere", "log out a device", "who is entering", "join a match", "make a join code",
+         "stop a join code", "remove a scorer", "leave a match"]
+
+
+def test_every_form_made_here_is_fuzzed(table: Table) -> None:
+    """A form added to posted_forms and not to POSTS would never be sent anything."""
+    assert sorted(POSTS) == sorted(posted_forms(table))
 
 
 @pytest.mark.parametrize("target", POSTS)

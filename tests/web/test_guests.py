@@ -329,8 +329,7 @@ def throttled_app(migrated_sqlite: Path, folder: Path, **limits: str) -> Flask:
     """An app with throttling on (the shipped limits but these) on a copy of the migrated database."""
     path = folder / "throttled.sqlite"
     shutil.copyfile(migrated_sqlite, path)
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
-                      "AUTO_MIGRATE": False} | limits)
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"} | limits)
     assert app.config["RATELIMIT_ENABLED"]
     return app
 

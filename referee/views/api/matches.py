@@ -16,6 +16,7 @@ from ...match_json import match_json
 from ...models import Match
 from ...services import NotFound, create_match, get_match
 from ...services.history import match_history
+from ...services.sharing import roles_in
 from ...throttling import throttle_per_token
 from ..errors import http_error
 from .blueprint import bp, request_body
@@ -50,10 +51,13 @@ def start_match() -> ResponseReturnValue:
 @throttle_per_token
 @token_required
 def list_matches() -> ResponseReturnValue:
-    """The account's matches, newest first, a page at a time, filtered by player and status."""
+    """The matches the account owns or scores, newest first, a page at a time, filtered by player and status; each
+    with the account's role in it."""
     query = match_payloads.read_match_query(request.args.to_dict())
     page = match_history(api_user(), query.page, query.player, query.status, per_page=query.per_page)
-    return jsonify({"matches": [match_json(match) for match in page.items], "page": page.page,
+    roles = roles_in(api_user(), page.items)
+    return jsonify({"matches": [match_json(match) | {"role": str(roles[match.id])} for match in page.items],
+                    "page": page.page,
                     "per_page": page.per_page, "total": page.total, "pages": page.pages})
 
 

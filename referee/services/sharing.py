@@ -1,0 +1,169 @@
+"""Scoring a match together: roles, join codes and scorers.
+
+Roles (Role): the owner (the account that made the match) and its scorers (accounts that joined with a join
+code), who enter, correct, undo and restore hands as the owner does; watching is the spectator link's, which
+needs no account (services/matches.py). A later role (a player's claimed seat) is one more member of Role and
+one more branch of role_of. Managing codes and scorers is the owner's alone.
+
+A join code is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L, U), read case-insensitively
+and ignoring spaces and dashes, so it can be read aloud and typed on a phone; 30⁸ ≈ 6.6 × 10¹¹ codes, and
+guessing is throttled (referee/throttling.py). It lasts CODE_LIFETIME, and a match has one live code at a time:
+making a new one revokes the old. Only an HMAC-SHA256 of the code under the app's secret key is stored, so a
+copy of the database neither shows a code nor lets one be found by trying them all.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from flask import current_app
+from sqlalchemy import ColumnElement, exists, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import JoinCode, Match, Scorer, User, now
+from .errors import Forbidden, NotFound
+
+ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+CODE_LENGTH = 8
+CODE_LIFETIME = timedelta(hours=12)
+_TYPED = re.compile(r"[\s-]+")
+# What may be typed as a code before it is looked at (spaces and dashes between its characters included).
+MAX_TYPED = 40
+
+
+class Role(enum.StrEnum):
+    """What an account may do in a match."""
+
+    OWNER = "owner"  # made it: everything, managing scorers and codes too
+    SCORER = "scorer"  # joined with a code: enters, corrects, undoes and restores hands
+
+
+class BadCode(LookupError):
+    """A code that lets no one join: `reason` is 'unknown' (never made, or mistyped), 'expired' or 'revoked'."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class NewCode:
+    """A code just made: the code itself (shown this once, never stored) and when it stops working."""
+
+    code: str
+    expires_at: datetime
+
+    @property
+    def spaced(self) -> str:
+        """The code as shown and read aloud: two groups of four, 'K7QM-3XPD'."""
+        half = len(self.code) // 2
+        return f"{self.code[:half]}-{self.code[half:]}"
+
+
+def normal_code(typed: str) -> str:
+    """A typed code as made: capitals, without the spaces and dashes a reader may put in."""
+    return _TYPED.sub("", typed[:MAX_TYPED]).upper()
+
+
+def code_hash(code: str) -> str:
+    """What is stored of a code: its HMAC-SHA256 under the app's secret key, in hex."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, normal_code(code).encode("utf-8", "replace"), hashlib.sha256).hexdigest()
+
+
+def shared_or_owned(user: User) -> ColumnElement[bool]:
+    """A condition on Match: the account owns it or scores it."""
+    return or_(Match.user_id == user.id, Match.id.in_(select(Scorer.match_id).where(Scorer.user_id == user.id)))
+
+
+def role_of(user: User, match: Match) -> Role | None:
+    """The account's role in the match, or None when it has none."""
+    if match.user_id == user.id:
+        return Role.OWNER
+    scores = db.session.scalar(select(exists().where(Scorer.match_id == match.id, Scorer.user_id == user.id)))
+    return Role.SCORER if scores else None
+
+
+def roles_in(user: User, matches: list[Match]) -> dict[int, Role]:
+    """The account's role in each of these matches (all of which it owns or scores), by match id."""
+    return {match.id: Role.OWNER if match.user_id == user.id else Role.SCORER for match in matches}
+
+
+def make_join_code(match: Match) -> NewCode:
+    """A new code for the match, the old one revoked: one live code at a time, so the owner has one to show."""
+    revoke_join_codes(match, commit=False)
+    code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+    made = JoinCode(match_id=match.id, code_hash=code_hash(code), expires_at=now() + CODE_LIFETIME)
+    db.session.add(made)
+    db.session.commit()
+    return NewCode(code, made.expires_at)
+
+
+def live_code(match: Match, code: str | None = None) -> JoinCode | None:
+    """The match's code that still lets accounts join (the one typed, when given), if any."""
+    query = select(JoinCode).where(JoinCode.match_id == match.id, JoinCode.revoked_at.is_(None),
+                                   JoinCode.expires_at > now())
+    if code is not None:
+        query = query.where(JoinCode.code_hash == code_hash(code))
+    return db.session.scalar(query.order_by(JoinCode.id.desc()).limit(1))
+
+
+def revoke_join_codes(match: Match, commit: bool = True) -> int:
+    """The match's live codes stop working (the scorers who joined with them stay); how many there were."""
+    revoked = db.session.execute(update(JoinCode).where(JoinCode.match_id == match.id, JoinCode.revoked_at.is_(None))
+                                 .values(revoked_at=now()).execution_options(synchronize_session=False))
+    if commit:
+        db.session.commit()
+    return int(getattr(revoked, "rowcount", 0) or 0)
+
+
+def join(user: User, typed: str) -> Match:
+    """Make the account a scorer of the match whose code it typed (its owner and its scorers stay as they are);
+    BadCode for a code that lets no one in."""
+    code = normal_code(typed)
+    if len(code) != CODE_LENGTH or set(code) - set(ALPHABET):
+        raise BadCode("unknown")  # no query for what no code can be
+    found = db.session.scalar(select(JoinCode).where(JoinCode.code_hash == code_hash(code)))
+    if found is None:
+        raise BadCode("unknown")
+    if found.revoked_at is not None:
+        raise BadCode("revoked")
+    if found.expires_at <= now():
+        raise BadCode("expired")
+    match = found.match
+    if role_of(user, match) is None:
+        db.session.add(Scorer(match_id=match.id, user_id=user.id, join_code_id=found.id))
+        try:
+            db.session.commit()
+        except IntegrityError:  # the same account joined from another phone at the same moment
+            db.session.rollback()
+    return match
+
+
+def scorers_of(match: Match) -> list[Scorer]:
+    """The match's scorers, first joined first, with their accounts."""
+    return list(db.session.scalars(select(Scorer).where(Scorer.match_id == match.id)
+                                   .order_by(Scorer.added_at, Scorer.id)))
+
+
+def leave(user: User, match: Match) -> None:
+    """The account stops scoring another's match (the owner cannot leave its own: Forbidden)."""
+    if match.user_id == user.id:
+        raise Forbidden(match.id)
+    remove_scorer(match, user.id)
+
+
+def remove_scorer(match: Match, user_id: int) -> None:
+    """The account stops scoring the match: its next request for it is a 404. NotFound if it was no scorer."""
+    scorer = db.session.scalar(select(Scorer).where(Scorer.match_id == match.id, Scorer.user_id == user_id))
+    if scorer is None:
+        raise NotFound(user_id)
+    db.session.delete(scorer)
+    db.session.commit()

@@ -1,0 +1,96 @@
+"""The match API's scoring together: join codes, joining with one, and the match's scorers (services/sharing.py).
+
+Making and revoking codes and listing and removing scorers are the owner's: a scorer's token gets 403, another
+account's 404 as for any match of someone else's. Joining is throttled with the join page (JOIN_LIMIT).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from flask import jsonify, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from ... import match_payloads
+from ...api_auth import api_user, token_required
+from ...match_json import match_json
+from ...services import NotFound
+from ...services.errors import Forbidden
+from ...services.matches import get_owned_match
+from ...services.sharing import BadCode, join, make_join_code, remove_scorer, revoke_join_codes, role_of, scorers_of
+from ...throttling import throttle_api_join, throttle_per_token
+from ..sharing import bad_code_words
+from .blueprint import bp, request_body
+
+
+@bp.errorhandler(Forbidden)
+def forbidden(_error: Forbidden) -> ResponseReturnValue:
+    """A scorer asking for what only the owner may do: 403."""
+    return {"errors": [{"field": "", "message": _("Only the match's owner can do this.")}]}, 403
+
+
+def _utc(moment: datetime) -> str:
+    """A stored time (UTC, naive) as the API writes times."""
+    return f"{moment.isoformat(timespec='seconds')}Z"
+
+
+@bp.post("/matches/<int:match_id>/join-code")
+@throttle_per_token
+@token_required
+def make_code(match_id: int) -> ResponseReturnValue:
+    """A new join code (the old one stops working): 201, the code shown this once, and its join page."""
+    made = make_join_code(get_owned_match(api_user(), match_id))
+    response = jsonify({"code": made.spaced, "expires_at": _utc(made.expires_at),
+                        "join_url": url_for("sharing.join_page", code=made.code, _external=True)})
+    response.status_code = 201
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.delete("/matches/<int:match_id>/join-code")
+@throttle_per_token
+@token_required
+def revoke_code(match_id: int) -> ResponseReturnValue:
+    """The match's join code stops working (204, also when none was live); its scorers stay."""
+    revoke_join_codes(get_owned_match(api_user(), match_id))
+    return "", 204
+
+
+@bp.post("/join")
+@throttle_per_token
+@token_required
+@throttle_api_join
+def join_match() -> ResponseReturnValue:
+    """Become a scorer of the match whose code is sent: the match and the caller's role in it; a code that lets
+    no one in is 422 naming `code`, and counts against JOIN_LIMIT."""
+    code = match_payloads.read_join(request_body())
+    try:
+        match = join(api_user(), code)
+    except BadCode as refused:
+        return {"errors": [{"field": "code", "message": bad_code_words(refused.reason)}]}, 422
+    role = role_of(api_user(), match)
+    return jsonify({"match": match_json(match), "role": str(role)})
+
+
+@bp.get("/matches/<int:match_id>/scorers")
+@throttle_per_token
+@token_required
+def list_scorers(match_id: int) -> ResponseReturnValue:
+    """The match's scorers, first joined first."""
+    match = get_owned_match(api_user(), match_id)
+    return jsonify({"scorers": [{"id": s.user_id, "username": s.user.username, "joined_at": _utc(s.added_at)}
+                                for s in scorers_of(match)]})
+
+
+@bp.delete("/matches/<int:match_id>/scorers/<int:user_id>")
+@throttle_per_token
+@token_required
+def remove(match_id: int, user_id: int) -> ResponseReturnValue:
+    """The scorer stops scoring the match (204): its next request for it is a 404; 404 for one who is none."""
+    match = get_owned_match(api_user(), match_id)
+    try:
+        remove_scorer(match, user_id)
+    except NotFound:
+        return {"errors": [{"field": "user_id", "message": _("This account does not score this match.")}]}, 404
+    return "", 204

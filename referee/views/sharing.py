@@ -1,0 +1,181 @@
+"""Scoring together: the owner's "Score together" page (a join code and its QR code, the scorers), and the join
+page where another account types or scans the code and becomes a scorer (services/sharing.py: the roles)."""
+
+from __future__ import annotations
+
+from contextlib import suppress
+
+from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from flask_login import current_user, login_required
+from werkzeug.exceptions import TooManyRequests
+
+from ..forms.accounts import ButtonForm
+from ..forms.sharing import JoinForm
+from ..models import Match
+from ..services import NotFound
+from ..services.errors import Forbidden
+from ..services.matches import get_match, get_owned_match
+from ..services.sharing import (
+    BadCode,
+    NewCode,
+    join,
+    leave,
+    live_code,
+    make_join_code,
+    normal_code,
+    remove_scorer,
+    revoke_join_codes,
+    scorers_of,
+)
+from ..throttling import retry_after, throttle_join
+from .qr import qr_svg
+
+bp = Blueprint("sharing", __name__)
+
+# The codes this browser made, by match id: only a hash is stored, so the owner's phone keeps the code it made
+# (in its signed session cookie) to show it again after a reload.
+SHOWN = "join_codes"
+
+
+def owner_only(match_id: int) -> Match:
+    """The current account's own match: 403 for one of its scorers, 404 for anyone else."""
+    try:
+        return get_owned_match(current_user, match_id)
+    except NotFound:
+        abort(404)
+    except Forbidden:
+        abort(403)
+
+
+def bad_code_words(reason: str) -> str:
+    """Why a code let no one in, in the reader's words."""
+    if reason == "expired":
+        return _("This code has expired: ask for a new one.")
+    if reason == "revoked":
+        return _("This code was withdrawn: ask for the new one.")
+    return _("No match has this code: check it and try again.")
+
+
+@bp.get("/matches/<int:match_id>/together")
+@login_required
+def together(match_id: int) -> ResponseReturnValue:
+    """The owner's page: the live code this phone made (and its QR code), or a button to make one; the scorers."""
+    match = owner_only(match_id)
+    code = session.get(SHOWN, {}).get(str(match.id))
+    live = live_code(match, code) if code else None
+    join_url = url_for("sharing.join_page", code=code, _external=True) if live else None
+    return render_template("sharing/together.html", match=match, code=NewCode(code, live.expires_at) if live else None,
+                           other_code=live_code(match) if not live else None, join_url=join_url,
+                           qr=qr_svg(join_url, scale=7) if join_url else None, scorers=scorers_of(match),
+                           button=ButtonForm())
+
+
+@bp.post("/matches/<int:match_id>/together")
+@login_required
+def new_code(match_id: int) -> ResponseReturnValue:
+    """Make a join code (the old one stops working) and show it. A button only: CSRFProtect checks its token."""
+    match = owner_only(match_id)
+    made = make_join_code(match)
+    session[SHOWN] = {**session.get(SHOWN, {}), str(match.id): made.code}
+    return redirect(url_for("sharing.together", match_id=match.id))
+
+
+@bp.post("/matches/<int:match_id>/together/revoke")
+@login_required
+def revoke_code(match_id: int) -> ResponseReturnValue:
+    """The match's join code stops working; the scorers who joined with it stay."""
+    match = owner_only(match_id)
+    revoke_join_codes(match)
+    session[SHOWN] = {key: value for key, value in session.get(SHOWN, {}).items() if key != str(match.id)}
+    flash(_("The join code no longer works. Make a new one to invite someone else."), "info")
+    return redirect(url_for("sharing.together", match_id=match.id))
+
+
+@bp.route("/matches/<int:match_id>/scorers/<int:user_id>/remove", methods=["GET", "POST"])
+@login_required
+def remove(match_id: int, user_id: int) -> ResponseReturnValue:
+    """Ask first (GET), then remove the scorer (POST): its next request for the match is a 404."""
+    match = owner_only(match_id)
+    scorer = next((s for s in scorers_of(match) if s.user_id == user_id), None)
+    if scorer is None:
+        abort(404)
+    form = ButtonForm()
+    if not form.validate_on_submit():
+        return render_template("sharing/remove.html", match=match, scorer=scorer, form=form)
+    name = scorer.user.username
+    with suppress(NotFound):  # removed from another phone meanwhile: the same outcome
+        remove_scorer(match, user_id)
+    flash(_("%(name)s no longer scores this match.", name=name), "info")
+    return redirect(url_for("sharing.together", match_id=match.id))
+
+
+@bp.route("/matches/<int:match_id>/leave", methods=["GET", "POST"])
+@login_required
+def leave_match(match_id: int) -> ResponseReturnValue:
+    """A scorer stops scoring the match: asked first (GET), then done (POST), back to its matches; the owner
+    cannot leave its own match (403)."""
+    try:
+        match = get_match(current_user, match_id)
+    except NotFound:
+        abort(404)
+    if match.user_id == current_user.id:
+        abort(403)
+    owner = match.owner.username
+    form = ButtonForm()
+    if not form.validate_on_submit():
+        return render_template("sharing/leave.html", match=match, owner=owner, form=form)
+    with suppress(NotFound):  # removed by the owner meanwhile: the same outcome
+        leave(current_user, match)
+    flash(_("You no longer score %(name)s's match.", name=owner), "info")
+    return redirect(url_for("matches.index"))
+
+
+@bp.get("/join")
+@bp.get("/join/<code>")
+def join_page(code: str = "") -> ResponseReturnValue:
+    """The join page: the code from the QR code's address, or typed. Nothing is looked up before it is sent
+    (POST, throttled), so this page tells no one whether a code exists."""
+    form = JoinForm(formdata=None, code=normal_code(code))
+    if not current_user.is_authenticated:
+        return visitor_page(form)
+    return render_template("sharing/join.html", form=form)
+
+
+def visitor_page(form: JoinForm) -> ResponseReturnValue:
+    """THE ONE PLACE for a visitor without an account: today it asks them to log in or register and brings
+    them back to this page with the code. Guest accounts (issue 25, point 1) replace this with a guest login
+    followed by the join page."""
+    back = url_for("sharing.join_page", code=form.code.data or None)
+    return render_template("sharing/join.html", form=form, back=back)
+
+
+@bp.errorhandler(TooManyRequests)
+def too_many_codes(_error: TooManyRequests) -> ResponseReturnValue:
+    """Over JOIN_LIMIT on the join page (the one limit of these pages): the page again, the code typed kept,
+    saying how long to wait."""
+    form = JoinForm()
+    seconds = retry_after()
+    form.code.errors = [ngettext("Too many wrong codes. Please wait %(num)d second and try again.",
+                                 "Too many wrong codes. Please wait %(num)d seconds and try again.", seconds)]
+    return render_template("sharing/join.html", form=form), 429, {"Retry-After": str(seconds)}
+
+
+@bp.post("/join")
+@login_required
+@throttle_join
+def join_match() -> ResponseReturnValue:
+    """Become a scorer of the match whose code was typed, and land on its scoreboard; a code that lets no one in
+    is refused beside the field (422), and counts against the throttle."""
+    form = JoinForm()
+    if form.validate_on_submit():
+        try:
+            match = join(current_user, form.code.data or "")
+        except BadCode as refused:
+            form.code.errors = [bad_code_words(refused.reason)]
+        else:
+            return redirect(url_for("matches.show", match_id=match.id))
+    return render_template("sharing/join.html", form=form), 422
+

@@ -1,0 +1,160 @@
+"""Every match route, pages and API, against every role: the owner, a scorer, a removed scorer, a stranger (an
+account with no role in the match) and an anonymous visitor, each answer written down.
+
+The routes are read from the app's URL map (every rule with a match id), so a route added later without a row
+here fails the test instead of being forgotten. A page's POST carries the session's CSRF token and nothing else,
+so what is checked is who gets in, not what a form does; an API request carries no body. A match the account
+has no role in is a 404, as a missing one; what only the owner may do is 403 for a scorer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from api_client import ApiClient, by_tally
+from flask import Flask
+from page_client import Scorekeeper
+from sqlalchemy import select
+
+from referee.extensions import db
+from referee.models import Match, MatchEvent, Scorer, User
+from referee.services import HandDraft, edit_hand
+from referee.services.sharing import join, make_join_code, remove_scorer
+
+ROLES = ("anonymous", "stranger", "removed", "scorer", "owner")  # the order asked in: the owner's POSTs last
+LOGIN = "login"  # a page's answer to an anonymous visitor: a redirect to the login page
+# What a page's POST gets when the account may use it but sends only the CSRF token: the answer of the view.
+PAGE = "page"
+
+# (endpoint, method): the answer per role, in ROLES' order. A number is the status; LOGIN a 302 to /login.
+EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
+    # the scoreboard and everything of the match's hands: owner and scorers alike
+    ("matches.show", "GET"): (LOGIN, 404, 404, 200, 200),
+    ("matches.draw_for_dealer", "GET"): (LOGIN, 404, 404, 302, 302),  # the dealer is known: to the scoreboard
+    ("matches.draw_for_dealer", "POST"): (LOGIN, 404, 404, 302, 302),
+    ("matches.draw_for_us", "POST"): (LOGIN, 404, 404, 400, 400),  # no round number: the form's own refusal
+    ("presence.who", "GET"): (LOGIN, 404, 404, 200, 200),  # who else is entering
+    ("presence.say", "POST"): (LOGIN, 404, 404, 422, 422),  # no hand named
+    ("hands.new", "GET"): (LOGIN, 404, 404, 200, 200),
+    ("hands.new", "POST"): (LOGIN, 404, 404, 422, 422),
+    ("hands.edit", "GET"): (LOGIN, 404, 404, 200, 200),
+    ("hands.edit", "POST"): (LOGIN, 404, 404, 422, 422),
+    ("trail.undo", "GET"): (LOGIN, 404, 404, 200, 200),
+    ("trail.undo", "POST"): (LOGIN, 404, 404, 400, 400),
+    ("trail.restore", "POST"): (LOGIN, 404, 404, 400, 400),
+    ("trail.revert", "GET"): (LOGIN, 404, 404, 200, 200),
+    ("trail.revert", "POST"): (LOGIN, 404, 404, 400, 400),
+    ("exports.match_as_csv", "GET"): (LOGIN, 404, 404, 200, 200),
+    ("exports.match_as_json", "GET"): (LOGIN, 404, 404, 200, 200),
+    ("matches.play_again", "POST"): (LOGIN, 404, 404, 302, 302),  # the owner's match, the scorers carried over
+    # a scorer's own: leaving (the owner cannot leave its own match)
+    ("sharing.leave_match", "GET"): (LOGIN, 404, 404, 200, 403),
+    ("sharing.leave_match", "POST"): (LOGIN, 404, 404, 302, 403),
+    # the owner's alone
+    ("matches.new_link", "GET"): (LOGIN, 404, 404, 403, 200),
+    ("matches.new_link", "POST"): (LOGIN, 404, 404, 403, 302),
+    ("sharing.together", "GET"): (LOGIN, 404, 404, 403, 200),
+    ("sharing.new_code", "POST"): (LOGIN, 404, 404, 403, 302),
+    ("sharing.revoke_code", "POST"): (LOGIN, 404, 404, 403, 302),
+    ("sharing.remove", "GET"): (LOGIN, 404, 404, 403, 200),
+    ("sharing.remove", "POST"): (LOGIN, 404, 404, 403, 302),
+    # the API: a token or 401
+    ("api.read_match", "GET"): (401, 404, 404, 200, 200),
+    ("api.events", "GET"): (401, 404, 404, 200, 200),
+    ("api.export", "GET"): (401, 404, 404, 200, 200),
+    ("api.record", "POST"): (401, 404, 404, 400, 400),  # no body
+    ("api.correct", "PUT"): (401, 404, 404, 428, 428),  # no If-Match
+    ("api.undo", "DELETE"): (401, 404, 404, 428, 428),
+    ("api.draw", "POST"): (401, 404, 404, 400, 400),
+    ("api.draw_for_us", "POST"): (401, 404, 404, 409, 409),  # the dealer is known
+    ("api.again", "POST"): (401, 404, 404, 201, 201),
+    ("api.make_code", "POST"): (401, 404, 404, 403, 201),
+    ("api.revoke_code", "DELETE"): (401, 404, 404, 403, 204),
+    ("api.list_scorers", "GET"): (401, 404, 404, 403, 200),
+    ("api.remove", "DELETE"): (401, 404, 404, 403, 204),
+}
+
+
+def match_routes(app: Flask) -> set[tuple[str, str]]:
+    """Every (endpoint, method) of the app whose address names a match."""
+    return {(rule.endpoint, method) for rule in app.url_map.iter_rules() if "match_id" in rule.arguments
+            for method in rule.methods - {"HEAD", "OPTIONS"}}
+
+
+def test_every_match_route_has_its_row(app):
+    """A match route without a row, or a row without its route, fails here."""
+    assert match_routes(app) == set(EXPECTED)
+
+
+@dataclass
+class Table:
+    """A match of Ana's with one hand, corrected once; Bea scores it, Cid scored it and was removed, Dan is a
+    stranger."""
+
+    match_id: int
+    event_id: int
+    scorer_id: int
+    people: dict[str, Scorekeeper]
+    tokens: dict[str, ApiClient | None]
+
+
+def set_table(app: Flask, scorekeeper) -> Table:
+    """The table, set up through the services; each person's browser and API token."""
+    people = {name: scorekeeper(name) for name in ("ana", "bea", "cid", "dan")}
+    match_id = people["ana"].start()
+    assert people["ana"].save_hand(match_id).status_code == 302
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        users = {u.username: u for u in db.session.scalars(select(User))}
+        code = make_join_code(match).code
+        join(users["bea"], code)
+        join(users["cid"], code)
+        remove_scorer(match, users["cid"].id)
+        edit_hand(match, 1, HandDraft.kept("tally", by_tally(mirror=True), dealer=0), match.version)
+        event_id = db.session.scalar(select(MatchEvent.id).where(MatchEvent.match_id == match_id,
+                                                                 MatchEvent.kind == "hand_edited"))
+        scorer_id = users["bea"].id
+        assert db.session.scalar(select(Scorer.user_id)) == scorer_id
+    roles = {"owner": "ana", "scorer": "bea", "removed": "cid", "stranger": "dan"}
+    tokens: dict[str, ApiClient | None] = {role: ApiClient(app.test_client(), name) for role, name in roles.items()}
+    tokens["anonymous"] = None
+    visitors = {role: people[name] for role, name in roles.items()}
+    visitors["anonymous"] = Scorekeeper(app, app.test_client())
+    return Table(match_id, event_id or 0, scorer_id, visitors, tokens)
+
+
+def url_of(app: Flask, endpoint: str, table: Table) -> str:
+    """The route's address for the table's match (its hand 1, its correction in the trail, its scorer)."""
+    rule = next(rule for rule in app.url_map.iter_rules() if rule.endpoint == endpoint)
+    values = {"match_id": table.match_id, "number": 1, "event_id": table.event_id, "user_id": table.scorer_id}
+    return re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m[1]]), rule.rule)
+
+
+def answer(app: Flask, table: Table, role: str, endpoint: str, method: str) -> Any:
+    """What the role gets: the status, or LOGIN for a page's redirect to the login page."""
+    url = url_of(app, endpoint, table)
+    if endpoint.startswith("api."):
+        token = table.tokens[role]
+        if token is None:
+            return app.test_client().open(url, method=method).status_code
+        return token.client.open(url, method=method, headers={"Authorization": f"Bearer {token.token}"}).status_code
+    person = table.people[role]
+    if method == "GET":
+        response = person.client.get(url)
+    else:
+        csrf = person.form("/login")["csrf_token"] if role == "anonymous" else person.token()
+        response = person.client.post(url, data={"csrf_token": csrf})
+    if response.status_code == 302 and "/login" in response.headers["Location"]:
+        return LOGIN
+    return response.status_code
+
+
+@pytest.mark.parametrize(("endpoint", "method"), sorted(EXPECTED))
+def test_each_role_gets_the_answer_written_down(app, scorekeeper, endpoint, method):
+    """The route answers each role as its row says, the roles asked in turn on one table."""
+    table = set_table(app, scorekeeper)
+    got = tuple(answer(app, table, role, endpoint, method) for role in ROLES)
+    assert dict(zip(ROLES, got, strict=True)) == dict(zip(ROLES, EXPECTED[(endpoint, method)], strict=True))

@@ -1,0 +1,96 @@
+"""Scoring together through the API: join codes, joining, the scorers, and a scorer's token recording hands."""
+
+from __future__ import annotations
+
+import pytest
+from api_client import TWO, ApiClient, by_cards, by_tally
+
+
+@pytest.fixture
+def ana(keeper, client) -> ApiClient:
+    """Ana's token (the owner)."""
+    return ApiClient(client)
+
+
+@pytest.fixture
+def bea(scorekeeper, client) -> ApiClient:
+    """Bea's token (another account)."""
+    scorekeeper("bea")
+    return ApiClient(client, "bea")
+
+
+@pytest.fixture
+def match_id(ana, bea) -> int:
+    """Ana's match of two, Bea a scorer of it by a code made and typed through the API."""
+    made = ana.request("POST", "/matches", TWO).get_json()["id"]
+    code = ana.request("POST", f"/matches/{made}/join-code")
+    assert code.status_code == 201 and code.headers["Cache-Control"] == "no-store"
+    body = code.get_json()
+    assert body["join_url"].endswith("/join/" + body["code"].replace("-", ""))
+    joined = bea.request("POST", "/join", {"code": body["code"].lower()})
+    assert joined.status_code == 200 and joined.get_json()["role"] == "scorer"
+    assert joined.get_json()["match"]["id"] == made
+    return made
+
+
+def test_the_list_shows_shared_matches_with_the_caller_s_role(ana, bea, match_id):
+    """Ana's list: owner; Bea's: scorer, the match she has no part in absent."""
+    ana.request("POST", "/matches", TWO)
+    assert [(m["id"], m["role"]) for m in bea.request("GET", "/matches").get_json()["matches"]] == [
+        (match_id, "scorer")]
+    assert [m["role"] for m in ana.request("GET", "/matches").get_json()["matches"]] == ["owner", "owner"]
+
+
+def test_a_scorer_s_token_records_corrects_and_undoes_hands_with_the_same_version_checks(ana, bea, match_id):
+    """Bea records, the owner's stale If-Match is 412, Bea's correction and undo go through."""
+    recorded = bea.request("POST", f"/matches/{match_id}/hands", by_cards())
+    assert recorded.status_code == 201
+    stale = recorded.headers["ETag"]
+    assert ana.request("POST", f"/matches/{match_id}/hands", by_tally(mirror=True)).status_code == 201
+    refused = bea.request("PUT", f"/matches/{match_id}/hands/1", by_tally(), {"If-Match": stale})
+    assert refused.status_code == 412
+    now = bea.request("GET", f"/matches/{match_id}").headers["ETag"]
+    assert bea.request("PUT", f"/matches/{match_id}/hands/1", by_tally(), {"If-Match": now}).status_code == 200
+    now = ana.request("GET", f"/matches/{match_id}").headers["ETag"]
+    assert bea.request("DELETE", f"/matches/{match_id}/hands/2", headers={"If-Match": now}).status_code == 200
+    assert len(ana.request("GET", f"/matches/{match_id}").get_json()["hands"]) == 1
+
+
+def test_the_owner_lists_and_removes_a_scorer_whose_next_request_is_404(ana, bea, match_id):
+    """GET scorers names Bea; DELETE removes her; her reads and writes of the match are then 404."""
+    scorers = ana.request("GET", f"/matches/{match_id}/scorers").get_json()["scorers"]
+    assert [s["username"] for s in scorers] == ["bea"]
+    assert ana.request("DELETE", f"/matches/{match_id}/scorers/{scorers[0]['id']}").status_code == 204
+    assert bea.request("GET", f"/matches/{match_id}").status_code == 404
+    assert bea.request("POST", f"/matches/{match_id}/hands", by_cards()).status_code == 404
+    again = ana.request("DELETE", f"/matches/{match_id}/scorers/{scorers[0]['id']}")
+    assert again.status_code == 404 and again.get_json()["errors"][0]["field"] == "user_id"
+
+
+@pytest.mark.parametrize(("method", "url"), [("POST", "/join-code"), ("DELETE", "/join-code"), ("GET", "/scorers"),
+                                             ("DELETE", "/scorers/1")])
+def test_managing_is_the_owner_s_a_scorer_gets_403(bea, match_id, method, url):
+    """The owner's operations answer a scorer's token 403 in the errors shape."""
+    answer = bea.request(method, f"/matches/{match_id}{url}")
+    assert answer.status_code == 403
+    assert answer.get_json() == {"errors": [{"field": "", "message": "Only the match's owner can do this."}]}
+
+
+def test_a_revoked_code_is_422_naming_the_code(ana, bea, client):
+    """Revoked through the API: joining with it is refused, in the reader's language."""
+    made = ana.request("POST", "/matches", TWO).get_json()["id"]
+    code = ana.request("POST", f"/matches/{made}/join-code").get_json()["code"]
+    assert ana.request("DELETE", f"/matches/{made}/join-code").status_code == 204
+    refused = bea.request("POST", "/join", {"code": code}, {"Accept-Language": "es"})
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"][0]["field"] == "code"
+    assert bea.request("GET", f"/matches/{made}").status_code == 404
+
+
+@pytest.mark.parametrize(("body", "field"), [({}, "code"), ({"code": 7}, "code"), ({"code": "x" * 41}, "code"),
+                                             ({"code": "ABCD2345", "more": 1}, "more")])
+def test_a_bad_join_body_is_422_naming_the_field(bea, body, field):
+    """The reader refuses what is not a code before any lookup."""
+    refused = bea.request("POST", "/join", body)
+    assert refused.status_code == 422
+    assert [e["field"] for e in refused.get_json()["errors"]] == [field]
