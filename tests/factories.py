@@ -21,7 +21,7 @@ from referee.extensions import db
 from referee.forms.hands import placed
 from referee.models import Match, User
 from referee.rules import OPTIONS, PRESETS, Card, CardEntry, HandEntry, SidePile, SideTally, TallyEntry
-from referee.services import HandDraft, MatchSettings, create_match, edit_hand, record_hand, undo_last_hand
+from referee.services import HandDraft, MatchSettings, create_match, edit_hand, get_match, record_hand, undo_last_hand
 from referee.services.accounts import find_account
 from referee.services.draws import draw_round, draw_state
 from referee.services.scoreboard import dealer_after
@@ -123,11 +123,10 @@ def entry(match: Match, mode: str = "cards", overrides: dict[str, str] | None = 
     return TallyEntry(match.ruleset, tallies, int(fields["leftover_sum"]), last)
 
 
-def _match(match_id: int) -> Match:
-    """The match of this id (in an app context)."""
-    match = db.session.get(Match, match_id)
-    assert match is not None, match_id
-    return match
+def _match(person: Scorekeeper, match_id: int) -> Match:
+    """The match as its pages load it for this scorekeeper (get_match: the account noted as the one acting, for the
+    trail), in an app context."""
+    return get_match(user_of(person), match_id)
 
 
 def save_hand(person: Scorekeeper, match_id: int, mode: str = "cards", number: int | None = None,
@@ -136,7 +135,7 @@ def save_hand(person: Scorekeeper, match_id: int, mode: str = "cards", number: i
     corrected by edit_hand, its dealer kept: as Scorekeeper.save_hand saves it through the hand's page (the same
     arguments: mirror, moves, escobas, overrides of its fields). The hand's number."""
     with person.app.app_context():
-        match = _match(match_id)
+        match = _match(person, match_id)
         hands = list(match.hands)
         if number is not None:
             draft = HandDraft(mode, entry(match, mode, **changes), hands[number - 1].dealer)
@@ -155,28 +154,28 @@ def save_hands(person: Scorekeeper, match_id: int, count: int, **changes: Any) -
 def undo(person: Scorekeeper, match_id: int) -> None:
     """Take back the match's last hand (undo_last_hand), as its confirmation page does."""
     with person.app.app_context():
-        match = _match(match_id)
+        match = _match(person, match_id)
         assert undo_last_hand(match, match.version)
 
 
 def restore(person: Scorekeeper, match_id: int, event_id: int) -> None:
     """Bring back the hand the trail's event took back (restore_hand), as its button does."""
     with person.app.app_context():
-        match = _match(match_id)
+        match = _match(person, match_id)
         restore_hand(match, event_id, match.version)
 
 
 def revert(person: Scorekeeper, match_id: int, event_id: int) -> None:
     """Put back the entry the trail's correction replaced (revert_correction), as its confirmation does."""
     with person.app.app_context():
-        match = _match(match_id)
+        match = _match(person, match_id)
         revert_correction(match, event_id, match.version)
 
 
 def draw(person: Scorekeeper, match_id: int, *cards: str) -> None:
     """The next round of the draw for dealer (draw_round), a card for each seat drawing in it, in seat order."""
     with person.app.app_context():
-        match = _match(match_id)
+        match = _match(person, match_id)
         state = draw_state(match)
         draw_round(match, len(state.rounds) + 1,
                    {seat: Card.parse(code) for seat, code in zip(state.drawing, cards, strict=True)})
