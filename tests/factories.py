@@ -144,13 +144,6 @@ def save_hand(person: Scorekeeper, match_id: int, mode: str = "cards", number: i
         return record_hand(match, draft, len(hands) + 1).number
 
 
-def save_hands(person: Scorekeeper, match_id: int, count: int, **changes: Any) -> None:
-    """`count` hands saved one after another, each as save_hand saves it."""
-    for _ in range(count):
-        save_hand(person, match_id, **changes)
-
-
-
 def undo(person: Scorekeeper, match_id: int) -> None:
     """Take back the match's last hand (undo_last_hand), as its confirmation page does."""
     with person.app.app_context():
