@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import coverage
+import factories
 import pytest
 import throwaway
 from flask import Flask
 from flask.testing import FlaskClient
+from flask_login import FlaskLoginClient
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
@@ -48,10 +50,11 @@ def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
         tracing.start()
 
 
-class ClosingClient(FlaskClient):
+class ClosingClient(FlaskLoginClient):
     """Flask's test client, reading each answer whole and closing it as a WSGI server would (buffered), so that a
     streamed file is closed at once rather than by the collector (pytest turns warnings into errors); and closing
-    each request's body once it is answered."""
+    each request's body once it is answered. Flask-Login's FlaskLoginClient, so that `app.test_client(user=…)`
+    starts logged in (tests/factories.py)."""
 
     def open(self, *args: Any, buffered: bool = True, **kwargs: Any) -> TestResponse:
         """The answer, read and closed, its request's body closed too."""
@@ -175,9 +178,10 @@ def hand() -> dict[str, object]:
 
 @pytest.fixture
 def scorekeeper(app: Flask) -> Callable[[str], Scorekeeper]:
-    """Make scorekeepers, each with its own browser session and a logged-in account."""
+    """Make scorekeepers, each with its own browser session and a logged-in account (made through the services:
+    tests/factories.py)."""
     def make(username: str) -> Scorekeeper:
-        return Scorekeeper(app, app.test_client()).account(username)
+        return factories.keeper(app, username)
     return make
 
 
@@ -185,8 +189,7 @@ def scorekeeper(app: Flask) -> Callable[[str], Scorekeeper]:
 def keeper_on() -> Callable[..., Scorekeeper]:
     """Scorekeepers on an app a test made itself: keeper_on(app) has no account, keeper_on(app, 'ana') is logged in."""
     def make(app: Flask, username: str | None = None) -> Scorekeeper:
-        person = Scorekeeper(app, app.test_client())
-        return person.account(username) if username else person
+        return factories.keeper(app, username) if username else Scorekeeper(app, app.test_client())
     return make
 
 

@@ -1,6 +1,6 @@
-"""Matches of every kind, played through the app's pages, for the export and backup tests: corrections, a
-revert, an undo and a restore, a finished match, a draw for dealer, three players, two partnerships, a hand
-with an error, and one match not started (still drawing)."""
+"""Matches of every kind, played through the app's services (tests/factories.py), for the export and backup tests:
+corrections, a revert, an undo and a restore, a finished match, a draw for dealer, three players, two partnerships,
+a hand with an error, and one match not started (still drawing)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import json
 import re
 from typing import Any
 
+import factories
 from hypothesis import strategies as st
 from sqlalchemy import select
 
@@ -23,16 +24,10 @@ def events(keeper: Any, match_id: int, kind: str) -> list[int]:
     return [row[0] for row in rows]
 
 
-def press(keeper: Any, match_id: int, event_id: int, action: str) -> None:
-    """Press a trail button on the scoreboard (restore, revert)."""
-    url = f"/matches/{match_id}/trail/{event_id}/{action}"
-    page = url if action == "revert" else f"/matches/{match_id}"  # a revert asks first, on a page of its own
-    assert keeper.client.post(url, data=keeper.form(page, action=url)).status_code == 302
-
-
-def undo(keeper: Any, match_id: int) -> None:
-    """Take back the last hand through its confirmation page."""
-    assert keeper.submit(f"/matches/{match_id}/undo").status_code == 302
+# Three sides by counts: 40 cards, 10 oros, 4 sevens, one velo; the leftover's 10 leaves 210, fifteens all.
+THREE_BY_COUNTS = {"cards-0": "14", "oros-0": "4", "sevens-0": "2", "cards-1": "13", "oros-1": "3",
+                   "sevens-1": "1", "cards-2": "13", "oros-2": "3", "sevens-2": "1", "velo": "0",
+                   "leftover_sum": "10", "last_capture": "0", "escobas-0": "1", "escobas-1": "0", "escobas-2": "0"}
 
 
 def finish(keeper: Any, match_id: int) -> None:
@@ -40,46 +35,38 @@ def finish(keeper: Any, match_id: int) -> None:
     for _ in range(12):
         if "Rematch" in keeper.board(match_id):
             return
-        keeper.save_hand(match_id)
+        factories.save_hand(keeper, match_id)
     raise AssertionError("the match did not finish")
-
-
-# Three sides by counts: 40 cards, 10 oros, 4 sevens, one velo; the leftover's 10 leaves 210, fifteens all.
-THREE_BY_COUNTS = {"cards-0": "14", "oros-0": "4", "sevens-0": "2", "cards-1": "13", "oros-1": "3",
-                   "sevens-1": "1", "cards-2": "13", "oros-2": "3", "sevens-2": "1", "velo": "0",
-                   "leftover_sum": "10", "last_capture": "0", "escobas-0": "1", "escobas-1": "0", "escobas-2": "0"}
 
 
 def play_everything(keeper: Any) -> list[int]:
     """The matches described above, in the account of `keeper`; their ids."""
-    corrected = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(corrected)
-    keeper.save_hand(corrected, mode="tally", mirror=True)
-    keeper.save_hand(corrected, number=1, escobas=(0, 0))  # a correction…
-    press(keeper, corrected, events(keeper, corrected, "hand_edited")[0], "revert")  # …reverted
-    undo(keeper, corrected)
-    press(keeper, corrected, events(keeper, corrected, "hand_undone")[0], "restore")
-    keeper.save_hand(corrected, moves={"5o": "1"})  # a card in the wrong pile: an error
-    undo(keeper, corrected)  # taken back, and not restored: its line offers it again
+    corrected = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, corrected)
+    factories.save_hand(keeper, corrected, mode="tally", mirror=True)
+    factories.save_hand(keeper, corrected, number=1, escobas=(0, 0))  # a correction…
+    factories.revert(keeper, corrected, events(keeper, corrected, "hand_edited")[0])  # …reverted
+    factories.undo(keeper, corrected)
+    factories.restore(keeper, corrected, events(keeper, corrected, "hand_undone")[0])
+    factories.save_hand(keeper, corrected, moves={"5o": "1"})  # a card in the wrong pile: an error
+    factories.undo(keeper, corrected)  # taken back, and not restored: its line offers it again
 
-    finished = keeper.start(("Ana", "Lucía"))
+    finished = factories.start(keeper, ("Ana", "Lucía"))
     finish(keeper, finished)
 
-    drawn = keeper.start(("Bea", "Ana"), preset="escoba-es", first_dealer="draw")
-    keeper.submit(f"/matches/{drawn}/draw", {"cards-0": "7o", "cards-1": "7c"})  # a tie
-    keeper.submit(f"/matches/{drawn}/draw", {"cards-0": "10o", "cards-1": "2c"})
-    keeper.save_hand(drawn)
+    drawn = factories.start(keeper, ("Bea", "Ana"), preset="escoba-es", first_dealer="draw")
+    factories.draw(keeper, drawn, "7o", "7c")  # a tie
+    factories.draw(keeper, drawn, "10o", "2c")
+    factories.save_hand(keeper, drawn)
 
-    three = keeper.start(("Ana", "Bea", "Cid"))
-    url = keeper.hand_url(three, "tally")
-    response = keeper.submit(url, THREE_BY_COUNTS | {"action": "save"}, post_to=url)
-    assert response.status_code == 302, response.get_data(as_text=True)
+    three = factories.start(keeper, ("Ana", "Bea", "Cid"))
+    factories.save_hand(keeper, three, mode="tally", overrides=THREE_BY_COUNTS)
 
-    pairs = keeper.start(("Ana", "Carla", "Bea", "Duda"))
-    keeper.save_hand(pairs)
-    keeper.save_hand(pairs, mirror=True)
+    pairs = factories.start(keeper, ("Ana", "Carla", "Bea", "Duda"))
+    factories.save_hand(keeper, pairs)
+    factories.save_hand(keeper, pairs, mirror=True)
 
-    still_drawing = keeper.start(("Eva", "Ana"), first_dealer="draw")
+    still_drawing = factories.start(keeper, ("Eva", "Ana"), first_dealer="draw")
     return [corrected, finished, drawn, three, pairs, still_drawing]
 
 

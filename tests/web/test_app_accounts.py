@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import factories
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -125,7 +126,7 @@ def test_the_front_page_offers_a_visitor_an_account_and_a_scorekeeper_a_new_matc
 
 def test_the_players_page_lists_the_names_played_with_and_deleting_one_keeps_the_others(keeper):
     """Starting a match adds its players (the old /roster sends there); deleting one keeps the others."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     assert keeper.client.get("/roster").headers["Location"] == "/players"
     page = keeper.text(keeper.page("/players"))
     assert "Ana" in page and "Bea" in page
@@ -142,7 +143,7 @@ def test_the_players_page_lists_the_names_played_with_and_deleting_one_keeps_the
 def test_a_tampered_player_name_is_refused_and_nothing_is_echoed_into_the_cookie(keeper, name):
     """A name no player can hold is refused beside the field: nothing renamed, nothing copied into the session
     cookie."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     [(bea,)] = keeper.query(select(Player.id).where(Player.name == "Bea"))
     response = keeper.submit(f"/players/{bea}/rename", {"name": name})
     assert response.status_code == 422
@@ -348,9 +349,9 @@ def test_deleting_the_account_removes_every_row_of_it_and_nothing_of_others(data
     app = database_app()
     ana, bea = keeper_on(app, "ana"), keeper_on(app, "bea")
     for keeper in (ana, bea):
-        match_id = keeper.start(("Ana", "Bea"))
-        keeper.save_hand(match_id)
-        keeper.save_hand(match_id, mode="tally")
+        match_id = factories.start(keeper, ("Ana", "Bea"))
+        factories.save_hand(keeper, match_id)
+        factories.save_hand(keeper, match_id, mode="tally")
         keeper.page(f"/matches/{match_id}")  # a spectator link too
     phone = ana.another_phone()
     [(ana_id,)], [(bea_id,)] = (ana.query(select(User.id).where(User.username == n)) for n in ("ana", "bea"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import factories
 from sqlalchemy import select
 
 from referee.models import Hand, MatchEvent
@@ -19,9 +20,9 @@ def rows(html):
 
 def test_each_row_is_a_link_to_its_correction_and_there_is_no_pencil_column(keeper):
     """One real link per row, named for screen readers "Correct hand N"; no ✎ column left."""
-    match_id = keeper.start(("Ana", "Bea", "Cid"))
-    keeper.save_hand(match_id, overrides={"escobas-2": "0"})
-    keeper.save_hand(match_id, overrides={"escobas-2": "0"})
+    match_id = factories.start(keeper, ("Ana", "Bea", "Cid"))
+    factories.save_hand(keeper, match_id, overrides={"escobas-2": "0"})
+    factories.save_hand(keeper, match_id, overrides={"escobas-2": "0"})
     html = keeper.page(f"/matches/{match_id}")
     assert "✎" not in html
     for number, row in enumerate(rows(html), start=1):
@@ -33,8 +34,8 @@ def test_each_row_is_a_link_to_its_correction_and_there_is_no_pencil_column(keep
 
 def test_the_spectators_table_opens_nothing(keeper):
     """The same table on the spectator page: no links, no hint."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id)
     watch = re.search(r'href="(http://localhost/watch/[^"]+)"', keeper.page(f"/matches/{match_id}")).group(1)
     html = keeper.client.get(watch).get_data(as_text=True)
     assert "row-link" not in html and "Tap a hand" not in html
@@ -44,9 +45,9 @@ def test_the_spectators_table_opens_nothing(keeper):
 def test_the_side_that_erred_is_named_in_the_table_and_kept_with_the_hand(keeper):
     """Bea's renuncio: "⚠ Bea erred" under the hand, her points in red; the hand stores side 1 as the erring one.
     Who dealt is marked in their column."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id, moves=RENUNCIO)
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id, moves=RENUNCIO)
+    factories.save_hand(keeper, match_id)
     [first, second] = [keeper.text(row) for row in rows(keeper.page(f"/matches/{match_id}"))]
     assert first == "1 Correct hand 1 ⚠ error +7 total 7 dealt +0 total 0 ⚠ Bea erred"
     assert second == "2 Correct hand 2 ✓ All checks passed +4 total 11 +0 total 0 dealt"
@@ -56,17 +57,17 @@ def test_the_side_that_erred_is_named_in_the_table_and_kept_with_the_hand(keeper
 
 def test_a_partnership_that_erred_is_named_by_both_partners(keeper):
     """Ana & Carla against Bea & Diego; the first partnership's renuncio: "⚠ Bea & Diego" for the second's."""
-    match_id = keeper.start(("Ana", "Bea", "Carla", "Diego"))
-    keeper.save_hand(match_id, moves=RENUNCIO)
+    match_id = factories.start(keeper, ("Ana", "Bea", "Carla", "Diego"))
+    factories.save_hand(keeper, match_id, moves=RENUNCIO)
     [row] = [keeper.text(row) for row in rows(keeper.page(f"/matches/{match_id}"))]
     assert row.endswith("⚠ Bea & Diego erred")
 
 
 def test_a_correction_updates_the_erring_side(keeper):
     """Corrected into a clean hand, the row says so; reverted, Bea is named again."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id, moves=RENUNCIO)
-    keeper.save_hand(match_id, number=1)
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id, moves=RENUNCIO)
+    factories.save_hand(keeper, match_id, number=1)
     [row] = [keeper.text(row) for row in rows(keeper.page(f"/matches/{match_id}"))]
     assert "✓ All checks passed" in row and "erred" not in row
     assert keeper.query(select(Hand.erred).where(Hand.match_id == match_id)) == [([],)]
@@ -79,8 +80,8 @@ def test_a_correction_updates_the_erring_side(keeper):
 
 def test_a_tally_that_cannot_tell_who_erred_still_says_there_was_an_error(keeper):
     """Flag penalty, a wrong leftover and no pile sums: saved as counted, and the table says there was an error."""
-    match_id = keeper.start(("Ana", "Bea"), penalty="flag")
-    keeper.save_hand(match_id, mode="tally", overrides={
+    match_id = factories.start(keeper, ("Ana", "Bea"), penalty="flag")
+    factories.save_hand(keeper, match_id, mode="tally", overrides={
         "cards-0": "19", "oros-0": "9", "sevens-0": "2", "cards-1": "21", "oros-1": "1", "sevens-1": "2",
         "leftover_sum": "9", "velo": "0"})
     [row] = [keeper.text(row) for row in rows(keeper.page(f"/matches/{match_id}"))]

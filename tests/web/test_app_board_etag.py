@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
+import factories
 import itsdangerous
 import pytest
 from page_client import PASSWORD
@@ -18,8 +19,8 @@ from referee.models import Player, User
 @pytest.fixture
 def match_id(keeper):
     """Ana against Bea, with one hand saved (Ana +4)."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id)
     keeper.page(f"/matches/{match_id}")  # the flash of the save shown once, the spectator link made
     return match_id
 
@@ -79,11 +80,11 @@ def test_each_account_and_each_browser_has_its_own_etag(keeper, scorekeeper, mat
     phone (its forms carry another session's CSRF token), and after logging out and in again."""
     etag = etag_of(keeper, match_id)
     bob = scorekeeper("bob")
-    his = bob.start(("Ana", "Bea"))
-    bob.save_hand(his)
+    his = factories.start(bob, ("Ana", "Bea"))
+    factories.save_hand(bob, his)
     bob.page(f"/matches/{his}")
     assert etag_of(bob, his) != etag
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     phone.page(f"/matches/{match_id}")  # its first page makes its session's CSRF token
     response = again(phone, match_id, etag)
     assert response.status_code == 200 and response.headers["ETag"] != etag
@@ -123,7 +124,7 @@ def changed(keeper, match_id, etag):
 def test_every_change_of_the_match_makes_the_old_etag_stale(keeper, match_id):
     """A hand saved, corrected, taken back, a player renamed, the link replaced: each time the whole page again."""
     etag = etag_of(keeper, match_id)
-    keeper.save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id, mirror=True)
     etag, text = changed(keeper, match_id, etag)
     assert "Ana 4 11 to go Bea 4 11 to go" in text
     assert keeper.enter_hand(match_id, "save", number=2, escobas=(0, 0)).status_code == 302  # corrected
@@ -214,7 +215,7 @@ def vary_prefix(keeper, match_id):
 
 def vary_hand_saved(keeper, match_id):
     """A hand saved."""
-    keeper.save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id, mirror=True)
     keeper.page(f"/matches/{match_id}")  # its message, shown once
     return {}
 
@@ -243,7 +244,7 @@ def vary_player_renamed(keeper, match_id):
 
 def vary_player_merged(keeper, match_id):
     """A player merged into another of another name (her seats take it)."""
-    keeper.start(("Ana", "Beatriz"))
+    factories.start(keeper, ("Ana", "Beatriz"))
     [(bea,)] = keeper.query(select(Player.id).join(User).where(User.username == "ana", Player.name == "Bea"))
     [(beatriz,)] = keeper.query(select(Player.id).join(User).where(User.username == "ana", Player.name == "Beatriz"))
     assert keeper.submit(f"/players/{beatriz}/merge", {"other": str(bea), "keep": "this"}).status_code == 302
@@ -285,9 +286,9 @@ def test_a_copy_is_never_current_for_another_request_or_another_state(keeper, ma
 def test_the_match_reopened_shows_at_once(scorekeeper):
     """A match won, its copy current, then reopened by correcting the winning hand: the page comes whole again."""
     keeper = scorekeeper("ana")
-    match_id = keeper.start(("Ana", "Bea"), target="8")
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="8")
     for mirror in (False, True, False):  # Ana +4, Bea +4, Ana +4: Ana reaches 8
-        keeper.save_hand(match_id, mirror=mirror)
+        factories.save_hand(keeper, match_id, mirror=mirror)
     url = f"/matches/{match_id}"
     keeper.page(url)
     etag = etag_of(keeper, match_id)

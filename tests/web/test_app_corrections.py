@@ -6,6 +6,7 @@ The hand is conftest's correct hand: under escova-rs it gives the first side 4
 
 from __future__ import annotations
 
+import factories
 import pytest
 from api_client import TWO, ApiClient
 from races import meanwhile
@@ -24,13 +25,13 @@ def result(keeper, match_id):
 @pytest.fixture
 def match_id(keeper):
     """A two-player Escova match to 15, Ana against Bea, Ana dealing first."""
-    return keeper.start(("Ana", "Bea"))
+    return factories.start(keeper, ("Ana", "Bea"))
 
 
 def test_correcting_a_hand_recomputes_the_totals_and_the_trail_shows_before_and_after(keeper, match_id):
     """Ana had no escoba after all: 4 becomes 3, on the scoreboard and in the trail."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, mirror=True)
     response = keeper.enter_hand(match_id, "save", number=1, escobas=(0, 0))
     assert response.headers["Location"] == f"/matches/{match_id}"
     assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[3, 0], [0, 4]]
@@ -42,7 +43,7 @@ def test_correcting_a_hand_recomputes_the_totals_and_the_trail_shows_before_and_
 
 def test_the_correction_page_opens_with_the_hand_as_saved(keeper, match_id):
     """Each card in its place, escobas, last capture and dealer as saved; the review counts it as a replacement."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     page = keeper.page(keeper.hand_url(match_id, number=1))
     fields = keeper.fields(page)
     assert keeper.places(fields) == keeper.places(keeper.hand_fields())
@@ -53,7 +54,7 @@ def test_the_correction_page_opens_with_the_hand_as_saved(keeper, match_id):
 
 def test_the_correction_page_of_a_hand_by_counts_opens_with_its_counts(keeper, match_id):
     """Cards, oros, sevens, velo and leftover as counted."""
-    keeper.save_hand(match_id, mode="tally")
+    factories.save_hand(keeper, match_id, mode="tally")
     fields = keeper.form(keeper.hand_url(match_id, "tally", number=1))
     assert {name: fields[name] for name in ("cards-0", "oros-0", "oros-1", "velo", "leftover_sum")} == \
            {"cards-0": "20", "oros-0": "10", "oros-1": "0", "velo": "0", "leftover_sum": "10"}
@@ -61,10 +62,10 @@ def test_the_correction_page_of_a_hand_by_counts_opens_with_its_counts(keeper, m
 
 def test_a_correction_from_a_page_older_than_the_match_is_refused(keeper, match_id):
     """Another hand was saved after the correction page opened: the conflict message, the entry kept."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     url = keeper.hand_url(match_id, number=1)
     stale = keeper.form(url)
-    keeper.another_phone().save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id, mirror=True)
     entry = keeper.hand_fields(escobas=(0, 0)) | {"action": "save"}
     response = keeper.client.post(url, data=stale | entry)
     page = response.get_data(as_text=True)
@@ -76,10 +77,10 @@ def test_a_correction_from_a_page_older_than_the_match_is_refused(keeper, match_
 
 def test_after_a_stale_correction_saving_again_applies_it(keeper, match_id):
     """The message says "check the scoreboard, then save again": the second Save goes through."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     url = keeper.hand_url(match_id, number=1)
     stale = keeper.form(url)
-    keeper.another_phone().save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id, mirror=True)
     conflict = keeper.client.post(url, data=stale | keeper.hand_fields(escobas=(0, 0)) | {"action": "save"})
     kept = keeper.fields(conflict.get_data(as_text=True), action=url.split("?")[0])
     response = keeper.client.post(url, data=kept | {"action": "save"})
@@ -89,8 +90,8 @@ def test_after_a_stale_correction_saving_again_applies_it(keeper, match_id):
 
 def test_undo_takes_back_the_last_hand_only(keeper, match_id):
     """Hand 2 goes, hand 1 stays; totals and trail follow."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, mirror=True)
     response = keeper.submit(f"/matches/{match_id}/undo")
     assert response.headers["Location"] == f"/matches/{match_id}"
     assert [number for number, *_ in keeper.saved_hands(match_id)] == [1]
@@ -103,9 +104,9 @@ def test_undo_takes_back_the_last_hand_only(keeper, match_id):
 
 def test_undo_from_a_page_older_than_the_match_is_refused(keeper, match_id):
     """Another phone saved a hand after this scoreboard was shown: nothing is taken back."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     undo = keeper.form(f"/matches/{match_id}/undo")
-    keeper.another_phone().save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id, mirror=True)
     keeper.client.post(f"/matches/{match_id}/undo", data=undo)
     assert [number for number, *_ in keeper.saved_hands(match_id)] == [1, 2]
     assert "The match changed on another phone meanwhile" in keeper.board(match_id)
@@ -113,7 +114,7 @@ def test_undo_from_a_page_older_than_the_match_is_refused(keeper, match_id):
 
 def test_a_side_reaching_the_target_alone_wins(keeper):
     """Target 4: Ana's 4 wins; the scoreboard offers a rematch instead of another hand."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     keeper.save_hand(match_id)
     assert result(keeper, match_id) == (True, 0)
     page = keeper.board(match_id)
@@ -125,7 +126,7 @@ def test_a_side_reaching_the_target_alone_wins(keeper):
 
 def test_sides_tied_at_the_top_at_the_target_play_another_hand(keeper):
     """Target 4: Ana 4 (oros, velo, all oros, escoba) and Bea 4 (four escobas); then Ana wins 8–4."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     keeper.save_hand(match_id, escobas=(1, 4))
     assert result(keeper, match_id) == (False, None)
     page = keeper.board(match_id)
@@ -138,8 +139,8 @@ def test_sides_tied_at_the_top_at_the_target_play_another_hand(keeper):
 
 def test_a_correction_that_takes_away_the_win_reopens_the_match(keeper):
     """Target 4: without her escoba Ana has 3, so nobody has won any more."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
+    factories.save_hand(keeper, match_id)
     keeper.save_hand(match_id, number=1, escobas=(0, 0))
     assert result(keeper, match_id) == (False, None)
     page = keeper.board(match_id)
@@ -150,8 +151,8 @@ def test_a_correction_that_takes_away_the_win_reopens_the_match(keeper):
 
 def test_a_correction_can_change_the_winner(keeper):
     """Target 4: the hand was Bea's, not Ana's."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
+    factories.save_hand(keeper, match_id)
     keeper.save_hand(match_id, number=1, mirror=True)
     assert result(keeper, match_id) == (True, 1)
     assert "Winner: Bea!" in keeper.board(match_id)
@@ -159,8 +160,8 @@ def test_a_correction_can_change_the_winner(keeper):
 
 def test_undoing_the_winning_hand_reopens_the_match(keeper):
     """Target 4: back to no hands, no winner."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
+    factories.save_hand(keeper, match_id)
     keeper.submit(f"/matches/{match_id}/undo")
     assert result(keeper, match_id) == (False, None)
 
@@ -168,7 +169,7 @@ def test_undoing_the_winning_hand_reopens_the_match(keeper):
 @pytest.mark.parametrize("version", ["x1", "9" * 5000, ""])
 def test_a_correction_with_a_tampered_version_is_refused_not_an_error(keeper, match_id, version):
     """422 with a message, the hand as it was; the page's own fields are good again, so Save corrects."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     response = keeper.enter_hand(match_id, "save", number=1, escobas=(0, 0), overrides={"version": version})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
@@ -182,7 +183,7 @@ def test_a_correction_with_a_tampered_version_is_refused_not_an_error(keeper, ma
 @pytest.mark.parametrize("version", ["x1", "9" * 5000, "", "-1"])
 def test_an_undo_with_a_tampered_version_takes_nothing_back(keeper, match_id, version):
     """The undo button's version is checked like a correction's: nothing taken back, the conflict said."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     undo = keeper.form(f"/matches/{match_id}/undo")
     response = keeper.client.post(f"/matches/{match_id}/undo", data=undo | {"version": version})
     assert response.status_code in (302, 400)
@@ -191,9 +192,9 @@ def test_an_undo_with_a_tampered_version_takes_nothing_back(keeper, match_id, ve
 
 def test_a_correction_saved_meanwhile_from_another_phone_is_a_conflict_not_an_error(keeper, match_id, monkeypatch):
     """Two phones correct hand 1 from the same page at the same moment: the second is told, not given a 500."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     url = keeper.hand_url(match_id, number=1)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     theirs = phone.form(url) | phone.hand_fields(escobas=(0, 0)) | {"action": "save"}
     answers = meanwhile(monkeypatch, lambda: phone.client.post(url, data=theirs).status_code)
     response = keeper.client.post(url, data=keeper.form(url) | keeper.hand_fields(mirror=True) | {"action": "save"})
@@ -227,7 +228,7 @@ def test_a_hand_the_api_saved_the_quick_way_opens_for_correction_by_counts_with_
 def test_a_saved_hand_by_counts_the_rules_no_longer_read_opens_with_its_counts_to_type_again(keeper, match_id):
     """A stored entry the rules core cannot read (45 cards beside a rest) still opens its correction page, its
     counts empty."""
-    keeper.save_hand(match_id, mode="tally")
+    factories.save_hand(keeper, match_id, mode="tally")
     with keeper.app.app_context():
         hand = db.session.scalars(select(Hand).where(Hand.match_id == match_id)).one()
         entry = dict(hand.entry)

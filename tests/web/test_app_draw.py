@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import factories
 import pytest
 from sqlalchemy import select
 
@@ -34,7 +35,7 @@ def round_cards(page, number):
 @pytest.fixture
 def three(keeper):
     """Ana, Bea and Cid, who draw for dealer."""
-    return keeper.start(("Ana", "Bea", "Cid"), preset="escoba-es", first_dealer="draw")
+    return factories.start(keeper, ("Ana", "Bea", "Cid"), preset="escoba-es", first_dealer="draw")
 
 
 def draw(keeper, match_id, **cards):
@@ -45,7 +46,7 @@ def draw(keeper, match_id, **cards):
 def test_the_highest_card_deals_and_the_page_shows_every_card_with_its_face(keeper):
     """A king beats a velo: the draw page then shows both cards (name, face, value) and who deals, and the
     scoreboard deals from Bea."""
-    match_id = keeper.start(("Ana", "Bea"), preset="escoba-es", first_dealer="draw")
+    match_id = factories.start(keeper, ("Ana", "Bea"), preset="escoba-es", first_dealer="draw")
     response = draw(keeper, match_id, **{"cards-0": "7o", "cards-1": "10c"})
     assert response.headers["Location"] == f"/matches/{match_id}/draw"  # post/redirect/get
     page = keeper.page(f"/matches/{match_id}/draw")
@@ -89,7 +90,7 @@ def test_a_reload_or_another_phone_keeps_the_rounds_drawn(keeper, three):
     """The rounds are kept on the server: the page opened again, on this phone or another, shows the tie and
     asks only the tied players."""
     draw(keeper, three, **{"cards-0": "9c", "cards-1": "2e", "cards-2": "9b"})
-    for phone in (keeper, keeper.another_phone()):
+    for phone in (keeper, factories.phone(keeper)):
         page = phone.page(f"/matches/{three}/draw")
         assert drawing(page) == ["Ana", "Cid"]
         assert round_cards(page, 1)[1] == ("Bea", "2 of swords", "")
@@ -98,7 +99,7 @@ def test_a_reload_or_another_phone_keeps_the_rounds_drawn(keeper, three):
 
 def test_a_page_of_a_round_already_drawn_on_another_phone_changes_nothing(keeper, three):
     """Two phones on round 1: the second one's post is refused as stale; the draw stands as the first drew it."""
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     late = phone.form(f"/matches/{three}/draw", f"/matches/{three}/draw")
     draw(keeper, three, **{"cards-0": "10c", "cards-1": "10e", "cards-2": "5o"})
     response = phone.client.post(f"/matches/{three}/draw",
@@ -112,21 +113,21 @@ def test_a_page_of_a_round_already_drawn_on_another_phone_changes_nothing(keeper
 
 def test_once_a_dealer_is_known_a_late_page_cannot_change_it(keeper):
     """A page kept open cannot change the first dealer; after the first hand the draw goes to the scoreboard."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
-    phone = keeper.another_phone()
+    match_id = factories.start(keeper, ("Ana", "Bea"), first_dealer="draw")
+    phone = factories.phone(keeper)
     late = phone.form(f"/matches/{match_id}/draw", f"/matches/{match_id}/draw")
     draw(keeper, match_id, **{"cards-0": "7o", "cards-1": "10c"})
     response = phone.client.post(f"/matches/{match_id}/draw", data=late | {"cards-0": "10o", "cards-1": "1c"})
     assert response.status_code == 302
     assert first_dealer(keeper, match_id) == 1
     assert "The draw is over already: Bea deals first." in phone.text(phone.page(f"/matches/{match_id}/draw"))
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     assert keeper.client.get(f"/matches/{match_id}/draw").headers["Location"] == f"/matches/{match_id}"
 
 
 def test_a_picked_first_dealer_has_no_draw_page(keeper):
     """A dealer chosen on the new-match form: the draw page goes to the scoreboard."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="1")
+    match_id = factories.start(keeper, ("Ana", "Bea"), first_dealer="1")
     assert keeper.client.get(f"/matches/{match_id}/draw").headers["Location"] == f"/matches/{match_id}"
 
 
@@ -137,7 +138,7 @@ def test_a_picked_first_dealer_has_no_draw_page(keeper):
 ])
 def test_the_hint_names_the_high_card_of_the_matchs_deck(keeper, preset, deck, high, not_shown):
     """'Rey or K' no more: the hint names the deck's own high card, with its corner index."""
-    match_id = keeper.start(("Ana", "Bea"), preset=preset, deck_style=deck, first_dealer="draw")
+    match_id = factories.start(keeper, ("Ana", "Bea"), preset=preset, deck_style=deck, first_dealer="draw")
     hint = keeper.text(keeper.page(f"/matches/{match_id}/draw")).split("Tied players")[0]
     assert high in hint and not_shown not in hint
 
@@ -145,7 +146,7 @@ def test_the_hint_names_the_high_card_of_the_matchs_deck(keeper, preset, deck, h
 @pytest.mark.parametrize(("language", "high"), [("es", "Rey (12) vale 10"), ("pt_BR", "Rei (12) vale 10")])
 def test_the_hint_speaks_the_players_language(keeper, language, high):
     """The high card's name is the deck's in the page's language."""
-    match_id = keeper.start(("Ana", "Bea"), preset="escoba-es", first_dealer="draw")
+    match_id = factories.start(keeper, ("Ana", "Bea"), preset="escoba-es", first_dealer="draw")
     keeper.client.get(f"/language/{language}")
     assert high in keeper.text(keeper.page(f"/matches/{match_id}/draw"))
 
@@ -186,7 +187,7 @@ def test_a_refused_redraw_keeps_the_round_and_the_tied_players(keeper, three):
 
 def test_a_draw_with_more_cards_than_players_is_refused(keeper):
     """Extra cards-N entries (no page has them) answer 422 with the draw's words; nobody deals yet."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
+    match_id = factories.start(keeper, ("Ana", "Bea"), first_dealer="draw")
     response = draw(keeper, match_id, **{"cards-0": "7o", "cards-1": "10c", "cards-7": "3o"})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
@@ -199,7 +200,7 @@ def test_a_draw_with_more_cards_than_players_is_refused(keeper):
 @pytest.mark.parametrize("round_number", ["9" * 5000, "a", "", "٢", "-1", "1 "])
 def test_a_tampered_round_number_is_a_bad_request(keeper, round_number):
     """The hidden round number is written by the page: anything but a small number answers 400."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
+    match_id = factories.start(keeper, ("Ana", "Bea"), first_dealer="draw")
     response = draw(keeper, match_id, **{"round": round_number, "cards-0": "7o", "cards-1": "10c"})
     assert response.status_code == 400
     assert first_dealer(keeper, match_id) is None
@@ -208,7 +209,7 @@ def test_a_tampered_round_number_is_a_bad_request(keeper, round_number):
 @pytest.mark.parametrize("round_number", ["0", "5"])
 def test_a_round_number_other_than_the_draws_is_stale_not_drawn(keeper, round_number):
     """A round the draw is not at changes nothing and shows the draw as it stands."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
+    match_id = factories.start(keeper, ("Ana", "Bea"), first_dealer="draw")
     response = draw(keeper, match_id, **{"round": round_number, "cards-0": "7o", "cards-1": "10c"})
     assert response.headers["Location"] == f"/matches/{match_id}/draw"
     assert first_dealer(keeper, match_id) is None

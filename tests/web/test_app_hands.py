@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+import factories
 import pytest
 from races import meanwhile
 from sqlalchemy import func, select
@@ -22,7 +23,7 @@ RENUNCIO = {"1o": "1"}  # 1o moved from the leftover into the second side's pile
 @pytest.fixture
 def match_id(keeper):
     """A two-player Escova match, Ana against Bea, Ana dealing first."""
-    return keeper.start(("Ana", "Bea"))
+    return factories.start(keeper, ("Ana", "Bea"))
 
 
 def test_the_review_shows_checks_points_and_new_totals_and_saves_nothing(keeper, match_id):
@@ -67,7 +68,7 @@ def test_saving_a_hand_stores_it_and_goes_back_to_the_scoreboard(keeper, match_i
                                                 ("escoba-intl", [4, 0])])
 def test_the_points_follow_the_rules_of_the_match(keeper, preset, points):
     """Escoba (Spain) has no all-oros bonus by default: Ana scores one point less."""
-    match_id = keeper.start(("Ana", "Bea"), preset=preset)
+    match_id = factories.start(keeper, ("Ana", "Bea"), preset=preset)
     keeper.save_hand(match_id)
     assert keeper.saved_hands(match_id)[0][1] == points
 
@@ -85,7 +86,7 @@ def test_a_hand_by_counts_is_reviewed_and_saved(keeper, match_id):
 
 def test_a_hand_for_two_partnerships_scores_the_partnership(keeper):
     """Ana and Cid share a pile and its points; Bea and Dan the other."""
-    match_id = keeper.start(("Ana", "Bea", "Cid", "Dan"))
+    match_id = factories.start(keeper, ("Ana", "Bea", "Cid", "Dan"))
     page = keeper.text(keeper.enter_hand(match_id).get_data(as_text=True))
     assert "Ana & Cid's pile sums to 105" in page
     keeper.save_hand(match_id)
@@ -94,7 +95,7 @@ def test_a_hand_for_two_partnerships_scores_the_partnership(keeper):
 
 def test_three_players_enter_a_hand_with_an_empty_pile(keeper):
     """Cid captured nothing: his pile is empty and scores nothing; the hand is correct."""
-    match_id = keeper.start(("Ana", "Bea", "Cid"))
+    match_id = factories.start(keeper, ("Ana", "Bea", "Cid"))
     keeper.save_hand(match_id)
     assert keeper.saved_hands(match_id) == [(1, [4, 0, 0], True, "cards", 0)]
 
@@ -113,7 +114,7 @@ def test_the_same_form_sent_twice_records_one_hand(keeper, match_id):
 def test_a_hand_saved_meanwhile_from_another_phone_is_a_conflict_that_keeps_the_entry(keeper, match_id):
     """Two phones open hand 1; the second to save is told, nothing is stored twice, its cards stay put."""
     url = keeper.hand_url(match_id)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     mine, theirs = keeper.form(url), phone.form(url)
     phone.client.post(url, data=theirs | phone.hand_fields(mirror=True) | {"action": "save"})
     entry = keeper.hand_fields() | {"action": "save"}
@@ -129,7 +130,7 @@ def test_after_a_conflict_the_kept_entry_saves_as_the_next_hand_on_purpose(keepe
     number, a token of its own, the next dealer), and Save then stores it. Saved again as it stands, it is
     still hand 1's entry: refused again, never saved as hand 2 by itself."""
     url = keeper.hand_url(match_id)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     mine, theirs = keeper.form(url), phone.form(url)
     phone.client.post(url, data=theirs | phone.hand_fields(mirror=True) | {"action": "save"})
     conflict = keeper.client.post(url, data=mine | keeper.hand_fields() | {"action": "save"})
@@ -155,7 +156,7 @@ def test_a_renuncio_shows_the_suspect_and_applies_the_penalty(keeper, penalty, p
     forfeit: Ana takes the 6 deck points plus her escoba; void: Ana keeps what she earned (oros, velo,
     escoba); flag: both keep what they earned (Bea has the most cards).
     """
-    match_id = keeper.start(("Ana", "Bea"), penalty=penalty)
+    match_id = factories.start(keeper, ("Ana", "Bea"), penalty=penalty)
     page = keeper.text(keeper.enter_hand(match_id, moves=RENUNCIO).get_data(as_text=True))
     assert "The referee found a problem" in page
     assert "The leftover sums to 9, not 10, 25, 40 or 55" in page
@@ -237,7 +238,7 @@ def test_a_dealer_who_is_not_at_the_table_is_refused(keeper, match_id):
 
 def test_the_last_capture_needs_cards_in_that_pile(keeper):
     """Cid took nothing, so he cannot have made the last capture."""
-    match_id = keeper.start(("Ana", "Bea", "Cid"))
+    match_id = factories.start(keeper, ("Ana", "Bea", "Cid"))
     response = keeper.enter_hand(match_id, "save", overrides={"last_capture": "2"})
     assert response.status_code == 422
     assert "The last capture cannot be Cid's: that pile is empty." in keeper.text(response.get_data(as_text=True))
@@ -286,7 +287,7 @@ def test_the_deal_passes_after_each_hand(keeper, deal_passes, dealers):
     """To the next seat in the order of play by default, to the previous one when the match says left;
     the seat after the dealer always plays first, and the entry page proposes the next dealer."""
     names = ["Ana", "Bea", "Cid"]
-    match_id = keeper.start(tuple(names), deal_passes=deal_passes)
+    match_id = factories.start(keeper, tuple(names), deal_passes=deal_passes)
     for number, dealer in enumerate(dealers):
         first = names[(names.index(dealer) + 1) % 3]
         assert f"Deals: {dealer} · Plays first: {first}" in keeper.board(match_id)
@@ -362,7 +363,7 @@ def test_entries_past_the_sides_of_the_match_are_ignored(keeper, match_id, extra
 
 def saved_meanwhile(monkeypatch, keeper, fields):
     """While this save is under way, another phone saves `fields` as a new hand."""
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     url = keeper.hand_url(int(fields["_match"]))
     data = {k: v for k, v in fields.items() if k != "_match"} | {"csrf_token": phone.form(url)["csrf_token"]}
     return meanwhile(monkeypatch, lambda: phone.client.post(url, data=data).status_code)
@@ -383,7 +384,7 @@ def test_the_same_hand_saved_meanwhile_under_its_token_answers_with_the_saved_ha
 def test_another_hand_saved_meanwhile_is_a_conflict_not_an_error(keeper, match_id, monkeypatch):
     """Two phones save different hands 1 at the same moment: one is stored, the other sees the conflict page."""
     url = keeper.hand_url(match_id)
-    theirs = keeper.another_phone().form(url) | keeper.hand_fields(mirror=True) | {"action": "save"}
+    theirs = factories.phone(keeper).form(url) | keeper.hand_fields(mirror=True) | {"action": "save"}
     answers = saved_meanwhile(monkeypatch, keeper, theirs | {"_match": str(match_id)})
     response = keeper.client.post(url, data=keeper.form(url) | keeper.hand_fields() | {"action": "save"})
     assert answers == [302]
@@ -506,7 +507,7 @@ def test_an_unchanged_resend_sent_to_be_checked_is_reviewed_as_usual(keeper, mat
 def test_a_changed_resend_of_the_winning_hand_is_not_dropped_when_the_match_is_over(keeper):
     """The hand that won was saved (its answer lost); its changed resend arrives after: not a silent "the match
     is over", but the offer to correct it."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     url = keeper.hand_url(match_id)
     form = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
     keeper.client.post(url, data=form)
@@ -519,11 +520,11 @@ def test_a_changed_resend_of_the_winning_hand_is_not_dropped_when_the_match_is_o
 
 def test_a_new_hand_posted_to_a_match_that_is_over_is_not_saved(keeper):
     """A hand after the winning one: back to the scoreboard, nothing stored."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     url = keeper.hand_url(match_id)
-    late = keeper.another_phone().form(url)
+    late = factories.phone(keeper).form(url)
     keeper.save_hand(match_id)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     response = phone.client.post(url, data=late | {"csrf_token": phone.form("/matches/new")["csrf_token"]}
                                  | keeper.hand_fields(mirror=True) | {"action": "save", "number": "2"})
     assert response.headers["Location"] == f"/matches/{match_id}"
@@ -534,9 +535,9 @@ def test_a_new_hand_posted_to_a_match_that_is_over_is_not_saved(keeper):
 def test_the_winning_hand_saved_meanwhile_from_another_phone_can_only_be_corrected(keeper):
     """A form opened for hand 1, saved after another phone's hand 1 won the match: the conflict, whose only way on
     is to correct hand 1 with this entry (no hand 2 after the winner)."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     url = keeper.hand_url(match_id)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     late = phone.form(url)
     keeper.save_hand(match_id)
     response = phone.client.post(url, data=late | phone.hand_fields(escobas=(0, 0)) | {"action": "save"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import factories
 import pytest
 
 
@@ -52,9 +53,9 @@ def test_a_player_sees_the_three_latest_matches_with_links_to_each_and_to_all(ke
     """The newest three of four, each linking to its scoreboard with its game and score; 'All your matches' links the
     list; another account's matches never show."""
     bob = scorekeeper("bob")
-    theirs = bob.start(("Zed", "Yul"))
-    ids = [keeper.start(names) for names in (("Ana", "Bea"), ("Cid", "Dan"), ("Eva", "Fer"), ("Gil", "Hal"))]
-    keeper.save_hand(ids[-1])
+    theirs = factories.start(bob, ("Zed", "Yul"))
+    ids = [factories.start(keeper, names) for names in (("Ana", "Bea"), ("Cid", "Dan"), ("Eva", "Fer"), ("Gil", "Hal"))]
+    factories.save_hand(keeper, ids[-1])
     main = main_of(keeper.page("/"))
     shown = [int(n) for n in re.findall(r'<a href="/matches/(\d+)">', main)]
     assert shown == ids[:0:-1]

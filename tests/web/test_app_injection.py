@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+import factories
 import pytest
 from markupsafe import escape
 from sqlalchemy import func, select
@@ -35,8 +36,8 @@ def shown_as_text(page: str, probe: str) -> bool:
 def test_markup_in_a_player_name_is_text_on_every_page(keeper, visitor, probe):
     """Scoreboard, history, its filter, hand entry, spectator page and the players' pages show the name, never its
     markup."""
-    match_id = keeper.start((probe, "Bea"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, (probe, "Bea"))
+    factories.save_hand(keeper, match_id)
     pages = {
         "scoreboard": keeper.page(f"/matches/{match_id}"),
         "history": keeper.page("/matches/"),
@@ -68,8 +69,8 @@ def test_markup_typed_into_account_and_tool_forms_comes_back_as_text(visitor, pr
 @pytest.mark.parametrize("probe", SQL)
 def test_sql_in_a_name_or_a_filter_is_only_data(keeper, probe):
     """The name is stored as typed, the filter finds exactly it, and no table or row is touched."""
-    match_id = keeper.start((probe, "Bea"))
-    other = keeper.start(("Carla", "Dora"))
+    match_id = keeper.start((probe, "Bea"))  # typed into the new-match page: the input path is the subject
+    other = factories.start(keeper, ("Carla", "Dora"))
     assert keeper.query(select(Seat.name).where(Seat.match_id == match_id, Seat.position == 0)) == [(probe,)]
     found = keeper.page(f"/matches/?player={quote(probe)}")
     assert f"/matches/{match_id}" in found and f"/matches/{other}" not in found

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import factories
 import pytest
 from sqlalchemy import func, select
 
@@ -154,7 +155,7 @@ def test_refused_rules_keep_the_names_and_say_why(keeper, fields, message):
 def test_names_played_with_are_offered_on_the_next_new_match(keeper):
     """The roster's names fill the datalist the name fields use."""
     assert '<option value="Zoe">' not in keeper.page("/matches/new")
-    keeper.start(("Zoe", "Yan"))
+    factories.start(keeper, ("Zoe", "Yan"))
     page = keeper.page("/matches/new")
     datalist = page[page.index('<datalist id="roster">'):].split("</datalist>")[0]
     assert '<option value="Yan">' in datalist and '<option value="Zoe">' in datalist
@@ -177,14 +178,14 @@ def test_choosing_to_draw_for_dealer_opens_the_draw(keeper):
 
 def finish(keeper, match_id):
     """Win the match (target 4) with the correct hand: the first side +4."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     assert "Winner: " in keeper.board(match_id)
 
 
 def test_a_rematch_is_a_new_match_with_the_same_players_and_rules(keeper):
     """Same seats, seating, rules and deck; the old match is left as it was."""
-    old = keeper.start(("Ana", "Bea", "Cid", "Dan"), preset="escoba-intl", target="4", penalty="flag",
-                       deal_passes="left", deck_style="french")
+    old = factories.start(keeper, ("Ana", "Bea", "Cid", "Dan"), preset="escoba-intl", target="4", penalty="flag",
+                          deal_passes="left", deck_style="french")
     finish(keeper, old)
     response = keeper.submit(f"/matches/{old}", action=f"/matches/{old}/rematch")
     new = int(response.headers["Location"].split("/")[-1])
@@ -198,7 +199,7 @@ def test_a_rematch_is_a_new_match_with_the_same_players_and_rules(keeper):
 
 def test_a_rematch_deals_on_round_the_table_without_a_new_draw(keeper):
     """Ana dealt the only hand of the first match, so Bea (the next seat) deals the rematch's first hand."""
-    old = keeper.start(("Ana", "Bea", "Cid"), target="4")
+    old = factories.start(keeper, ("Ana", "Bea", "Cid"), target="4")
     finish(keeper, old)
     response = keeper.submit(f"/matches/{old}", action=f"/matches/{old}/rematch")
     new = int(response.headers["Location"].split("/")[-1])
@@ -238,7 +239,7 @@ def test_two_phones_starting_matches_with_the_same_new_name_at_once_both_start(k
 
     from referee.services import matches as service
 
-    phone, answers, started = keeper.another_phone(), [], threading.Event()
+    phone, answers, started = factories.phone(keeper), [], threading.Event()
     theirs = phone.form("/matches/new") | {"seating": "2", "first_dealer": "0", "names-0": "Ana", "names-1": "Newt"}
     find = service.players_for
 
@@ -269,7 +270,7 @@ BIG = "9" * 30
     f"/matches/{BIG}/hands/1/edit", "/matches/1/hands/" + BIG + "/edit", f"/matches/{2**31}", f"/matches/{2**63}"])
 def test_a_number_too_big_for_the_database_in_an_address_is_not_found(keeper, address):
     """Matches and hands numbered past what the database holds simply do not exist."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     assert keeper.client.get(address).status_code == 404
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import factories
 import pytest
 import throwaway
 from flask import Flask
@@ -28,9 +29,9 @@ def app() -> Iterator[Flask]:
 def test_a_match_is_kept_on_postgresql(app: Flask, keeper) -> None:
     """Migrations run, a match is started, hands saved, and history filters."""
     assert app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql+psycopg://")
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, mode="tally")
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, mode="tally")
     assert [h[0] for h in keeper.saved_hands(match_id)] == [1, 2]
     assert "Hand 2 saved" in keeper.board(match_id)
     assert "Bea" in keeper.text(keeper.page("/matches/?player=Bea&status=playing"))
@@ -39,9 +40,9 @@ def test_a_match_is_kept_on_postgresql(app: Flask, keeper) -> None:
 
 def test_the_same_hand_number_twice_is_refused_by_postgresql(keeper) -> None:
     """The unique (match, number) constraint holds there too: a second phone gets the conflict page."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     url = keeper.hand_url(match_id)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     mine, theirs = keeper.form(url), phone.form(url)
     phone.client.post(url, data=theirs | phone.hand_fields() | {"action": "save"})
     response = keeper.client.post(url, data=mine | keeper.hand_fields() | {"action": "save"})

@@ -6,6 +6,7 @@ pile then holds 20 cards, the 10 oros and 2 sevens; the second side's counts fol
 
 from __future__ import annotations
 
+import factories
 import pytest
 from sqlalchemy import select
 
@@ -20,7 +21,7 @@ COUNTS = {"cards-0": "20", "oros-0": "10", "sevens-0": "2", "velo": "0"}
 @pytest.fixture
 def match_id(keeper):
     """Ana against Bea, Escova RS, Ana dealing first."""
-    return keeper.start(("Ana", "Bea"))
+    return factories.start(keeper, ("Ana", "Bea"))
 
 
 def quick(keeper, match_id, leftover=LEFTOVER, counts=COUNTS, places=None, action="review", number=None,
@@ -74,7 +75,7 @@ def test_a_right_leftover_and_one_sides_counts_score_the_hand(keeper, match_id):
 ], ids=["3 players", "4 players"])
 def test_three_or_four_players_count_all_sides_but_the_last(keeper, names, counts, points):
     """Ana has the most cards (20 against 6 and 14, or 6, 6 and 8) and sevens now: those points too."""
-    match_id = keeper.start(names, seating=str(len(names)))
+    match_id = factories.start(keeper, names, seating=str(len(names)))
     escobas = ("1",) + ("0",) * (len(names) - 1)
     assert quick(keeper, match_id, counts=counts, escobas=escobas, action="save").status_code == 302
     assert stored(keeper, match_id)[0][1] == points
@@ -113,7 +114,7 @@ def test_the_rest_to_a_side_settles_a_renuncio_without_javascript(keeper, match_
 
 def test_the_rest_goes_to_the_last_side_at_any_table_size_by_every_card(keeper):
     """Four players: three piles by cards, the rest to Dan in one press, without JavaScript."""
-    match_id = keeper.start(("Ana", "Bea", "Cid", "Dan"), seating="4")
+    match_id = factories.start(keeper, ("Ana", "Bea", "Cid", "Dan"), seating="4")
     url = keeper.hand_url(match_id, "cards")
     fields = keeper.form(url) | keeper.hand_fields() | {"action": "review"}
     moved = {"place-10b": "", "place-5b": "", "place-9b": "", "place-6b": ""}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, urlsplit
 
+import factories
 import pytest
 from sqlalchemy import func, select
 
@@ -42,8 +43,8 @@ def snapshot(keeper, match_id):
 @pytest.mark.parametrize(("method", "route"), OTHERS_MATCH_ROUTES, ids=[f"{m} {r}" for m, r in OTHERS_MATCH_ROUTES])
 def test_another_accounts_match_is_not_found_on_every_route(keeper, scorekeeper, method, route):
     """Eve gets 404 whatever she sends, with a valid token of her own, and Ana's match is untouched."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id)
     keeper.page(f"/matches/{match_id}")  # makes the spectator link
     before = snapshot(keeper, match_id)
     eve = scorekeeper("eve")
@@ -95,7 +96,7 @@ def _new_match(keeper):
 
 def _draw(keeper):
     """The draw for dealer, filled in."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
+    match_id = factories.start(keeper, ("Ana", "Bea"), first_dealer="draw")
     url = f"/matches/{match_id}/draw"
     return url, keeper.form(url) | {"cards-0": "3o", "cards-1": "4o"}
 
@@ -103,7 +104,7 @@ def _draw(keeper):
 def _hand(mode):
     """A new hand's entry form, filled in and saved."""
     def fill(keeper):
-        match_id = keeper.start(("Ana", "Bea"))
+        match_id = factories.start(keeper, ("Ana", "Bea"))
         url = keeper.hand_url(match_id, mode)
         return url, keeper.form(url) | keeper.hand_fields(mode) | {"action": "save"}
     return fill
@@ -111,8 +112,8 @@ def _hand(mode):
 
 def _edit(keeper):
     """A correction, filled in and saved."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id)
     url = keeper.hand_url(match_id, number=1)
     return url, keeper.form(url) | {"escobas-0": "0", "action": "save"}
 
@@ -120,8 +121,8 @@ def _edit(keeper):
 def _scoreboard_form(action):
     """One of the scoreboard's buttons: undo, rematch or a new spectator link."""
     def fill(keeper):
-        match_id = keeper.start(("Ana", "Bea"), target="4")
-        keeper.save_hand(match_id)
+        match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
+        factories.save_hand(keeper, match_id)
         url = f"/matches/{match_id}/{action}"
         page = url if action == "undo" else f"/matches/{match_id}"  # undo asks first, on a page of its own
         return url, keeper.form(page, action=url)
@@ -131,12 +132,12 @@ def _scoreboard_form(action):
 def _trail_button(kind):
     """A button of the trail: restore the hand just taken back, or revert the correction just made."""
     def fill(keeper):
-        match_id = keeper.start(("Ana", "Bea"))
-        keeper.save_hand(match_id)
+        match_id = factories.start(keeper, ("Ana", "Bea"))
+        factories.save_hand(keeper, match_id)
         if kind == "restore":
             keeper.submit(f"/matches/{match_id}/undo")
         else:
-            keeper.save_hand(match_id, number=1, escobas=(0, 0))
+            factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
         [(event_id,)] = keeper.query(select(MatchEvent.id).order_by(MatchEvent.id.desc()).limit(1)
                                      .where(MatchEvent.kind.in_(["hand_undone", "hand_edited"])))
         url = f"/matches/{match_id}/trail/{event_id}/{kind}"
@@ -146,7 +147,7 @@ def _trail_button(kind):
 
 def _revoke_link(keeper):
     """The spectator link's confirmation page: its button replaces the link."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     url = f"/matches/{match_id}/link"
     return url, keeper.form(url)
 
@@ -154,7 +155,7 @@ def _revoke_link(keeper):
 def _player_form(action, fields=None):
     """A form of a player's own pages: rename, merge or delete Bea (merge: with Ana)."""
     def fill(keeper):
-        keeper.start(("Ana", "Bea"))
+        factories.start(keeper, ("Ana", "Bea"))
         ids = dict(keeper.query(select(Player.name, Player.id)))
         url = f"/players/{ids['Bea']}/{action}"
         return url, keeper.form(url) | {key: str(ids.get(value, value)) for key, value in (fields or {}).items()}
@@ -170,7 +171,7 @@ def _change_password(keeper):
 def _account_button(action):
     """One of the account page's buttons: log out everywhere, or log out one device."""
     def fill(keeper):
-        keeper.another_phone()
+        factories.phone(keeper)
         [(token_id,)] = keeper.query(select(LoginToken.id).order_by(LoginToken.id.desc()).limit(1))
         url = action.format(id=token_id)
         return url, keeper.form("/account", action=url)
@@ -179,7 +180,7 @@ def _account_button(action):
 
 def _delete_account(keeper):
     """The delete-my-account form, with the password."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     return "/account/delete", keeper.form("/account/delete") | {"password": "correct-horse"}
 
 
@@ -238,7 +239,7 @@ def test_a_csrf_token_from_another_session_is_refused(keeper, visitor):
 def test_a_draw_for_a_seat_not_at_the_table_is_refused_and_the_match_stays_playable(keeper):
     """views.matches.draw_for_dealer trusts the hidden `seats` field: seat 7 of 2 must be refused, not stored."""
     keeper.app.config["PROPAGATE_EXCEPTIONS"] = False  # see the answer a browser would get
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
+    match_id = factories.start(keeper, ("Ana", "Bea"), first_dealer="draw")
     url = f"/matches/{match_id}/draw"
     fields = keeper.form(url, url)  # the grids' form ("Draw for us" is the page's other), no card picked
     response = keeper.client.post(url, data=fields | {"seats": "7", "cards-0": "3o"})
@@ -255,11 +256,11 @@ SCRIPT = "<script>alert(1)</script>"
 
 def test_a_player_name_with_markup_is_shown_escaped_everywhere(keeper, visitor):
     """Scoreboard, trail, history, spectator page, hand entry and review, draw, and the players' pages."""
-    match_id = keeper.start((SCRIPT, "Bea"), first_dealer="draw")
+    match_id = factories.start(keeper, (SCRIPT, "Bea"), first_dealer="draw")
     pages = {"draw": keeper.page(f"/matches/{match_id}/draw")}
     keeper.submit(f"/matches/{match_id}/draw", {"cards-0": "10o", "cards-1": "4o"})
     pages["review"] = keeper.enter_hand(match_id, moves={"1o": "0"}).get_data(as_text=True)
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     pages["scoreboard"] = keeper.page(f"/matches/{match_id}")
     watch = re.search(r'href="https?://[^"/]+(/watch/[^"]+)"', pages["scoreboard"])[1]
     pages["spectator"] = visitor.page(watch)

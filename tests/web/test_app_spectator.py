@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import factories
 import pytest
 from spectators import watch_path
 
@@ -11,8 +12,8 @@ from spectators import watch_path
 @pytest.fixture
 def match_id(keeper):
     """Ana against Bea, with one hand saved (Ana +4)."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id)
     return match_id
 
 
@@ -52,7 +53,7 @@ def test_the_spectator_page_cannot_change_anything(keeper, visitor, match_id):
 def test_the_link_follows_the_match_as_hands_are_saved(keeper, visitor, match_id):
     """The same link shows the second hand once it is saved."""
     path = watch_path(keeper, match_id)
-    keeper.save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id, mirror=True)
     assert "Ana 4 11 to go Bea 4 11 to go" in visitor.text(visitor.page(path))
 
 

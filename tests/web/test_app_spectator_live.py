@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import factories
 import pytest
 from spectators import watch_path
 from sql_counts import counted_queries
@@ -17,8 +18,8 @@ from referee.models import Player
 @pytest.fixture
 def match_id(keeper):
     """Ana against Bea, with one hand saved (Ana +4)."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id)
     return match_id
 
 
@@ -57,7 +58,7 @@ def test_a_saved_hand_a_correction_or_an_undo_changes_the_etag(keeper, visitor, 
     """Each change to the match makes the old ETag stale: the page comes back whole, with the new score."""
     path = watch_path(keeper, match_id)
     etags = [visitor.client.get(path).headers["ETag"]]
-    keeper.save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id, mirror=True)
     fresh = visitor.client.get(path, headers={"If-None-Match": etags[-1]})
     assert fresh.status_code == 200
     assert "Ana 4 11 to go Bea 4 11 to go" in visitor.text(fresh.get_data(as_text=True))
@@ -81,8 +82,8 @@ def test_the_etag_follows_the_language_and_the_theme(keeper, visitor, match_id):
 
 def test_one_links_etag_is_no_good_for_another_link(keeper, visitor, match_id):
     """Two matches at the same version: each link's ETag is its own, so no answer is ever reused across links."""
-    other = keeper.start(("Cid", "Dan"))
-    keeper.save_hand(other)
+    other = factories.start(keeper, ("Cid", "Dan"))
+    factories.save_hand(keeper, other)
     first, second = watch_path(keeper, match_id), watch_path(keeper, other)
     etag = visitor.client.get(first).headers["ETag"]
     response = visitor.client.get(second, headers={"If-None-Match": etag})
@@ -95,7 +96,7 @@ def test_the_page_shows_nothing_of_the_readers_own_account(keeper, scorekeeper, 
     """Another account opening the link sees the match and nothing of its own: no name, no matches, no
     roster, no flashed message, no log-out form; the same page as a visitor's."""
     bob = scorekeeper("bob")
-    theirs = bob.start(("Zed", "Yul"))
+    theirs = factories.start(bob, ("Zed", "Yul"))
     path = watch_path(keeper, match_id)
     page = bob.page(path)
     words = bob.text(page)
@@ -144,7 +145,7 @@ def test_the_spectator_page_asks_the_database_as_often_with_60_hands_as_with_2(a
     """No query per hand on the spectator page either."""
     counts = []
     for hands in (2, 60):
-        match_id = keeper.start(("Ana", "Bea"), target="100")
+        match_id = factories.start(keeper, ("Ana", "Bea"), target="100")
         add_hands(app, match_id, [[1, 0]] * hands)
         path = watch_path(keeper, match_id)
         with counted_queries(app) as statements:

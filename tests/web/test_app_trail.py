@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import factories
 import pytest
 from sqlalchemy import select, update
 
@@ -14,7 +15,7 @@ from referee.models import MatchEvent
 @pytest.fixture
 def match_id(keeper):
     """A two-player Escova match to 15, Ana against Bea, Ana dealing first."""
-    return keeper.start(("Ana", "Bea"))
+    return factories.start(keeper, ("Ana", "Bea"))
 
 
 def events(keeper, match_id, kind):
@@ -47,7 +48,7 @@ def press(keeper, match_id, event_id, action):
 
 def test_undo_on_the_scoreboard_is_a_link_to_a_confirmation_not_a_button_that_deletes(keeper, match_id):
     """The scoreboard's Undo opens a page; opening it takes nothing back."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     board = keeper.page(f"/matches/{match_id}")
     assert f'href="/matches/{match_id}/undo"' in board
     assert f'action="/matches/{match_id}/undo"' not in board
@@ -57,8 +58,8 @@ def test_undo_on_the_scoreboard_is_a_link_to_a_confirmation_not_a_button_that_de
 
 def test_the_confirmation_shows_the_hand_its_dealer_and_points_and_a_way_to_keep_it(keeper, match_id):
     """Hand 2, dealt by Bea, Ana 0 and Bea 4: "Take back hand 2" posts; "Keep it" goes back to the scoreboard."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, mirror=True)
     html = keeper.page(f"/matches/{match_id}/undo")
     page = keeper.text(html)
     assert "Take back hand 2?" in page
@@ -77,9 +78,9 @@ def test_the_confirmation_of_a_match_without_hands_goes_back_to_the_scoreboard(k
 
 def test_a_confirmation_of_a_hand_no_longer_last_takes_nothing_back(keeper, match_id):
     """The confirmation named hand 1; another phone saved hand 2 meanwhile: neither hand goes."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     fields = keeper.form(f"/matches/{match_id}/undo")
-    keeper.another_phone().save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id, mirror=True)
     version = keeper.fields(keeper.page(f"/matches/{match_id}/undo"))["version"]
     keeper.client.post(f"/matches/{match_id}/undo", data=fields | {"version": version})  # hand 1 still named
     assert [number for number, *_ in keeper.saved_hands(match_id)] == [1, 2]
@@ -89,7 +90,7 @@ def test_a_confirmation_of_a_hand_no_longer_last_takes_nothing_back(keeper, matc
 @pytest.mark.parametrize("number", ["x", "9" * 50, "-1"])
 def test_an_undo_with_a_tampered_hand_number_takes_nothing_back(keeper, match_id, number):
     """400, the hand kept."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     fields = keeper.form(f"/matches/{match_id}/undo")
     assert keeper.client.post(f"/matches/{match_id}/undo", data=fields | {"number": number}).status_code == 400
     assert [n for n, *_ in keeper.saved_hands(match_id)] == [1]
@@ -98,7 +99,7 @@ def test_an_undo_with_a_tampered_hand_number_takes_nothing_back(keeper, match_id
 @pytest.mark.parametrize("number", ["", " ", "\t"])
 def test_an_undo_with_a_blank_hand_number_takes_back_the_last_hand_as_an_older_page_did(keeper, match_id, number):
     """A form without the number (as the scoreboard's old button posted it) undoes the last hand, never a 500."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     fields = keeper.form(f"/matches/{match_id}/undo")
     assert keeper.client.post(f"/matches/{match_id}/undo", data=fields | {"number": number}).status_code == 302
     assert keeper.saved_hands(match_id) == []
@@ -108,8 +109,8 @@ def test_an_undo_with_a_blank_hand_number_takes_back_the_last_hand_as_an_older_p
 
 def test_the_trail_keeps_each_hands_whole_entry_when_saved_corrected_and_taken_back(keeper, match_id):
     """Mode, dealer, entry, points and verdict, before and after."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     undo(keeper, match_id)
     [(_, _, saved)] = events(keeper, match_id, "hand_recorded")
     [(_, before, after)] = events(keeper, match_id, "hand_edited")
@@ -135,8 +136,8 @@ def test_trail_times_are_utc_in_time_elements_for_the_phone_to_show_in_its_own_z
 
 def test_a_hand_taken_back_is_restored_in_one_tap_as_it_was(keeper, match_id):
     """Undo hand 2, then its Restore button: the same points, dealer and entry, a trail line of its own."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, mirror=True, escobas=(0, 2))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, mirror=True, escobas=(0, 2))
     saved = keeper.saved_hands(match_id)
     undo(keeper, match_id)
     [(event_id, taken, _)] = events(keeper, match_id, "hand_undone")
@@ -169,13 +170,13 @@ def test_a_resend_of_the_original_after_a_restore_finds_the_restored_hand(keeper
 
 def test_a_restore_after_another_hand_was_saved_is_refused_and_offers_the_entry_as_the_next_hand(keeper, match_id):
     """Hand 2 taken back, another hand 2 saved: 409, why, and a link that opens the entry page with its cards."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, escobas=(0, 3))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, escobas=(0, 3))
     undo(keeper, match_id)
     [(event_id, *_)] = events(keeper, match_id, "hand_undone")
     url = trail_url(match_id, event_id, "restore")
     stale = keeper.form(f"/matches/{match_id}", action=url)
-    keeper.save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id, mirror=True)
     response = keeper.client.post(url, data=stale)
     assert response.status_code == 409
     html = response.get_data(as_text=True)
@@ -195,10 +196,10 @@ def test_a_restore_after_another_hand_was_saved_is_refused_and_offers_the_entry_
 
 def test_the_scoreboard_offers_a_hand_that_cannot_come_back_as_the_next_hand_instead(keeper, match_id):
     """No Restore button once another hand was saved: "Enter it as hand 3"."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id)
     undo(keeper, match_id)
-    keeper.save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id, mirror=True)
     page = keeper.board(match_id)
     assert "Restore hand" not in page
     assert "Enter it as hand 3" in page
@@ -206,13 +207,13 @@ def test_the_scoreboard_offers_a_hand_that_cannot_come_back_as_the_next_hand_ins
 
 def test_a_restore_from_a_page_older_than_the_match_gets_the_usual_conflict(keeper, match_id):
     """Still the next hand, but the page's version is old (a correction meanwhile): nothing restored, told why."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id)
     undo(keeper, match_id)
     [(event_id, *_)] = events(keeper, match_id, "hand_undone")
     url = trail_url(match_id, event_id, "restore")
     stale = keeper.form(f"/matches/{match_id}", action=url)
-    keeper.another_phone().save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     response = keeper.client.post(url, data=stale)
     assert response.status_code == 302
     assert [n for n, *_ in keeper.saved_hands(match_id)] == [1]
@@ -222,7 +223,7 @@ def test_a_restore_from_a_page_older_than_the_match_gets_the_usual_conflict(keep
 @pytest.mark.parametrize("action", ["restore", "revert"])
 def test_a_trail_button_for_an_event_of_another_kind_or_match_is_not_found(keeper, match_id, action):
     """The event must be one of this match's, of the kind the button acts on."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     [(event_id, *_)] = events(keeper, match_id, "hand_recorded")
     token = keeper.token()
     data = {"csrf_token": token, "version": "1"}
@@ -233,7 +234,7 @@ def test_a_trail_button_for_an_event_of_another_kind_or_match_is_not_found(keepe
 @pytest.mark.parametrize("action", ["restore", "revert"])
 def test_a_trail_button_without_its_version_is_refused(keeper, match_id, action):
     """400: the hidden version is what makes a stale page a conflict."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     token = keeper.token()
     assert keeper.client.post(trail_url(match_id, 1, action), data={"csrf_token": token}).status_code == 400
 
@@ -242,8 +243,8 @@ def test_a_trail_button_without_its_version_is_refused(keeper, match_id, action)
 
 def test_a_correction_is_reverted_to_the_entry_it_replaced(keeper, match_id):
     """Ana's escoba taken away, then the correction reverted: 4 again, and its own trail line."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     [(event_id, before, _)] = events(keeper, match_id, "hand_edited")
     assert "Revert this correction" in keeper.board(match_id)
     assert press(keeper, match_id, event_id, "revert").status_code == 302
@@ -258,8 +259,8 @@ def test_a_correction_is_reverted_to_the_entry_it_replaced(keeper, match_id):
 
 def test_a_revert_can_itself_be_reverted_and_a_reverted_correction_offers_nothing(keeper, match_id):
     """After the revert the correction has nothing to revert; the revert has (back to the correction)."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     [(edited, *_)] = events(keeper, match_id, "hand_edited")
     press(keeper, match_id, edited, "revert")
     board = keeper.page(f"/matches/{match_id}")
@@ -271,13 +272,13 @@ def test_a_revert_can_itself_be_reverted_and_a_reverted_correction_offers_nothin
 
 def test_a_correction_of_a_hand_since_replaced_by_another_cannot_be_reverted(keeper, match_id):
     """Hand 1 corrected, taken back, a different hand 1 saved: reverting would bring in the old one's cards."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     [(event_id, *_)] = events(keeper, match_id, "hand_edited")
     url = trail_url(match_id, event_id, "revert")
     stale = keeper.form(url, action=url)
     undo(keeper, match_id)
-    keeper.save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id, mirror=True)
     assert url not in keeper.page(f"/matches/{match_id}")
     response = keeper.client.post(url, data=stale)
     assert response.status_code == 302
@@ -287,8 +288,8 @@ def test_a_correction_of_a_hand_since_replaced_by_another_cannot_be_reverted(kee
 
 def test_a_correction_survives_its_hand_being_taken_back_and_restored(keeper, match_id):
     """Taken back and restored is the same hand: its correction can still be reverted."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     [(edited, *_)] = events(keeper, match_id, "hand_edited")
     undo(keeper, match_id)
     [(undone, *_)] = events(keeper, match_id, "hand_undone")
@@ -299,12 +300,12 @@ def test_a_correction_survives_its_hand_being_taken_back_and_restored(keeper, ma
 
 def test_a_revert_from_a_page_older_than_the_match_gets_the_usual_conflict(keeper, match_id):
     """Another phone saved hand 2 meanwhile: nothing reverted, told why."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     [(event_id, *_)] = events(keeper, match_id, "hand_edited")
     url = trail_url(match_id, event_id, "revert")
     stale = keeper.form(url, action=url)
-    keeper.another_phone().save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     keeper.client.post(url, data=stale)
     assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[3, 0], [4, 0]]
     assert "The match changed on another phone meanwhile" in keeper.board(match_id)
@@ -315,8 +316,8 @@ def test_a_revert_from_a_page_older_than_the_match_gets_the_usual_conflict(keepe
 def test_old_events_without_entries_show_as_before_and_offer_nothing(keeper, match_id):
     """Saved, corrected and undone events that kept only points (as older versions wrote them): no 500, the
     same lines, no Restore or Revert button."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     undo(keeper, match_id)
     with keeper.app.app_context():
         for event in db.session.scalars(select(MatchEvent).where(MatchEvent.match_id == match_id)):
@@ -346,8 +347,8 @@ def board_html(keeper, match_id):
 
 def test_revert_on_the_scoreboard_is_a_link_to_a_confirmation_and_opening_it_changes_nothing(keeper, match_id):
     """The trail's "Revert this correction" opens a page; no form on the scoreboard reverts in one tap."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     [(event_id, *_)] = events(keeper, match_id, "hand_edited")
     url = trail_url(match_id, event_id, "revert")
     html = board_html(keeper, match_id)
@@ -361,9 +362,9 @@ def test_revert_on_the_scoreboard_is_a_link_to_a_confirmation_and_opening_it_cha
 def test_the_revert_confirmation_shows_the_hand_its_points_and_the_totals_before_and_after(keeper, match_id):
     """Hand 1 corrected from Ana 4 to Ana 3: the page says so, with the totals now and after, a button that posts
     the match's version, and a way to keep the hand as it is."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, mirror=True)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, mirror=True)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     [(event_id, *_)] = events(keeper, match_id, "hand_edited")
     url = trail_url(match_id, event_id, "revert")
     html = keeper.page(url)
@@ -381,9 +382,9 @@ def test_the_revert_confirmation_shows_the_hand_its_points_and_the_totals_before
 def test_the_revert_confirmation_says_when_the_winner_changes(keeper):
     """To 4: hand 1 made Ana the winner; corrected, the match reopened; reverting the correction makes her
     the winner again, and the page says so before anything changes."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     [(event_id, *_)] = events(keeper, match_id, "hand_edited")
     page = keeper.text(keeper.page(trail_url(match_id, event_id, "revert")))
     assert "This changes the winner: after the revert Ana wins the match." in page
@@ -393,9 +394,9 @@ def test_the_revert_confirmation_says_when_the_winner_changes(keeper):
 
 def test_the_revert_confirmation_says_when_the_winner_is_lost(keeper):
     """To 4: a correction gave Ana her fourth point and the match; reverting it takes the win away."""
-    match_id = keeper.start(("Ana", "Bea"), target="4")
-    keeper.save_hand(match_id, escobas=(0, 0))
-    keeper.save_hand(match_id, number=1, escobas=(1, 0))
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
+    factories.save_hand(keeper, match_id, escobas=(0, 0))
+    factories.save_hand(keeper, match_id, number=1, escobas=(1, 0))
     [(event_id, *_)] = events(keeper, match_id, "hand_edited")
     page = keeper.text(keeper.page(trail_url(match_id, event_id, "revert")))
     assert "This changes the winner: Ana has won the match; after the revert nobody has, and the match goes on." in page
@@ -403,10 +404,10 @@ def test_the_revert_confirmation_says_when_the_winner_is_lost(keeper):
 
 def test_the_revert_confirmation_says_when_the_winner_stays(keeper):
     """A correction of an earlier hand that leaves Ana the winner either way."""
-    match_id = keeper.start(("Ana", "Bea"), target="8")
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(2, 0))
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="8")
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(2, 0))
     [(event_id, *_)] = events(keeper, match_id, "hand_edited")
     page = keeper.text(keeper.page(trail_url(match_id, event_id, "revert")))
     assert "Ana still wins the match." in page and "This changes the winner" not in page
@@ -415,8 +416,8 @@ def test_the_revert_confirmation_says_when_the_winner_stays(keeper):
 def test_a_revert_is_offered_back_as_putting_the_correction_back_and_the_trail_says_what_happened(keeper, match_id):
     """Revert, then revert the revert: the second is "Put the correction back", asked first like the first, and
     the trail reads "correction put back", never "correction reverted" for what re-applied it."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     [(edited, *_)] = events(keeper, match_id, "hand_edited")
     press(keeper, match_id, edited, "revert")
     [(reverted, *_)] = events(keeper, match_id, "hand_reverted")
@@ -444,8 +445,8 @@ def test_a_revert_is_offered_back_as_putting_the_correction_back_and_the_trail_s
 
 def test_a_trail_written_before_put_back_had_words_reads_right(keeper, match_id):
     """A revert of a revert made before the trail told them apart (the same events): "put back" all the same."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     [(edited, *_)] = events(keeper, match_id, "hand_edited")
     press(keeper, match_id, edited, "revert")
     [(reverted, *_)] = events(keeper, match_id, "hand_reverted")
@@ -460,10 +461,10 @@ def test_a_trail_written_before_put_back_had_words_reads_right(keeper, match_id)
 
 def test_a_revert_confirmation_for_a_correction_no_longer_revertable_goes_back_to_the_scoreboard(keeper, match_id):
     """Reverted already (from another phone): the page says nothing was changed, instead of asking."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, number=1, escobas=(0, 0))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, number=1, escobas=(0, 0))
     [(edited, *_)] = events(keeper, match_id, "hand_edited")
-    press(keeper.another_phone(), match_id, edited, "revert")
+    press(factories.phone(keeper), match_id, edited, "revert")
     response = keeper.client.get(trail_url(match_id, edited, "revert"))
     assert response.status_code == 302 and response.headers["Location"] == f"/matches/{match_id}"
     assert "Hand 1 is no longer the hand that correction changed" in keeper.board(match_id)
@@ -471,7 +472,7 @@ def test_a_revert_confirmation_for_a_correction_no_longer_revertable_goes_back_t
 
 def test_a_revert_confirmation_of_an_event_that_is_no_correction_is_not_found(keeper, match_id):
     """A saved hand's event, or one of no match: 404, as the button's post."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     [(event_id, *_)] = events(keeper, match_id, "hand_recorded")
     assert keeper.client.get(trail_url(match_id, event_id, "revert")).status_code == 404
     assert keeper.client.get(trail_url(match_id, 999_999, "revert")).status_code == 404
@@ -482,8 +483,8 @@ def test_a_revert_confirmation_of_an_event_that_is_no_correction_is_not_found(ke
 def test_the_message_after_undo_holds_the_restore_button(keeper, match_id):
     """Right after "Take back hand 2", the message at the top says so and holds a one-tap "Restore hand 2": a
     plain form (no script needed) with the CSRF token and the match's version, that brings the hand back."""
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, mirror=True)
     saved = keeper.saved_hands(match_id)
     undo(keeper, match_id)
     [(event_id, *_)] = events(keeper, match_id, "hand_undone")
@@ -504,7 +505,7 @@ def test_the_message_after_undo_holds_the_restore_button(keeper, match_id):
 
 def test_the_undo_message_shows_once(keeper, match_id):
     """A reload shows the scoreboard without the message (the restore button stays beside Undo below)."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     undo(keeper, match_id)
     board_html(keeper, match_id)
     html = board_html(keeper, match_id)
@@ -515,9 +516,9 @@ def test_the_undo_message_shows_once(keeper, match_id):
 def test_the_undo_message_without_a_hand_to_restore_says_so_without_a_button(keeper, match_id):
     """Another phone saved a hand between the undo and the scoreboard: the message says the hand was taken back,
     and offers no restore that would be refused."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     undo(keeper, match_id)
-    keeper.another_phone().save_hand(match_id, mirror=True)
+    factories.save_hand(keeper, match_id, mirror=True)
     html = board_html(keeper, match_id)
     flash = re.search(r'<div class="flash flash-info undone" role="status">(.*?)</div>', html, flags=re.S)
     assert flash and "Hand 1 was taken back." in keeper.text(flash.group(1))
@@ -526,7 +527,7 @@ def test_the_undo_message_without_a_hand_to_restore_says_so_without_a_button(kee
 
 def test_the_undo_confirmation_says_the_hand_can_come_back_at_once(keeper, match_id):
     """The confirmation no longer sends the reader to "What changed" to restore it."""
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     page = keeper.text(keeper.page(f"/matches/{match_id}/undo"))
     assert "What changed" not in page
     assert "Restore hand 1" in page

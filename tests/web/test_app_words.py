@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import factories
 import pytest
 
 RENUNCIO = {"1o": "1"}  # 1o moved from the leftover into the second side's pile
@@ -46,7 +47,7 @@ DECK_WORDS = [
 @pytest.mark.parametrize(("preset", "deck", "lang", "rows", "suspects"), DECK_WORDS)
 def test_the_review_names_categories_and_cards_as_the_matchs_deck_does(keeper, preset, deck, lang, rows, suspects):
     """"Most diamonds" beside ♦ cards, "Más oros" beside a Spanish deck; the suspect by its name, never "1o"."""
-    match_id = in_language(keeper, lang).start(("Ana", "Bea"), preset=preset, deck_style=deck)
+    match_id = factories.start(in_language(keeper, lang), ("Ana", "Bea"), preset=preset, deck_style=deck)
     page = review(keeper, match_id)
     for row in rows:
         assert row in page
@@ -58,7 +59,7 @@ def test_the_review_names_categories_and_cards_as_the_matchs_deck_does(keeper, p
 
 def test_a_hand_with_no_card_placed_names_the_cards_by_their_names(keeper):
     """The first twelve unplaced cards by name, a suit's run sharing the suit's name, the rest counted: no '1o'."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     response = keeper.enter_hand(match_id, moves=NO_CARD_PLACED)
     assert response.status_code == 422
     page = keeper.text(response.get_data(as_text=True))
@@ -73,7 +74,7 @@ def test_a_hand_with_no_card_placed_names_the_cards_by_their_names(keeper):
 ])
 def test_unplaced_cards_are_named_in_the_pages_language(keeper, lang, missing):
     """A Spanish deck in Spanish and Portuguese: the list reads as a sentence ('y', 'e')."""
-    match_id = in_language(keeper, lang).start(("Ana", "Bea"), preset="escoba-es")
+    match_id = factories.start(in_language(keeper, lang), ("Ana", "Bea"), preset="escoba-es")
     page = keeper.text(keeper.enter_hand(match_id, moves={"1o": "", "10b": ""}).get_data(as_text=True))
     assert missing in page
 
@@ -99,7 +100,7 @@ GRAMMAR = [
 @pytest.mark.parametrize(("lang", "names", "sentences"), GRAMMAR)
 def test_a_partnership_is_a_plural_subject_in_every_language(keeper, lang, names, sentences):
     """"Ana & Carla take …", never "Ana & Carla scores … plus its escobas"."""
-    match_id = in_language(keeper, lang).start(names)
+    match_id = factories.start(in_language(keeper, lang), names)
     page = review(keeper, match_id, moves=RENUNCIO)
     for sentence in sentences:
         assert sentence in page
@@ -113,7 +114,7 @@ def test_a_partnership_is_a_plural_subject_in_every_language(keeper, lang, names
 ])
 def test_a_flagged_partnership_reads_right(keeper, lang, sentence):
     """Under the flag penalty, the partnership's error in the plural."""
-    match_id = in_language(keeper, lang).start(("Ana", "Bea", "Carla", "Dani"), penalty="flag")
+    match_id = factories.start(in_language(keeper, lang), ("Ana", "Bea", "Carla", "Dani"), penalty="flag")
     assert sentence in review(keeper, match_id, moves=RENUNCIO)
 
 
@@ -125,7 +126,7 @@ def test_a_flagged_partnership_reads_right(keeper, lang, sentence):
 ])
 def test_the_review_shows_only_the_bonus_rows_the_rules_score(keeper, fields, shown, hidden):
     """Escova RS has no over-30 bonus: no such row; a bonus switched on gets its row."""
-    match_id = keeper.start(("Ana", "Bea"), **fields)
+    match_id = factories.start(keeper, ("Ana", "Bea"), **fields)
     page = review(keeper, match_id)
     table = page.split("Points this hand")[1].split("New total")[0]
     assert "Most cards" in table and "Escobas" in table
@@ -148,7 +149,7 @@ def test_the_review_shows_only_the_bonus_rows_the_rules_score(keeper, fields, sh
 ])
 def test_the_counts_page_speaks_the_decks_words(keeper, preset, lang, words):
     """The oros count, the velo question and the pile-sum hint in the deck's names."""
-    match_id = in_language(keeper, lang).start(("Ana", "Bea"), preset=preset)
+    match_id = factories.start(in_language(keeper, lang), ("Ana", "Bea"), preset=preset)
     page = keeper.text(keeper.page(keeper.hand_url(match_id, "tally")))
     for word in words:
         assert word in page
@@ -169,7 +170,7 @@ def test_the_draw_tool_names_the_court_cards_of_the_deck_chosen(client, query, l
 
 def test_unplaced_cards_are_named_even_when_the_form_is_refused_first(keeper):
     """No card placed and no last capture: the page still names the unplaced cards, and asks who took last."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     response = keeper.enter_hand(match_id, moves=NO_CARD_PLACED, overrides={"last_capture": ""})
     assert response.status_code == 422
     html = response.get_data(as_text=True)

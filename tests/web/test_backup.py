@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import factories
 import pytest
 from backup_play import JSON, backup_of, mutated, play_everything, upload
 from hypothesis import HealthCheck, given, settings
@@ -43,25 +44,17 @@ def without_export_time(document: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in document.items() if key != "exported_at"}
 
 
-def scorekeeper_class(config: pytest.Config) -> Any:
-    """tests/conftest.py's Scorekeeper (by name, "conftest" may be another folder's in a whole run)."""
-    return next(plugin.Scorekeeper for plugin in config.pluginmanager.get_plugins()
-                if getattr(plugin, "Scorekeeper", None) is not None)
-
-
 @pytest.fixture(scope="module")
-def played_backup(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> dict[str, Any]:
-    """A backup of an account that played every kind of match (made once: the pages take a few seconds)."""
+def played_backup(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A backup of an account that played every kind of match (made once, for the module)."""
     from referee import create_app
     from referee.database import upgrade_schema
-
-    Scorekeeper = scorekeeper_class(pytestconfig)
 
     folder = tmp_path_factory.mktemp("played")
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'played.sqlite'}"})
     upgrade_schema(app)
-    keeper = Scorekeeper(app, app.test_client()).account("ana")
+    keeper = factories.keeper(app, "ana")
     play_everything(keeper)
     return backup_of(keeper)
 
@@ -225,7 +218,7 @@ def test_importing_into_the_account_it_came_from_adds_nothing(keeper):
 def test_players_are_merged_by_name_without_case_or_accents(played_backup, bob):
     """Bob's account already has "ana" and "LUCIA": the imported seats are theirs, no second Ana; the others
     are made; the seats keep the names they were played under."""
-    bob.start(("ana", "LUCIA"))
+    factories.start(bob, ("ana", "LUCIA"))
     upload(bob, played_backup)
     players = [name for name, in bob.query(select(Player.name).join(User).where(User.username == "bob")
                                            .order_by(Player.name_key))]

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import factories
 import pytest
 from backup_play import backup_of, upload
 from sqlalchemy import func, select
@@ -25,7 +26,7 @@ from referee.services.import_slots import ImportBusy, import_slot
 @pytest.fixture
 def backup(keeper: Any) -> dict[str, Any]:
     """Ana's backup: one match with a hand."""
-    keeper.save_hand(keeper.start(("Ana", "Bea")))
+    factories.save_hand(keeper, factories.start(keeper, ("Ana", "Bea")))
     return backup_of(keeper)
 
 
@@ -181,7 +182,7 @@ def test_checks_that_run_too_long_are_stopped_in_words_not_by_the_workers_timeou
     from referee.services import backup_checks
 
     for _ in range(3):
-        keeper.save_hand(keeper.start(("Ana", "Bea")))
+        factories.save_hand(keeper, factories.start(keeper, ("Ana", "Bea")))
     document = backup_of(keeper)  # three matches of the same hand: one entry
     bob = scorekeeper("bob")
     clock = Clock()
@@ -215,13 +216,13 @@ def test_a_player_made_meanwhile_by_another_phone_makes_the_import_read_again(ba
         calls.append(user_id)
         return {} if len(calls) == 1 else real(user_id)
 
-    bob.start(("Ana", "Zoe"))  # Ana is Bob's already, but the first reading misses her
+    factories.start(bob, ("Ana", "Zoe"))  # Ana is Bob's already, but the first reading misses her
     monkeypatch.setattr(service, "_players_of", stale)
     assert upload(bob, backup).status_code == 302
     assert len(calls) == 3  # read, refused at the commit, read again (and once more after making Bea)
     monkeypatch.setattr(service, "_players_of", lambda user_id: {})
     carla = scorekeeper("carla")
-    carla.start(("Ana", "Bea"))
+    factories.start(carla, ("Ana", "Bea"))
     response = upload(carla, backup)
     assert response.status_code == 422
     assert carla.errors(response.get_data(as_text=True)) == [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import factories
 import pytest
 from backup_play import backup_of, upload
 from sqlalchemy import select
@@ -18,7 +19,7 @@ from referee.services.players import delete_player, merge_players, rename_player
 def played(keeper: Any) -> Any:
     """Ana's account: two matches of Ana against Bea (one by the pages' hand); the backup before any change."""
     for _ in range(2):
-        keeper.save_hand(keeper.start(("Ana", "Bea")))
+        factories.save_hand(keeper, factories.start(keeper, ("Ana", "Bea")))
     keeper.before = backup_of(keeper)
     return keeper
 

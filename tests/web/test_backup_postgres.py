@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import factories
 import pytest
 import throwaway
 from backup_play import backup_of, play_everything, upload
@@ -45,7 +46,7 @@ def test_the_round_trip_holds_on_postgresql(keeper, scorekeeper) -> None:
 def test_a_nul_anywhere_in_the_file_is_no_500_on_postgresql(keeper, scorekeeper) -> None:
     """PostgreSQL cannot store a NUL in text: names refuse control characters, and the trail's JSON keeps an
     escaped one as JSON does."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     doc = backup_of(keeper)
     bob = scorekeeper("bob")
     named = {**doc, "players": [{**doc["players"][0], "name": "A\u0000na"}]}

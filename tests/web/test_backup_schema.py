@@ -12,6 +12,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
+import factories
 import jsonschema_rs
 import pytest
 from backup_play import backup_of, upload
@@ -152,8 +153,8 @@ def bob(scorekeeper: Any) -> Any:
 @pytest.fixture
 def small_backup(keeper: Any) -> dict[str, Any]:
     """An account's backup of one match of two, one hand saved, its first dealer picked."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id)
     return backup_of(keeper)
 
 
@@ -199,7 +200,7 @@ def test_a_seat_beyond_the_largest_table_is_refused_by_the_schema(small_backup, 
 
 def test_a_drawn_first_dealer_names_seats_the_match_has(keeper):
     """The draw's changes name seats too: seat 2 of two is refused there as well."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
+    match_id = factories.start(keeper, ("Ana", "Bea"), first_dealer="draw")
     keeper.submit(f"/matches/{match_id}/draw", {"cards-0": "10o", "cards-1": "2c"})
     document = backup_of(keeper)
     trail = document["matches"][0]["trail"]
@@ -218,8 +219,8 @@ MOMENTS = [datetime(2026, 5, 1, 18, 30, 0, 1), datetime(2026, 5, 1, 18, 30, 0, 9
 def test_export_times_keep_their_microseconds_through_the_round_trip(keeper, bob):
     """Every moment of the file is written to the microsecond (zeros included) and comes back to it: a match's,
     a hand's, a change's and a player's."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id)
     with keeper.app.app_context():
         match = db.session.get(Match, match_id)
         assert match is not None

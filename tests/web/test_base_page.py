@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import factories
+
 
 def page(client, path: str = "/tools/", **environ: str) -> str:
     """A page as this browser gets it now."""
@@ -63,8 +65,8 @@ def test_under_a_prefix_the_parts_are_the_prefixs(keeper):
 
 def test_a_flashed_message_is_shown_once(keeper):
     """The messages are the request's own: a hand saved says so, and names its draft saved, on the next page only."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    keeper.save_hand(match_id)  # through its page: the flash is the save's
     shown = page(keeper.client)
     assert '<p class="flash flash-success">Hand 1 saved.</p>' in shown
     assert f'<span hidden data-draft-saved="match-{match_id}:new-1"></span>' in shown

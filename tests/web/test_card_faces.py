@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+import factories
 import pytest
 
 from referee import ROOT
@@ -90,7 +91,7 @@ def test_the_suits_are_different_drawings_in_each_deck_family():
 ])
 def test_the_picker_draws_every_card_from_the_sprite_of_the_match_deck(keeper, fields, style):
     """Forty card pictures, each from the match's deck style's sprite, named for screen readers."""
-    match_id = keeper.start(("Ana", "Bea"), **fields)
+    match_id = factories.start(keeper, ("Ana", "Bea"), **fields)
     page = keeper.page(keeper.hand_url(match_id))
     uses = re.findall(r'<use href="([^"#?]+)(?:\?v=\w+)?#c-(\w+)"', page)  # ?v= once fingerprinted
     assert {url for url, _ in uses} == {f"/static/img/cards/{style}.svg"}
@@ -101,7 +102,7 @@ def test_the_picker_draws_every_card_from_the_sprite_of_the_match_deck(keeper, f
 
 def test_the_picker_keeps_a_select_for_every_card_beside_its_picture(keeper):
     """Without JavaScript the form still works: each tile has its picture, label and select."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     page = keeper.page(keeper.hand_url(match_id))
     assert len(re.findall(r'<span class="face" aria-hidden="true"><svg class="card-face', page)) == 40
     assert len(keeper.places(keeper.fields(page))) == 40
@@ -109,7 +110,7 @@ def test_the_picker_keeps_a_select_for_every_card_beside_its_picture(keeper):
 
 def test_the_review_shows_each_fifteen_as_card_pictures(keeper):
     """The split into fifteens draws the cards from the match's sprite."""
-    match_id = keeper.start(("Ana", "Bea"), preset="escoba-es")
+    match_id = factories.start(keeper, ("Ana", "Bea"), preset="escoba-es")
     page = keeper.enter_hand(match_id).get_data(as_text=True)
     fifteens = page.split('class="fifteens"', 1)[1].split("</details>", 1)[0]
     drawn = re.findall(r'href="/static/img/cards/spanish\.svg(?:\?v=\w+)?#c-', fifteens)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import factories
 import pytest
 from test_app_quick import LEFTOVER, quick
 
@@ -42,7 +43,7 @@ def by_counts(keeper: Any, match_id: int, sides: list[tuple[int, int, int]], **e
 def test_the_quick_entry_names_the_piles_whose_cards_pass_the_decks(keeper: Any) -> None:
     """Pablo's 20 cards and Paula's 26 leave Bruno −6: beside Bruno's worked-out counts and in the summary, the
     page says who counts how many, by how much that passes the deck, and which piles to recount."""
-    match_id = keeper.start(THREE, seating="3")
+    match_id = factories.start(keeper, THREE, seating="3")
     counts = {"cards-0": "20", "oros-0": "6", "sevens-0": "2", "cards-1": "26", "oros-1": "2", "sevens-1": "1",
               "velo": "0"}
     html = quick(keeper, match_id, counts=counts, escobas=("0", "0", "0")).get_data(as_text=True)
@@ -54,7 +55,7 @@ def test_the_quick_entry_names_the_piles_whose_cards_pass_the_decks(keeper: Any)
 def test_the_quick_entry_says_the_decks_suit_as_the_page_does(keeper: Any) -> None:
     """A French deck's match: "12 diamonds" (the page's Diamonds), never "oros"; a Spanish one's: "coins"."""
     for deck, suit in (("french", "diamonds"), ("spanish", "coins")):
-        match_id = keeper.start(THREE, seating="3", deck_style=deck)
+        match_id = factories.start(keeper, THREE, seating="3", deck_style=deck)
         counts = {"cards-0": "20", "oros-0": "6", "sevens-0": "2", "cards-1": "10", "oros-1": "6", "sevens-1": "1",
                   "velo": "0"}
         html = quick(keeper, match_id, counts=counts, escobas=("0", "0", "0")).get_data(as_text=True)
@@ -65,7 +66,7 @@ def test_the_quick_entry_says_the_decks_suit_as_the_page_does(keeper: Any) -> No
 
 def test_a_worked_out_side_without_room_for_its_oros_says_so_as_a_sentence_in_the_decks_words(keeper: Any) -> None:
     """Ana's 30 cards with 1 diamond and 1 seven leave Bea 10 cards for 9 diamonds and 3 sevens."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     html = quick(keeper, match_id, counts={"cards-0": "30", "oros-0": "1", "sevens-0": "1", "velo": "0"},
                  action="save").get_data(as_text=True)
     words = "The others' counts leave this side 10 cards, too few for 9 diamonds and 3 sevens."
@@ -86,7 +87,7 @@ def test_the_entry_by_counts_names_the_piles_to_recount(keeper: Any, sides: list
                                                         first: str) -> None:
     """Counts that add up to more than the deck holds name the piles that counted some; fewer, every pile. Said
     in the summary (linked to the first pile to recount) and below the counts."""
-    match_id = keeper.start(THREE, seating="3")
+    match_id = factories.start(keeper, THREE, seating="3")
     html = by_counts(keeper, match_id, sides)
     assert words in summary(keeper, html)
     assert re.search(rf'<a href="#{first}">{re.escape(words)}</a>', html.replace("&#39;", "'"))
@@ -97,7 +98,7 @@ def test_the_entry_by_counts_names_the_piles_to_recount(keeper: Any, sides: list
 def test_problems_on_the_entry_page_are_sentences(keeper: Any) -> None:
     """The rules core's lower-case words (the API's) start with a capital on the page and end with a full stop;
     a name as typed stays as it is."""
-    match_id = keeper.start(("ana", "Bea"))
+    match_id = factories.start(keeper, ("ana", "Bea"))
     html = quick(keeper, match_id, leftover=["7o", "3o"], action="save",
                  counts={"cards-0": "20", "oros-0": "5", "sevens-0": "2", "velo": "1"}).get_data(as_text=True)
     assert "The velo was left on the table, so the last capture (ana's) took it." in keeper.text(html)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import factories
+
 
 def form_tag(html: str, form_id: str = "hand") -> str:
     """The opening tag of a form."""
@@ -18,7 +20,7 @@ def saved(html: str) -> list[str]:
 
 def test_a_new_hand_and_a_correction_keep_separate_drafts_per_mode(keeper):
     """Hand 2 by cards, hand 2 by counts and the correction of hand 1: three keys."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     keeper.save_hand(match_id)
     new_cards = form_tag(keeper.page(f"/matches/{match_id}/hands/new?mode=cards"))
     new_tally = form_tag(keeper.page(f"/matches/{match_id}/hands/new?mode=tally"))
@@ -32,7 +34,7 @@ def test_a_new_hand_and_a_correction_keep_separate_drafts_per_mode(keeper):
 
 def test_a_page_answering_a_post_says_so(keeper):
     """The review and a refused entry hold what was typed: the drafts' script restores nothing over them."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     review = keeper.enter_hand(match_id, "review")
     refused = keeper.enter_hand(match_id, "save", escobas=(8, 0))
     assert refused.status_code == 422
@@ -42,7 +44,7 @@ def test_a_page_answering_a_post_says_so(keeper):
 
 def test_a_save_says_which_draft_it_saved_once_and_unseen(keeper):
     """After Save, the scoreboard names the hand's draft (not as a message for the reader); the next page no more."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     response = keeper.save_hand(match_id)
     board = keeper.client.get(response.headers["Location"]).get_data(as_text=True)
     assert f"match-{match_id}:new-1" in re.findall(r'<span hidden data-draft-saved="([^"]*)"></span>', board)
@@ -53,7 +55,7 @@ def test_a_save_says_which_draft_it_saved_once_and_unseen(keeper):
 
 def test_a_saved_correction_names_its_own_draft(keeper):
     """The correction of hand 1, saved: its draft group is named, the new hands' stay as they are."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     keeper.save_hand(match_id)
     keeper.board(match_id)  # the save's flash, seen
     response = keeper.enter_hand(match_id, "save", number=1, escobas=(0, 0))
@@ -64,7 +66,7 @@ def test_a_saved_correction_names_its_own_draft(keeper):
 
 def test_a_refused_save_names_no_draft_saved(keeper):
     """A 422 answers the entry page: nothing says its draft is saved."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     response = keeper.enter_hand(match_id, "save", escobas=(8, 0))
     assert saved(response.get_data(as_text=True)) == []
     assert f"match-{match_id}:new-1" not in saved(keeper.page(f"/matches/{match_id}"))
@@ -72,7 +74,7 @@ def test_a_refused_save_names_no_draft_saved(keeper):
 
 def test_the_scoreboard_names_every_saved_hand_and_the_draw(keeper):
     """Each saved new hand's draft is done, and the draw's once a dealer is known; not the next hand's."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     keeper.save_hand(match_id)
     keeper.save_hand(match_id, mirror=True)
     groups = saved(keeper.page(f"/matches/{match_id}"))
@@ -83,7 +85,7 @@ def test_the_scoreboard_names_every_saved_hand_and_the_draw(keeper):
 def test_the_draw_for_dealer_keeps_a_draft_per_round(keeper):
     """The draw's form opts in, keyed by the match and the round (each round's selects have the same names,
     so round 1's cards must not come back in round 2)."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
+    match_id = factories.start(keeper, ("Ana", "Bea"), first_dealer="draw")
     html = keeper.page(f"/matches/{match_id}/draw")
     assert f'data-draft="match-{match_id}:draw:round-1"' in html
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+import factories
 import pytest
 
 # A pile of 45 (three fifteens) for Ana, the leftover 1o 2o 3o 4o (10), the rest (165) to Bea.
@@ -56,7 +57,7 @@ def test_the_summary_attributes_announce_it_and_take_the_focus(keeper):
 def test_escobas_beyond_the_pile_are_named_at_the_top_and_linked(keeper):
     """15 escobas for a 45 pile: the summary names them, with Ana's name, and links to her escobas field;
     the field keeps its own message."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     fields = keeper.hand_fields(moves=pile_45())
     response = keeper.submit(keeper.hand_url(match_id), fields | {"escobas-0": "15", "action": "review"},
                              post_to=keeper.hand_url(match_id))
@@ -68,7 +69,7 @@ def test_escobas_beyond_the_pile_are_named_at_the_top_and_linked(keeper):
 
 def test_a_missing_last_capture_is_named_and_linked(keeper):
     """No last capture: the question is in the summary, linked to its first choice."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     response = keeper.enter_hand(match_id, "review", overrides={"last_capture": ""})
     assert response.status_code == 422
     html = response.get_data(as_text=True)
@@ -78,7 +79,7 @@ def test_a_missing_last_capture_is_named_and_linked(keeper):
 
 def test_with_no_card_placed_the_missing_cards_are_named_and_linked_to_the_first(keeper):
     """Nothing placed: the summary says which cards are missing and links to the first card's place."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     fields = {k: ("" if k.startswith("place-") else v) for k, v in keeper.hand_fields().items()}
     response = keeper.submit(keeper.hand_url(match_id), fields | {"action": "review", "escobas-0": "0"},
                              post_to=keeper.hand_url(match_id))
@@ -91,7 +92,7 @@ def test_with_no_card_placed_the_missing_cards_are_named_and_linked_to_the_first
 def test_a_fresh_page_checked_at_once_names_the_cards_and_the_last_capture(keeper):
     """Check pressed on the page as it opens: the form refuses the missing last capture before the referee
     sees the hand, yet the summary names the unplaced cards too, first, as the page shows them."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     response = keeper.submit(keeper.hand_url(match_id), {"action": "review"}, post_to=keeper.hand_url(match_id))
     assert response.status_code == 422
     items = summary(response.get_data(as_text=True))
@@ -101,7 +102,7 @@ def test_a_fresh_page_checked_at_once_names_the_cards_and_the_last_capture(keepe
 
 def test_a_card_left_unplaced_links_to_that_card(keeper):
     """One card placed nowhere: the link goes to that card's place."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     response = keeper.enter_hand(match_id, "review", moves={"7e": ""})
     html = response.get_data(as_text=True)
     assert any(target == "place-7e" and "Not placed yet" in words for target, words in summary(html))
@@ -109,7 +110,7 @@ def test_a_card_left_unplaced_links_to_that_card(keeper):
 
 def test_the_last_capture_by_a_side_with_no_cards_is_linked(keeper):
     """A rules-core problem about a field goes beside it and into the summary with its link."""
-    match_id = keeper.start(("Ana", "Bea", "Cid"))
+    match_id = factories.start(keeper, ("Ana", "Bea", "Cid"))
     response = keeper.enter_hand(match_id, "save", overrides={"last_capture": "2"})
     html = response.get_data(as_text=True)
     assert_linked(html, "The last capture cannot be Cid's: that pile is empty.", "last_capture-0")
@@ -118,7 +119,7 @@ def test_the_last_capture_by_a_side_with_no_cards_is_linked(keeper):
 
 def test_every_form_error_is_in_the_summary_with_a_link(keeper):
     """Escobas not a number and no last capture: each message, in the page's order, each linked."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     response = keeper.enter_hand(match_id, "save", overrides={"escobas-1": "one", "last_capture": ""})
     items = summary(response.get_data(as_text=True))
     assert [target for target, _ in items] == ["escobas-1", "escobas-1", "last_capture-0"]
@@ -128,7 +129,7 @@ def test_every_form_error_is_in_the_summary_with_a_link(keeper):
 def test_counts_that_do_not_add_up_link_to_the_first_side(keeper):
     """By counts: the sides' cards add up to 41, named at the top with the piles to recount and linked to the
     first side's cards."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     response = keeper.enter_hand(match_id, "review", mode="tally", overrides={"cards-0": "21"})
     assert response.status_code == 422
     assert_linked(response.get_data(as_text=True),
@@ -137,7 +138,7 @@ def test_counts_that_do_not_add_up_link_to_the_first_side(keeper):
 
 def test_a_count_out_of_range_goes_beside_its_field_and_into_the_summary(keeper):
     """Ana's 50 cards: WTForms' own range, named with the count and the side."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     response = keeper.enter_hand(match_id, "review", mode="tally", overrides={"cards-0": "50"})
     html = response.get_data(as_text=True)
     assert any(target == "cards-0" and words.startswith("Cards · Ana: ") for target, words in summary(html))
@@ -202,7 +203,7 @@ def test_a_target_out_of_range_is_summarised(keeper):
 
 def test_a_draw_without_cards_is_summarised(keeper):
     """Draw for dealer: a player without a card, linked to that player's grid (its first card)."""
-    match_id = keeper.start(("Ana", "Bea"), first_dealer="draw")
+    match_id = factories.start(keeper, ("Ana", "Bea"), first_dealer="draw")
     url = f"/matches/{match_id}/draw"
     response = keeper.submit(url, {"cards-0": "", "cards-1": "5o"})
     assert response.status_code == 422

@@ -9,6 +9,7 @@ import json
 import re
 from typing import Any
 
+import factories
 import pytest
 from backup_play import THREE_BY_COUNTS, backup_of, upload
 from sqlalchemy import select
@@ -41,10 +42,10 @@ def rows_of(keeper: Any, match_id: int, headers: dict[str, str] | None = None) -
 def played(keeper):
     """Ana against Bea: a hand by cards, one by counts, then one with an error (a card in Bea's pile that
     makes no fifteen there)."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id)
-    keeper.save_hand(match_id, mode="tally", mirror=True, escobas=(0, 2))
-    keeper.save_hand(match_id, moves={"5o": "1"})
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, mode="tally", mirror=True, escobas=(0, 2))
+    factories.save_hand(keeper, match_id, moves={"5o": "1"})
     return match_id
 
 
@@ -76,8 +77,8 @@ def test_the_csv_values_are_the_stored_hands(keeper, played):
 
 def test_partnerships_name_both_partners_in_their_columns(keeper):
     """Four players in two pairs: two sides, each named by its partners."""
-    match_id = keeper.start(("Ana", "Carla", "Bea", "Duda"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Carla", "Bea", "Duda"))
+    factories.save_hand(keeper, match_id)
     header, row = rows_of(keeper, match_id)
     assert header[3:7] == ["Ana & Bea points", "Ana & Bea total", "Carla & Duda points", "Carla & Duda total"]
     assert row[:3] == ["1", "Ana", "by every card"]
@@ -85,7 +86,7 @@ def test_partnerships_name_both_partners_in_their_columns(keeper):
 
 def test_three_players_have_a_column_pair_each(keeper):
     """Three sides: three pairs of columns."""
-    match_id = keeper.start(("Ana", "Bea", "Cid"))
+    match_id = factories.start(keeper, ("Ana", "Bea", "Cid"))
     url = keeper.hand_url(match_id, "tally")
     assert keeper.submit(url, THREE_BY_COUNTS | {"action": "save"}, post_to=url).status_code == 302
     header, row = rows_of(keeper, match_id)
@@ -96,8 +97,8 @@ def test_three_players_have_a_column_pair_each(keeper):
 @pytest.mark.parametrize("name", ["=HYPERLINK(\"x\")", "+1+1", "-2+3", "@SUM(A1)"])
 def test_a_name_that_would_start_a_formula_is_made_plain_text(keeper, name):
     """A player named to run a formula in a spreadsheet: every cell with the name starts with an apostrophe."""
-    match_id = keeper.start((name, "Bea"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, (name, "Bea"))
+    factories.save_hand(keeper, match_id)
     header, row = rows_of(keeper, match_id)
     assert header[3] == f"'{name} points" and header[5] == "Bea points"
     assert row[1] == f"'{name}"
@@ -112,7 +113,7 @@ def test_only_text_that_would_start_a_formula_is_changed():
 
 def test_the_csv_is_an_attachment_with_a_plain_file_name(keeper):
     """Names with accents, spaces and a slash make an ASCII file name; the type says CSV in UTF-8."""
-    match_id = keeper.start(("Lucía María", "Bea/../x"))
+    match_id = factories.start(keeper, ("Lucía María", "Bea/../x"))
     response = download(keeper, match_id, "csv")
     assert response.content_type == "text/csv; charset=utf-8"
     disposition = response.headers["Content-Disposition"]
@@ -122,7 +123,7 @@ def test_the_csv_is_an_attachment_with_a_plain_file_name(keeper):
 
 def test_a_name_of_no_latin_letters_still_makes_a_file_name(keeper):
     """Greek names leave nothing in ASCII: 'player' stands in."""
-    match_id = keeper.start(("Ελένη", "Ana"))
+    match_id = factories.start(keeper, ("Ελένη", "Ana"))
     assert "filename=player-vs-ana-" in download(keeper, match_id, "csv").headers["Content-Disposition"]
 
 
@@ -135,7 +136,7 @@ def test_the_csv_speaks_the_readers_language(keeper, played):
 
 def test_a_match_without_hands_is_a_header_only(keeper):
     """Nothing played: the header row alone."""
-    assert len(rows_of(keeper, keeper.start(("Ana", "Bea")))) == 1
+    assert len(rows_of(keeper, factories.start(keeper, ("Ana", "Bea")))) == 1
 
 
 # -- JSON ----------------------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+import factories
 import pytest
 from api_client import TWO, ApiClient, by_cards
 from flask import Flask
@@ -199,7 +200,7 @@ def test_a_hand_saved_during_a_fault_answers_503_keeps_the_entry_and_goes_in_onc
         app, keeper, fault, caplog):
     """Save: 503 with the whole entry kept on the page, nothing stored; sent again once the fault clears, the
     hand is saved, once."""
-    match_id = keeper.start()
+    match_id = factories.start(keeper)
     with fault.make(app):
         refused, number, before = until_refused(
             app, lambda n: keeper.enter_hand(match_id, "save", mirror=n % 2 == 1), fault.tries)
@@ -304,8 +305,8 @@ def test_the_api_answers_503_in_its_errors_shape_and_takes_the_same_request_afte
 def test_pages_and_api_reads_still_answer_during_a_fault(app, keeper, fault):
     """A page or API request that only reads answers as usual: the login's (and a new token's) use, which it
     would note, is skipped while the database cannot write."""
-    match_id = keeper.start()
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper)
+    factories.save_hand(keeper, match_id)
     keeper.board(match_id)  # the first showing makes the scoreboard's spectator link (and shows "Hand 1 saved.")
     board = keeper.board(match_id)
     api = ApiClient(keeper.client)  # a token not used yet: its first use is noted
@@ -318,7 +319,7 @@ def test_pages_and_api_reads_still_answer_during_a_fault(app, keeper, fault):
 
 def test_a_login_skips_noting_its_use_while_the_database_cannot_write(app, keeper, caplog):
     """The use noted before every page is skipped with one warning, not answered 503."""
-    match_id = keeper.start()
+    match_id = factories.start(keeper)
     keeper.board(match_id)  # its spectator link made
     with locked(app):
         assert keeper.client.get(f"/matches/{match_id}").status_code == 200
@@ -338,7 +339,7 @@ def test_the_health_check_answers_503_during_a_fault_and_200_after(app, client, 
 
 def test_the_try_again_answers_are_in_the_readers_language(app, keeper):
     """Español and Português (Brasil), as every page and API message."""
-    match_id = keeper.start()
+    match_id = factories.start(keeper)
     api = ApiClient(keeper.client)
     url = keeper.hand_url(match_id)
     fields = keeper.form(url) | keeper.hand_fields() | {"action": "save"}
@@ -417,7 +418,7 @@ def test_a_psycopg_error_without_a_server_state_is_a_lost_connection_only_when_o
 
 def test_a_database_error_that_is_a_bug_is_still_a_500_with_its_traceback(app, keeper, monkeypatch, caplog):
     """A query the database refuses as wrong is no fault of the moment: 500, logged with its traceback."""
-    match_id = keeper.start()
+    match_id = factories.start(keeper)
 
     def broken(*_args: Any, **_kwargs: Any) -> None:
         db.session.execute(text("SELECT * FROM no_such_table"))
@@ -454,13 +455,13 @@ def test_a_save_waits_for_a_lock_released_within_the_lock_wait(tmp_path, migrate
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "DATABASE_LOCK_WAIT": 30})
     upgrade_schema(app)
     keeper = keeper_on(app, "ana")
-    match_id = keeper.start()
+    match_id = factories.start(keeper)
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     holder.execute("BEGIN IMMEDIATE")
     release = threading.Timer(0.3, lambda: holder.execute("ROLLBACK"))
     release.start()
     try:
-        keeper.save_hand(match_id)
+        keeper.save_hand(match_id)  # through the hand's page: the request that waits is the subject
     finally:
         release.join()
         holder.close()

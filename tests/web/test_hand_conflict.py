@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+import factories
 import pytest
 from sqlalchemy import select
 
@@ -44,7 +45,7 @@ def saved_first(keeper, match_id: int, theirs: dict[str, str], mine: dict[str, s
                 action: str = "save"):
     """Both phones open hand 1; the other phone saves `theirs`, then this one sends `mine`: the answer."""
     url = keeper.hand_url(match_id, mode)
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     form, their_form = keeper.form(url), phone.form(phone.hand_url(match_id, mode))
     assert phone.client.post(url, data=their_form | theirs | {"action": "save"}).status_code == 302
     return keeper.client.post(url, data=form | mine | {"action": action})
@@ -53,7 +54,7 @@ def saved_first(keeper, match_id: int, theirs: dict[str, str], mine: dict[str, s
 @pytest.fixture
 def spanish(keeper) -> int:
     """Ana against Bea with the Spanish deck, Ana dealing first."""
-    return keeper.start(("Ana", "Bea"), deck_style="spanish")
+    return factories.start(keeper, ("Ana", "Bea"), deck_style="spanish")
 
 
 def test_the_saved_hand_is_shown_beside_the_entry_with_what_differs(keeper, spanish):
@@ -80,7 +81,7 @@ def test_cards_in_other_piles_are_named_in_the_decks_words(keeper, spanish):
 
 def test_a_french_deck_names_its_own_suits(keeper):
     """The same swap with the French deck: diamonds and spades."""
-    match_id = keeper.start(("Ana", "Bea"), deck_style="french")
+    match_id = factories.start(keeper, ("Ana", "Bea"), deck_style="french")
     response = saved_first(keeper, match_id, keeper.hand_fields(moves=SWAP_FIVES), keeper.hand_fields())
     rows = comparison(response.get_data(as_text=True))
     assert ("Diamonds · Ana", "9", "10") in rows and ("5 of diamonds", "Bea", "Ana") in rows
@@ -89,7 +90,7 @@ def test_a_french_deck_names_its_own_suits(keeper):
 def test_entries_made_in_different_ways_compare_by_what_they_give(keeper, spanish):
     """Saved by every card, typed by counts: the counts the referee reads in each, no card lists."""
     url = keeper.hand_url(spanish, "tally")
-    phone = keeper.another_phone()
+    phone = factories.phone(keeper)
     form = keeper.form(url)
     phone.save_hand(spanish, escobas=(0, 0))
     response = keeper.client.post(url, data=form | keeper.hand_fields("tally") | {"action": "save"})
@@ -172,7 +173,7 @@ def test_the_correction_is_checked_against_the_match_as_the_page_showed_it(keepe
     page = response.get_data(as_text=True)
     url = correct_url(page, 1)
     review = keeper.client.post(url, data=keeper.fields(page) | {"action": "review"})
-    keeper.another_phone().save_hand(spanish, number=1, escobas=(2, 0))
+    factories.phone(keeper).save_hand(spanish, number=1, escobas=(2, 0))
     refused = keeper.client.post(url, data=keeper.fields(review.get_data(as_text=True)) | {"action": "save"})
     assert refused.status_code == 409
     html = refused.get_data(as_text=True)
@@ -220,7 +221,7 @@ def test_a_hand_taken_back_meanwhile_is_not_called_saved(keeper, spanish):
     keeper.save_hand(spanish)
     url = keeper.hand_url(spanish)
     form = keeper.form(url)
-    keeper.another_phone().submit(f"/matches/{spanish}/undo")
+    factories.phone(keeper).submit(f"/matches/{spanish}/undo")
     response = keeper.client.post(url, data=form | keeper.hand_fields(mirror=True) | {"action": "save"})
     assert response.status_code == 409
     text = keeper.text(response.get_data(as_text=True))

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import factories
 import pytest
 from flask import Flask
 from sqlalchemy import select
@@ -71,7 +72,7 @@ def test_every_kind_of_answer_carries_the_security_headers(client, url):
 
 def test_the_pages_of_an_account_carry_the_security_headers(keeper):
     """The match list, a new match, a scoreboard, the hand entry and the spectator page."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     board = keeper.client.get(f"/matches/{match_id}")
     watch = re.search(r'href="https?://[^"/]+(/watch/[^"]+)"', board.get_data(as_text=True))
     assert watch
@@ -84,7 +85,7 @@ def test_the_pages_of_an_account_carry_the_security_headers(keeper):
 
 def test_the_spectator_page_keeps_its_own_stricter_referrer_policy(keeper):
     """The link is the key to the scoreboard: that page sends no referrer at all."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     watch = re.search(r'href="https?://[^"/]+(/watch/[^"]+)"', keeper.page(f"/matches/{match_id}"))
     assert watch
     assert keeper.client.get(watch.group(1)).headers["Referrer-Policy"] == "no-referrer"
@@ -216,7 +217,7 @@ def test_an_unclear_https_setting_stops_the_start(https_app):
 
 def spectator_link(keeper, host: str) -> TestResponse:
     """The scoreboard of a new match, asked for under a Host header of the test's choosing."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     session = keeper.client.get_cookie("session")
     keeper.client.set_cookie("session", session.value, domain=host.split(":")[0])  # logged in there too
     return keeper.client.get(f"/matches/{match_id}", headers={"Host": host})
@@ -258,7 +259,7 @@ class TestTrustedHosts:
 
 def test_the_qr_code_carries_no_style_attribute(keeper):
     """The inline SVG QR code draws with attributes only, which the Content-Security-Policy allows."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     page = keeper.page(f"/matches/{match_id}")
     qr = re.search(r'<div class="qr">(.*?)</div>', page, flags=re.S)
     assert qr and "<svg" in qr.group(1)
@@ -267,7 +268,7 @@ def test_the_qr_code_carries_no_style_attribute(keeper):
 
 def test_no_page_holds_inline_script_or_style(keeper):
     """Everything runs from files the policy allows: no <script> without src, no style="…", no on…= handler."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     assert "<script" in keeper.page(f"/matches/{match_id}")  # the patterns below do see the page's scripts
     for url in ("/matches/", "/matches/new", f"/matches/{match_id}", keeper.hand_url(match_id),
                 keeper.hand_url(match_id, "tally"), "/players", *player_pages(keeper), "/tools/", "/tools/captures",

@@ -4,6 +4,7 @@ after everyone above it. A player compares the figures on the page, not the deci
 
 from __future__ import annotations
 
+import factories
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -36,8 +37,8 @@ def players(app):
 def test_ratings_that_read_the_same_figure_share_a_place_on_the_page(keeper):
     """Cai 1000.6 reads 1,001; Bea 1000.4 and Ana 999.6 both read 1,000: second place together, Ana first by name
     though Bea's decimals are higher; Dani's 987 is fourth. Eva, never rated, follows without a place."""
-    keeper.start(("Ana", "Bea", "Cai", "Dani"))
-    keeper.start(("Eva", "Ana"))
+    factories.start(keeper, ("Ana", "Bea", "Cai", "Dani"))
+    factories.start(keeper, ("Eva", "Ana"))
     with keeper.app.app_context():
         user = db.session.scalar(db.select(User).where(User.username == "ana"))
         rate(user, {"Ana": 999.6, "Bea": 1000.4, "Cai": 1000.6, "Dani": 987.2, "Eva": None})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import factories
 import pytest
 from sqlalchemy import select
 
@@ -67,7 +68,7 @@ def test_each_option_is_stored_and_shown_under_rules_and_cards(keeper, sevens, t
 
 def test_the_rules_section_is_below_the_score(keeper):
     """Folded and near the bottom: the score and the entry button come first on a phone."""
-    match_id = keeper.start(("Ana", "Bea"), sevens="setenta")
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="setenta")
     html = keeper.page(f"/matches/{match_id}")
     assert html.index('class="board"') < html.index("Enter hand 1") < html.index('id="rules"')
     assert '<details class="more match-rules" id="rules">' in html  # closed until tapped
@@ -75,7 +76,7 @@ def test_the_rules_section_is_below_the_score(keeper):
 
 def test_a_rematch_keeps_the_options(keeper):
     """Same players, same rules: the sevens and ties options too."""
-    match_id = keeper.start(("Ana", "Bea"), sevens="most_tiebreak", ties="shared")
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="most_tiebreak", ties="shared")
     response = keeper.client.post(f"/matches/{match_id}/rematch", data={"csrf_token": keeper.token()})
     assert response.status_code == 302
     again = int(response.headers["Location"].rstrip("/").split("/")[-1])
@@ -115,7 +116,7 @@ def test_a_form_from_before_the_options_still_starts_a_match_with_the_defaults(k
 ])
 def test_the_options_speak_the_readers_language(keeper, language, pick, shown):
     """The new-match screen's choices and the scoreboard's rules in Spanish and Brazilian Portuguese."""
-    match_id = keeper.start(("Ana", "Bea"), sevens="setenta")
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="setenta")
     keeper.client.get(f"/language/{language}")
     assert pick in keeper.text(keeper.page("/matches/new"))
     assert shown in rules_section(keeper, match_id)

@@ -12,6 +12,7 @@ import itertools
 import re
 import xml.etree.ElementTree as ET
 
+import factories
 import pytest
 import throwaway
 from flask import Flask
@@ -126,9 +127,9 @@ def escobas_entered(hands: list[dict]) -> list[int]:
 @pytest.fixture
 def won(keeper) -> int:
     """The match WON, played out."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     for hand in WON:
-        keeper.save_hand(match_id, **hand)
+        factories.save_hand(keeper, match_id, **hand)
     return match_id
 
 
@@ -173,9 +174,9 @@ def test_the_chart_is_an_image_with_a_title_and_the_totals_for_screen_readers(ke
 
 def test_three_sides_each_have_their_own_line_colour_and_marker(keeper):
     """Ana, Bea and Cid: three lines that read back as their totals, each with its class and its own marker."""
-    match_id = keeper.start(("Ana", "Bea", "Cid"))
+    match_id = factories.start(keeper, ("Ana", "Bea", "Cid"))
     for n in range(3):
-        keeper.save_hand(match_id, mirror=n == 1, overrides={"escobas-2": "0"})
+        factories.save_hand(keeper, match_id, mirror=n == 1, overrides={"escobas-2": "0"})
     html = keeper.page(f"/matches/{match_id}")
     assert lines(html) == expected_lines(stored_points(keeper, match_id))
     svg = plot(html)
@@ -187,7 +188,7 @@ def test_three_sides_each_have_their_own_line_colour_and_marker(keeper):
 
 def test_a_match_without_hands_has_no_chart_and_no_summary(keeper, visitor):
     """Before the first hand: the table's empty state, no drawing, no summary — on both pages."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     for html in (keeper.page(f"/matches/{match_id}"), visitor.page(watch_path(keeper, match_id))):
         assert "<svg class=\"plot\"" not in html and 'class="story"' not in html
         assert "No hands yet." in keeper.text(html)
@@ -210,7 +211,7 @@ def add_hands(app: Flask, match_id: int, points: list[list[int]], escobas: int =
 def test_a_long_match_past_the_target_still_reads(app, keeper):
     """64 hands to 30, the winner well past it: every point inside the drawing, the lines still read back, a
     label every 10 hands, the points axis past the highest total, and markers thinned out."""
-    match_id = keeper.start(("Ana", "Bea"), target="30")
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="30")
     points = [[0, 0]] * 30 + [[1, 0], [0, 1]] * 16 + [[12, 3], [4, 0]]
     add_hands(app, match_id, points)
     html = keeper.page(f"/matches/{match_id}")
@@ -260,18 +261,18 @@ def test_the_summary_sums_the_same_on_postgresql(keeper_on):
     """The grouped query over the HandSide rows (a boolean summed) on PostgreSQL too."""
     with throwaway.postgres_app({"TESTING": True, "SECRET_KEY": "pg"}) as app:
         keeper = keeper_on(app, "ana")
-        match_id = keeper.start(("Ana", "Bea"))
+        match_id = factories.start(keeper, ("Ana", "Bea"))
         for hand in WON:
-            keeper.save_hand(match_id, **hand)
+            factories.save_hand(keeper, match_id, **hand)
         assert summary(keeper, keeper.page(f"/matches/{match_id}")) == expected_summary(keeper, match_id)
 
 
 def test_partnerships_are_named_by_both_partners_in_the_chart_and_the_summary(keeper):
     """Ana & Carla against Bea & Diego, the hands of WON: the names once escaped, in the legend, the chart's
     description and the summary."""
-    match_id = keeper.start(("Ana", "Bea", "Carla", "Diego"))
+    match_id = factories.start(keeper, ("Ana", "Bea", "Carla", "Diego"))
     for hand in WON:
-        keeper.save_hand(match_id, **hand)
+        factories.save_hand(keeper, match_id, **hand)
     html = keeper.page(f"/matches/{match_id}")
     assert "&amp;amp;" not in html
     totals = [sum(column) for column in zip(*stored_points(keeper, match_id), strict=True)]
@@ -286,9 +287,9 @@ def test_partnerships_are_named_by_both_partners_in_the_chart_and_the_summary(ke
 
 def test_a_match_under_way_has_no_summary_yet(keeper):
     """Three hands in, nobody has won: the chart, but no summary."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     for hand in WON[:3]:
-        keeper.save_hand(match_id, **hand)
+        factories.save_hand(keeper, match_id, **hand)
     html = keeper.page(f"/matches/{match_id}")
     assert lines(html) == expected_lines(stored_points(keeper, match_id))
     assert summary(keeper, html) == ""
@@ -296,7 +297,7 @@ def test_a_match_under_way_has_no_summary_yet(keeper):
 
 def test_a_summary_of_three_sides_counts_the_margin_from_the_next_best(app, keeper):
     """Ana 21, Bea 12, Cid 17 to 21: Ana by 4 (not by 9), in 3 hands; Cid's 11 in hand 2 is the best hand."""
-    match_id = keeper.start(("Ana", "Bea", "Cid"), target="21")
+    match_id = factories.start(keeper, ("Ana", "Bea", "Cid"), target="21")
     add_hands(app, match_id, [[5, 6, 6], [6, 2, 11], [10, 4, 0]], escobas=1)
     with app.app_context():
         match = db.session.get(Match, match_id)
@@ -326,7 +327,7 @@ def test_the_spectator_page_shows_the_same_chart_and_summary(keeper, visitor, wo
 def test_the_summary_and_the_chart_speak_the_language_with_its_plurals(keeper, lang, words):
     """One hand to 4: the singular hand, the plural points, and the chart's words translated."""
     match_id = in_language(keeper, lang).start(("Ana", "Bea"), target="4")
-    keeper.save_hand(match_id)
+    factories.save_hand(keeper, match_id)
     html = keeper.page(f"/matches/{match_id}")
     text = summary(keeper, html)
     for expected in words:
@@ -351,7 +352,7 @@ def test_one_point_is_singular_in_every_language(app, keeper, lang, words):
 def test_the_scoreboard_asks_the_database_as_often_with_64_hands_as_with_5(app, keeper):
     """No query per hand: a finished match's scoreboard, summary and chart included, costs the same number of
     queries whatever its length."""
-    short, long = keeper.start(("Ana", "Bea"), target="30"), keeper.start(("Ana", "Bea"), target="30")
+    short, long = (factories.start(keeper, ("Ana", "Bea"), target="30") for _ in range(2))
     add_hands(app, short, [[10, 2], [10, 3], [12, 0]], escobas=1)
     add_hands(app, long, [[0, 0]] * 30 + [[1, 0], [0, 1]] * 16 + [[12, 3], [4, 0]], escobas=1)
     counts = []

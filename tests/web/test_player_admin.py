@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlencode
 
+import factories
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -47,8 +48,8 @@ def history(keeper, player=""):
 
 def finished(keeper, names):
     """A match to 4 the first side won with one hand."""
-    match_id = keeper.start(names, target="4")
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, names, target="4")
+    factories.save_hand(keeper, match_id)
     return match_id
 
 
@@ -57,7 +58,7 @@ def finished(keeper, names):
 
 def test_the_players_page_links_to_rename_merge_and_delete(keeper):
     """Each on a page of its own."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     bea = player_id(keeper, "Bea")
     page = keeper.page(f"/players/{bea}")
     for action in ("rename", "merge", "delete"):
@@ -70,7 +71,7 @@ def test_the_players_page_links_to_rename_merge_and_delete(keeper):
 def test_renaming_a_player_renames_them_in_every_match_the_history_and_its_filter(keeper):
     """The scoreboard, the match list and the filter by player say the new name; the old one is gone."""
     first = finished(keeper, ("Ana", "Bea"))
-    second = keeper.start(("Bea", "Cid", "Dan"))
+    second = factories.start(keeper, ("Bea", "Cid", "Dan"))
     bea = player_id(keeper, "Bea")
     assert keeper.form(f"/players/{bea}/rename")["name"] == "Bea"
     response = keeper.submit(f"/players/{bea}/rename", {"name": "  Cristina "})
@@ -90,7 +91,7 @@ def test_renaming_a_player_renames_them_in_every_match_the_history_and_its_filte
 
 def test_a_name_differing_only_in_case_or_accents_renames_the_same_player(keeper):
     """'bea' → 'Béa' is the same player written better: no conflict with herself."""
-    match_id = keeper.start(("Ana", "bea"))
+    match_id = factories.start(keeper, ("Ana", "bea"))
     bea = player_id(keeper, "bea")
     assert keeper.submit(f"/players/{bea}/rename", {"name": "Béa"}).status_code == 302
     assert seats(keeper, match_id)[1] == ("Béa", "Béa")
@@ -99,7 +100,7 @@ def test_a_name_differing_only_in_case_or_accents_renames_the_same_player(keeper
 
 def test_the_same_name_again_changes_nothing_and_says_nothing(keeper):
     """Saving the form as it opened goes back to the player."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     bea = player_id(keeper, "Bea")
     response = keeper.submit(f"/players/{bea}/rename")
     assert response.headers["Location"] == f"/players/{bea}"
@@ -109,7 +110,7 @@ def test_the_same_name_again_changes_nothing_and_says_nothing(keeper):
 @pytest.mark.parametrize("typed", ["Ana", "ANA", "Aná", " ana "])
 def test_a_name_another_player_has_is_refused_and_the_merge_is_offered(keeper, typed):
     """409, the name as typed kept, the other player named, a link to merge the two; nothing renamed."""
-    match_id = keeper.start(("Ana", "Bea"))
+    match_id = factories.start(keeper, ("Ana", "Bea"))
     ana, bea = player_id(keeper, "Ana"), player_id(keeper, "Bea")
     response = keeper.submit(f"/players/{bea}/rename", {"name": typed})
     assert response.status_code == 409
@@ -123,7 +124,7 @@ def test_a_name_another_player_has_is_refused_and_the_merge_is_offered(keeper, t
 
 def test_the_offered_merge_opens_with_the_other_player_picked_and_her_name_kept(keeper):
     """The link from a refused rename: the select holds Ana, and the name to keep is hers, the one typed."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     ana, bea = player_id(keeper, "Ana"), player_id(keeper, "Bea")
     page = keeper.page(f"/players/{bea}/merge?other={ana}&keep=other")
     assert f'<option selected value="{ana}">Ana</option>' in page
@@ -136,7 +137,7 @@ def test_the_offered_merge_opens_with_the_other_player_picked_and_her_name_kept(
 
 def test_the_merge_page_opened_with_nonsense_in_its_query_shows_nothing_picked(keeper):
     """Another account's player, a missing one, or no number: the select waits for a choice; nothing changes."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     bea = player_id(keeper, "Bea")
     for query in ("other=99999", "other=abc", "keep=nobody&other=", "other=" + "9" * 400):
         page = keeper.page(f"/players/{bea}/merge?{query}")
@@ -152,7 +153,7 @@ def test_the_merge_page_opened_with_nonsense_in_its_query_shows_nothing_picked(k
 ])
 def test_a_name_the_new_match_form_would_refuse_is_refused_and_kept(keeper, typed, message):
     """422 with the reason beside the field, the typed name back in it, the player unchanged."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     bea = player_id(keeper, "Bea")
     response = keeper.submit(f"/players/{bea}/rename", {"name": typed})
     assert response.status_code == 422
@@ -196,9 +197,9 @@ def test_any_name_the_new_match_form_takes_the_rename_takes_too(app, name):
 
 def test_merging_moves_every_seat_of_the_other_player_under_the_name_kept(keeper):
     """'Bia' was a typo for Bea: her seats become Bea's, named Bea, in the board, the list and its filter."""
-    one = keeper.start(("Ana", "Bea"))
+    one = factories.start(keeper, ("Ana", "Bea"))
     two = finished(keeper, ("Bia", "Cid"))
-    three = keeper.start(("Ana", "Bia", "Cid"))
+    three = factories.start(keeper, ("Ana", "Bia", "Cid"))
     bea, bia = player_id(keeper, "Bea"), player_id(keeper, "Bia")
     page = keeper.page(f"/players/{bea}/merge")
     assert "Bea is the same person as" in keeper.text(page)
@@ -218,8 +219,8 @@ def test_merging_moves_every_seat_of_the_other_player_under_the_name_kept(keeper
 
 def test_merging_can_keep_the_other_players_name(keeper):
     """Keep 'Beatriz': Bea's seats take that name, and the page goes to Beatriz."""
-    one = keeper.start(("Ana", "Bea"))
-    two = keeper.start(("Beatriz", "Cid"))
+    one = factories.start(keeper, ("Ana", "Bea"))
+    two = factories.start(keeper, ("Beatriz", "Cid"))
     bea, beatriz = player_id(keeper, "Bea"), player_id(keeper, "Beatriz")
     response = keeper.submit(f"/players/{bea}/merge", {"other": str(beatriz), "keep": "other"})
     assert response.headers["Location"] == f"/players/{beatriz}"
@@ -230,7 +231,7 @@ def test_merging_can_keep_the_other_players_name(keeper):
 def test_merging_moves_the_side_results_with_the_seats(keeper):
     """The hands a merged player played count for the kept one: the seats' sides stay, so do their hands."""
     match_id = finished(keeper, ("Bia", "Cid"))
-    keeper.start(("Bea", "Cid"))
+    factories.start(keeper, ("Bea", "Cid"))
     bea, bia = player_id(keeper, "Bea"), player_id(keeper, "Bia")
     before = keeper.query(select(Seat.id, Seat.side).where(Seat.match_id == match_id).order_by(Seat.position))
     keeper.submit(f"/players/{bea}/merge", {"other": str(bia)})
@@ -243,9 +244,9 @@ def test_merging_moves_the_side_results_with_the_seats(keeper):
 @pytest.mark.parametrize("other", ["", "abc", "999999", "-1", "1" * 40, "self", "another account's"])
 def test_merging_with_a_player_not_offered_is_refused(keeper, scorekeeper, other):
     """Nobody, nonsense, a missing player, this one, another account's: 422 'Pick one of your players.'"""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     bob = scorekeeper("bob")
-    bob.start(("Zoe", "Yan"))
+    factories.start(bob, ("Zoe", "Yan"))
     bea = player_id(keeper, "Bea")
     value = {"self": str(bea), "another account's": str(player_id(bob, "Zoe"))}.get(other, other)
     response = keeper.submit(f"/players/{bea}/merge", {"other": value})
@@ -256,7 +257,7 @@ def test_merging_with_a_player_not_offered_is_refused(keeper, scorekeeper, other
 
 def test_a_keep_choice_not_offered_is_refused(keeper):
     """Only this name or the other's."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     response = keeper.submit(f"/players/{player_id(keeper, 'Bea')}/merge",
                              {"other": str(player_id(keeper, "Ana")), "keep": "both"})
     assert response.status_code == 422
@@ -265,7 +266,7 @@ def test_a_keep_choice_not_offered_is_refused(keeper):
 
 def test_a_player_alone_has_no_one_to_merge_with(keeper):
     """The page says so, with no form."""
-    keeper.start(("Ana", "ana"))  # one player in two seats
+    factories.start(keeper, ("Ana", "ana"))  # one player in two seats
     page = keeper.page(f"/players/{player_id(keeper, 'Ana')}/merge")
     assert "Ana is your only player: there is no one to merge with." in keeper.text(page)
     assert 'name="other"' not in page
@@ -273,8 +274,8 @@ def test_a_player_alone_has_no_one_to_merge_with(keeper):
 
 def test_merging_and_deleting_rate_the_account_again_before_the_commit(keeper, monkeypatch):
     """referee.services.ratings.rerate runs on the account once the player is gone and the seats moved."""
-    match_id = keeper.start(("Bia", "Cid"))
-    keeper.start(("Bea", "Cid"))
+    match_id = factories.start(keeper, ("Bia", "Cid"))
+    factories.start(keeper, ("Bea", "Cid"))
     seen = []
 
     def rerate(user):
@@ -291,7 +292,7 @@ def test_merging_and_deleting_rate_the_account_again_before_the_commit(keeper, m
 
 def test_merging_keeps_the_seats_even_when_their_lists_were_read_before(keeper):
     """The seats moved by one UPDATE: a seat list loaded earlier must not set them to no player at the delete."""
-    match_id = keeper.start(("Bia", "Bea"))
+    match_id = factories.start(keeper, ("Bia", "Bea"))
     with keeper.app.app_context():
         bia = db.session.scalar(select(Player).where(Player.name == "Bia"))
         bea = db.session.scalar(select(Player).where(Player.name == "Bea"))
@@ -310,8 +311,8 @@ def test_renaming_merging_and_deleting_bump_the_version_of_each_match_the_player
     """Each changes the names those matches show (or their seats' player), so their copies whose ETag holds the version
     go stale; the account's other matches keep theirs. On SQLite and PostgreSQL."""
     keeper = keeper_on(database_app(), "ana")
-    matches = (keeper.start(("Ana", "Bea")), keeper.start(("Bea", "Cid")), keeper.start(("Ana", "Cid")),
-               keeper.start(("Bia", "Ana")))
+    matches = tuple(factories.start(keeper, names) for names in [("Ana", "Bea"), ("Bea", "Cid"), ("Ana", "Cid"),
+                                                                 ("Bia", "Ana")])
     before = versions(keeper, *matches)
     assert keeper.submit(f"/players/{player_id(keeper, 'Bea')}/rename", {"name": "Beatriz"}).status_code == 302
     assert [now - then for now, then in zip(versions(keeper, *matches), before, strict=True)] == [1, 1, 0, 0]
@@ -328,7 +329,7 @@ def test_renaming_merging_and_deleting_bump_the_version_of_each_match_the_player
 def test_deleting_a_player_keeps_their_matches_under_the_name(keeper):
     """The seats keep 'Bea' with no player; the board and the list still say Bea; the filter still finds her."""
     one = finished(keeper, ("Ana", "Bea"))
-    two = keeper.start(("Bea", "Cid"))
+    two = factories.start(keeper, ("Bea", "Cid"))
     bea = player_id(keeper, "Bea")
     page = keeper.text(keeper.page(f"/players/{bea}/delete"))
     assert "The 2 matches Bea played stay, with the name Bea at the seats." in page
@@ -345,7 +346,7 @@ def test_deleting_a_player_keeps_their_matches_under_the_name(keeper):
 
 def test_the_delete_page_counts_one_match_once_and_says_nothing_of_none(keeper):
     """One match in two seats is one match; a player of no match is not told of matches."""
-    keeper.start(("Bea", "bea"))
+    factories.start(keeper, ("Bea", "bea"))
     bea = player_id(keeper, "Bea")
     assert "The match Bea played stays" in keeper.text(keeper.page(f"/players/{bea}/delete"))
     with keeper.app.app_context():
@@ -357,18 +358,18 @@ def test_the_delete_page_counts_one_match_once_and_says_nothing_of_none(keeper):
 
 def test_a_name_of_a_deleted_player_makes_a_new_player_next_time(keeper):
     """The old seats stay without a player; the new match's seat has the new one."""
-    old = keeper.start(("Ana", "Bea"))
+    old = factories.start(keeper, ("Ana", "Bea"))
     keeper.submit(f"/players/{player_id(keeper, 'Bea')}/delete")
-    new = keeper.start(("Ana", "bea"))
+    new = factories.start(keeper, ("Ana", "bea"))
     assert seats(keeper, old)[1] == ("Bea", None) and seats(keeper, new)[1] == ("bea", "bea")
 
 
 def test_a_player_deleted_on_another_phone_meanwhile_is_said_not_a_500(keeper):
     """This phone's delete page was open; the other phone merged her away first."""
-    keeper.start(("Bea", "Bia"))
+    factories.start(keeper, ("Bea", "Bia"))
     bea, bia = player_id(keeper, "Bea"), player_id(keeper, "Bia")
     fields = keeper.form(f"/players/{bia}/delete")
-    keeper.another_phone().submit(f"/players/{bea}/merge", {"other": str(bia)})
+    factories.phone(keeper).submit(f"/players/{bea}/merge", {"other": str(bia)})
     response = keeper.client.post(f"/players/{bia}/delete", data=fields)
     assert response.status_code == 404
     assert players_of(keeper) == ["Bea"]
@@ -376,7 +377,7 @@ def test_a_player_deleted_on_another_phone_meanwhile_is_said_not_a_500(keeper):
 
 def test_two_phones_merging_the_same_pair_meet_no_500(keeper, monkeypatch):
     """The other phone deletes Bia after this one's form was read, before the merge: it says so."""
-    keeper.start(("Bea", "Bia"))
+    factories.start(keeper, ("Bea", "Bia"))
     bea, bia = player_id(keeper, "Bea"), player_id(keeper, "Bia")
     from referee.views import player_admin
 
@@ -398,8 +399,8 @@ def test_two_phones_merging_the_same_pair_meet_no_500(keeper, monkeypatch):
 
 def test_starting_a_match_with_a_name_differing_in_case_or_accents_picks_the_same_player(keeper):
     """'ANA' and 'Béa' are Ana and Bea: no new players, the seats keep what was typed."""
-    one = keeper.start(("Ana", "Bea"))
-    two = keeper.start(("ANA", "Béa"))
+    one = factories.start(keeper, ("Ana", "Bea"))
+    two = factories.start(keeper, ("ANA", "Béa"))
     assert players_of(keeper) == ["Ana", "Bea"]
     assert seats(keeper, two) == [("ANA", "Ana"), ("Béa", "Bea")]
     ids = keeper.query(select(Seat.match_id, Seat.player_id).where(Seat.match_id.in_([one, two]))
@@ -414,9 +415,9 @@ def test_starting_a_match_with_a_name_differing_in_case_or_accents_picks_the_sam
 def test_another_accounts_player_is_not_found(keeper, scorekeeper, action):
     """404 to look and to post; her player stays as it was."""
     bob = scorekeeper("bob")
-    bob.start(("Zoe", "Yan"))
+    factories.start(bob, ("Zoe", "Yan"))
     zoe = player_id(bob, "Zoe")
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     assert keeper.client.get(f"/players/{zoe}/{action}").status_code == 404
     fields = keeper.form(f"/players/{player_id(keeper, 'Bea')}/{action}") | {"name": "Mine", "other": str(zoe)}
     assert keeper.client.post(f"/players/{zoe}/{action}", data=fields).status_code == 404
@@ -437,7 +438,7 @@ def test_a_tampered_player_number_is_a_404(keeper, address):
 @pytest.mark.parametrize("token", ["none", "empty", "forged", "another session's"])
 def test_every_player_form_needs_its_csrf_token(keeper, visitor, action, fields, token):
     """400 without the page's token, and nothing changes."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     bea = player_id(keeper, "Bea")
     fields = {key: str(player_id(keeper, "Ana")) if value == "ana" else value for key, value in fields.items()}
     posted = keeper.form(f"/players/{bea}/{action}") | fields
@@ -476,10 +477,10 @@ def test_the_account_page_links_to_the_players(keeper):
 
 def test_a_match_still_starts_when_a_player_was_renamed_between(keeper):
     """The new-match form's datalist offers the new name, and a match started with it is that player's."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     bea = player_id(keeper, "Bea")
     keeper.submit(f"/players/{bea}/rename", {"name": "Cristina"})
-    match_id = keeper.start(("Ana", "cristina"))
+    match_id = factories.start(keeper, ("Ana", "cristina"))
     assert seats(keeper, match_id)[1] == ("cristina", "Cristina")
     assert keeper.query(select(Match.id)) and players_of(keeper) == ["Ana", "Cristina"]
 
@@ -488,7 +489,7 @@ def test_rename_merge_and_delete_hold_on_sqlite_and_postgresql(database_app, kee
     """The row locks, the bulk updates and the deletes, on both databases."""
     app = database_app()
     ana = keeper_on(app, "ana")
-    one, two = ana.start(("Ana", "Bea")), ana.start(("Bia", "Cid"))
+    one, two = factories.start(ana, ("Ana", "Bea")), factories.start(ana, ("Bia", "Cid"))
     ana.submit(f"/players/{player_id(ana, 'Cid')}/rename", {"name": "Cidália"})
     assert ana.submit(f"/players/{player_id(ana, 'Cidália')}/rename", {"name": "ANA"}).status_code == 409
     ana.submit(f"/players/{player_id(ana, 'Bea')}/merge", {"other": str(player_id(ana, "Bia"))})

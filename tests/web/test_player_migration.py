@@ -12,6 +12,7 @@ import re
 from datetime import datetime
 from typing import Any
 
+import factories
 import pytest
 import sqlalchemy as sa
 from flask_migrate import downgrade, upgrade
@@ -59,27 +60,29 @@ def columns(table: sa.TableClause) -> list[str]:
 
 
 def play_the_matches(scorekeeper: Any) -> tuple[Any, dict[str, dict[str, int]]]:
-    """The matches of the old database, played through today's pages: a keeper of today's app, and each
+    """The matches of the old database, played with today's services and tally page: a keeper of today's app, and each
     account's matches by letter."""
     ana, bob = scorekeeper("ana"), scorekeeper("bob")
     played = {"ana": {}, "bob": {}}
-    a = played["ana"]["A"] = ana.start(("Lucía", "Bea"))  # 2 seats: a hand by cards, a renuncio, one by counts
-    ana.save_hand(a)
-    ana.save_hand(a, moves={"1o": "1"})
-    ana.save_hand(a, mode="tally", mirror=True)
-    b = played["ana"]["B"] = ana.start(("lucia", "Cid", "Dan"), preset="escoba-es")  # 3 seats
+    # 2 seats: a hand by cards, a renuncio, one by counts
+    a = played["ana"]["A"] = factories.start(ana, ("Lucía", "Bea"))
+    factories.save_hand(ana, a)
+    factories.save_hand(ana, a, moves={"1o": "1"})
+    factories.save_hand(ana, a, mode="tally", mirror=True)
+    b = played["ana"]["B"] = factories.start(ana, ("lucia", "Cid", "Dan"), preset="escoba-es")  # 3 seats
     url = ana.hand_url(b, "tally")
     assert ana.submit(url, tally([(14, 5, 2, 1), (13, 3, 1, 0), (13, 2, 1, 2)], velo=0), post_to=url).status_code == 302
-    c = played["ana"]["C"] = ana.start(("Ana", "Bea", "Cid", "Dan"), seating="4", preset="escoba-intl")  # 4 seats
+    c = played["ana"]["C"] = factories.start(ana, ("Ana", "Bea", "Cid", "Dan"), seating="4",  # 4 seats
+                                             preset="escoba-intl")
     url = ana.hand_url(c, "tally")
     assert ana.submit(url, tally([(10, 4, 1, 0), (10, 3, 1, 1), (10, 2, 1, 0), (10, 1, 1, 0)], velo=1),
                       post_to=url).status_code == 302
-    d = played["ana"]["D"] = ana.start(("Ana", "Bea", "Cid", "Dan"), target="4")  # two partnerships, won
-    ana.save_hand(d)
-    e = played["ana"]["E"] = ana.start(("Bea", "DAN"), target="4")  # won; its 'finished' event is left out
-    ana.save_hand(e)
-    f = played["bob"]["F"] = bob.start(("Bea", "Zoe"))
-    bob.save_hand(f, mirror=True)
+    d = played["ana"]["D"] = factories.start(ana, ("Ana", "Bea", "Cid", "Dan"), target="4")  # two partnerships, won
+    factories.save_hand(ana, d)
+    e = played["ana"]["E"] = factories.start(ana, ("Bea", "DAN"), target="4")  # won; its 'finished' event is left out
+    factories.save_hand(ana, e)
+    f = played["bob"]["F"] = factories.start(bob, ("Bea", "Zoe"))
+    factories.save_hand(bob, f, mirror=True)
     return ana, played
 
 
@@ -258,7 +261,7 @@ def test_after_the_migration_the_players_pages_work_on_the_old_matches(migrated,
     assert ana.submit(f"/players/{lucia}/rename", {"name": "Lucía Rojas"}).status_code == 302
     for letter in ("A", "B"):
         assert "Lucía Rojas" in ana.board(ids[played["ana"][letter]])
-    match_id = ana.start(("LUCÍA ROJAS", "Bea"))
+    match_id = factories.start(ana, ("LUCÍA ROJAS", "Bea"))
     assert read(app, f"SELECT player_id FROM seat WHERE match_id = {match_id} AND position = 0") == [(lucia,)]
     assert "⚠ Bea erred" in ana.board(ids[played["ana"]["A"]])
 

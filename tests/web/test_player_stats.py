@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import factories
 import pytest
 from flask import Flask
 from hypothesis import HealthCheck, event, given, settings
@@ -292,7 +293,7 @@ def test_a_bad_filter_is_refused_beside_it_never_a_500(app: Flask, keeper: Any, 
 
 def test_a_player_without_hands_gets_a_friendly_empty_state(app: Flask, keeper: Any) -> None:
     """A player whose match has no hand yet: no table of zeros, a sentence and a way to start a match."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     with app.app_context():
         bea = db.session.scalar(select(Player).where(Player.name == "Bea"))
         bea_id = bea.id

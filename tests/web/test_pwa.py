@@ -14,6 +14,7 @@ from io import BytesIO
 from pathlib import Path
 from types import ModuleType
 
+import factories
 import pytest
 from PIL import Image, ImageChops
 
@@ -34,8 +35,8 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def scoreboard_path(keeper) -> str:
     """A match with one hand saved; its scoreboard's path."""
-    match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, match_id)
     return f"/matches/{match_id}"
 
 

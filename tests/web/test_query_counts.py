@@ -3,6 +3,7 @@ with a long match or a long history as with a short one: nothing is read once pe
 
 from __future__ import annotations
 
+import factories
 from sql_counts import counted_queries
 from sqlalchemy import select
 
@@ -21,9 +22,9 @@ def statements(keeper, request):
 
 def long_match(keeper, hands):
     """A match to 100 of two partnerships, with `hands` hands saved (each side winning every other hand)."""
-    match_id = keeper.start(NAMES, target="100")
+    match_id = factories.start(keeper, NAMES, target="100")
     for n in range(hands):
-        keeper.save_hand(match_id, mirror=n % 2 == 1)
+        factories.save_hand(keeper, match_id, mirror=n % 2 == 1)
     return match_id
 
 
@@ -83,10 +84,10 @@ def test_the_history_reads_as_much_with_a_second_page_of_matches(keeper):
     """The first page of the history with 3 matches and with 25 (two pages): the same number of statements, the
     hands read for their points only."""
     for _ in range(3):
-        keeper.start(NAMES)
+        factories.start(keeper, NAMES)
     few = statements(keeper, lambda: keeper.client.get("/matches/"))
     for _ in range(22):
-        keeper.start(NAMES)
+        factories.start(keeper, NAMES)
     many = statements(keeper, lambda: keeper.client.get("/matches/"))
     assert len(few) == len(many) <= 6, many
     # The rows' totals from the hands' points alone, read as columns (services/history.py match_rows).
@@ -98,7 +99,7 @@ def test_a_players_page_reads_as_much_after_one_finished_match_as_after_six(keep
     """A player's page (record, partners and rivals, rating) after one match and after six: the same statements."""
     def play_one() -> None:
         """A match to 1 point, won by the first hand saved."""
-        keeper.save_hand(keeper.start(NAMES, target="1"))
+        factories.save_hand(keeper, factories.start(keeper, NAMES, target="1"))
 
     play_one()
     player = keeper.query(select(Player.id).where(Player.name == "Ana"))[0][0]

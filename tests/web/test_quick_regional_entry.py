@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import factories
 import pytest
 from test_app_quick import COUNTS, LEFTOVER, quick, stored
 
@@ -33,7 +34,7 @@ def rest_box(html: str) -> str:
 def test_a_most_match_quick_page_has_only_the_usual_counts(keeper: Any, names: tuple[str, ...]) -> None:
     """Matches playing most sevens (every preset's default): cards, oros and sevens of each counted side, the
     velo; the last side's cards, oros and sevens worked out; no setenta, no tiebreak anywhere on the page."""
-    match_id = keeper.start(names, seating=str(len(names)))
+    match_id = factories.start(keeper, names, seating=str(len(names)))
     html = keeper.page(keeper.hand_url(match_id, "quick"))
     counted = range(len(names) - 1)
     fields = set(re.findall(r'name="([^"]+)"', counts_box(html)))
@@ -46,7 +47,7 @@ def test_a_most_match_quick_page_has_only_the_usual_counts(keeper: Any, names: t
 def test_a_setenta_match_asks_every_side_for_its_setenta_the_last_in_its_rest_box(keeper: Any) -> None:
     """Three players: Ana's and Bea's setenta in their boxes, Cid's beside his worked-out counts (they cannot
     give it); the setenta's table said once; nothing of the tiebreak."""
-    match_id = keeper.start(("Ana", "Bea", "Cid"), seating="3", sevens="setenta")
+    match_id = factories.start(keeper, ("Ana", "Bea", "Cid"), seating="3", sevens="setenta")
     html = keeper.page(keeper.hand_url(match_id, "quick"))
     rest = rest_box(html)
     before_rest = html[:html.index('id="rest-counts"')]
@@ -60,7 +61,7 @@ def test_a_setenta_match_asks_every_side_for_its_setenta_the_last_in_its_rest_bo
 def test_a_missing_setenta_is_named_on_its_field_and_the_entry_is_kept(keeper: Any) -> None:
     """Saved without the sums: 422, each side's setenta field marked (the last side's in its box) and linked
     from the summary; the table's cards and the counts as they were tapped; nothing saved."""
-    match_id = keeper.start(("Ana", "Bea"), sevens="setenta")
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="setenta")
     response = quick(keeper, match_id, action="save")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
@@ -84,7 +85,7 @@ def test_a_setenta_out_of_range_is_refused_on_its_field_with_what_was_typed(keep
     """60 is no setenta with two sevens (62 to 78); Bea, worked out with no diamond, lacks a suit, so hers is 0,
     not 77: the problem on its own field (the last side's in its box), linked from the summary, the sums and
     the counts as typed."""
-    match_id = keeper.start(("Ana", "Bea"), sevens="setenta")
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="setenta")
     response = quick(keeper, match_id, counts=COUNTS | typed, action="save")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
@@ -100,7 +101,7 @@ def test_a_setenta_quick_hand_saves_and_the_setenta_takes_the_sevens_point(keepe
     """The sevens tie 2–2, but Ana's best cards (7 of diamonds, 7 of hearts, the 4s of spades and clubs) make 70
     and Bea lacks diamonds (0): Ana takes the sevens point, one more than under most sevens. Checked, saved
     (both sums stored, Bea's with the counts the deck leaves her), and reopened for correction with both sums."""
-    match_id = keeper.start(("Ana", "Bea"), sevens="setenta")
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="setenta")
     assert {"setenta-0", "setenta-1"} <= set(keeper.form(keeper.hand_url(match_id, "quick")))  # rendered on the page
     counts = COUNTS | {"setenta-0": "70", "setenta-1": "0"}
     review = quick(keeper, match_id, counts=counts)
@@ -119,7 +120,7 @@ def test_a_setenta_quick_hand_saves_and_the_setenta_takes_the_sevens_point(keepe
 def test_a_tiebreak_match_folds_the_sixes_aces_and_fives_away_as_chips(keeper: Any) -> None:
     """Under the tiebreak each counted side has 0–4 chips for its sixes, aces and fives, in a closed
     <details>; the last side's follow from the others', shown as not known yet; no setenta."""
-    match_id = keeper.start(("Ana", "Bea", "Cid"), seating="3", sevens="most_tiebreak")
+    match_id = factories.start(keeper, ("Ana", "Bea", "Cid"), seating="3", sevens="most_tiebreak")
     html = keeper.page(keeper.hand_url(match_id, "quick"))
     assert html.count('<details class="tiebreak">') == 2 and "<details class=\"tiebreak\" open" not in html
     for key in ("sixes", "aces", "fives"):
@@ -135,7 +136,7 @@ def test_sevens_tied_ask_for_the_sixes_on_their_chips_and_once_given_score(keepe
     referee's questions at the top (Bea's follow from Ana's). Given 2 they tie again (Bea holds the other 2) and
     the aces are asked for; given 3, Bea holds 1 and Ana takes the sevens point; the saved hand reopens with its
     sixes."""
-    match_id = keeper.start(("Ana", "Bea"), sevens="most_tiebreak")
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="most_tiebreak")
     asked = quick(keeper, match_id, action="save")
     assert asked.status_code == 422
     html = asked.get_data(as_text=True)
@@ -162,6 +163,6 @@ def test_sevens_tied_ask_for_the_sixes_on_their_chips_and_once_given_score(keepe
 
 def test_fewer_sixes_give_the_point_to_the_worked_out_side(keeper: Any) -> None:
     """Ana's 1 six leaves Bea 3: the sevens point is Bea's, whose counts nobody typed."""
-    match_id = keeper.start(("Ana", "Bea"), sevens="most_tiebreak")
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="most_tiebreak")
     assert quick(keeper, match_id, counts=COUNTS | {"sixes-0": "1"}, action="save").status_code == 302
     assert stored(keeper, match_id)[0][1] == [MOST[0], MOST[1] + 1]

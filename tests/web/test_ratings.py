@@ -8,6 +8,7 @@ import re
 from datetime import timedelta
 from itertools import pairwise
 
+import factories
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -279,9 +280,9 @@ def test_the_leaderboard_ranks_by_rating_with_matches_and_win_rate(keeper):
     """Ana beat Bea and Cai, Bea beat Cai; Dani only started a match: ranked by rating, each with finished
     matches and the share won, the unrated last with a plain word."""
     for names in (("Ana", "Bea"), ("Bea", "Cai"), ("Ana", "Cai")):
-        match_id = keeper.start(names, target="4")
-        keeper.save_hand(match_id)
-    keeper.start(("Dani", "Bea"))
+        match_id = factories.start(keeper, names, target="4")
+        factories.save_hand(keeper, match_id)
+    factories.start(keeper, ("Dani", "Bea"))
     with keeper.app.app_context():
         user = db.session.scalar(select(User).where(User.username == "ana"))
         expected = [(p.player.name, round(p.player.rating)) for p in leaderboard(user) if p.rank]
@@ -297,7 +298,7 @@ def test_the_leaderboard_ranks_by_rating_with_matches_and_win_rate(keeper):
 
 def test_each_name_on_the_leaderboard_links_to_the_player_s_page(keeper):
     """The name is a link to /players/<id>."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     html = keeper.page("/players")
     [(ana_id,)] = keeper.query(select(Player.id).where(Player.name == "Ana"))
     assert f'<a href="/players/{ana_id}">Ana</a>' in html
@@ -305,8 +306,8 @@ def test_each_name_on_the_leaderboard_links_to_the_player_s_page(keeper):
 
 def test_partners_level_on_rating_share_a_place(keeper):
     """Ana and Cai won together, Bea and Dani lost together: places 1, 1, 3, 3."""
-    match_id = keeper.start(("Ana", "Bea", "Cai", "Dani"), target="4")
-    keeper.save_hand(match_id)
+    match_id = factories.start(keeper, ("Ana", "Bea", "Cai", "Dani"), target="4")
+    factories.save_hand(keeper, match_id)
     assert [(row[0], row[1]) for row in rows(keeper)] == [("1", "Ana"), ("1", "Cai"), ("3", "Bea"), ("3", "Dani")]
 
 
@@ -321,10 +322,10 @@ def test_a_new_account_s_leaderboard_says_how_players_come(keeper):
 def test_another_account_s_players_are_never_shown(scorekeeper):
     """Bea's account has its own players: Ana's leaderboard never lists them."""
     bob = scorekeeper("bob")
-    match_id = bob.start(("Zoe", "Yan"), target="4")
-    bob.save_hand(match_id)
+    match_id = factories.start(bob, ("Zoe", "Yan"), target="4")
+    factories.save_hand(bob, match_id)
     ana = scorekeeper("ana")
-    ana.start(("Ana", "Bea"))
+    factories.start(ana, ("Ana", "Bea"))
     names = [row[1] for row in rows(ana)]
     assert names == ["Ana", "Bea"]
     assert "Zoe" not in ana.page("/players")
@@ -332,7 +333,7 @@ def test_another_account_s_players_are_never_shown(scorekeeper):
 
 def test_the_leaderboard_is_a_table_with_headers_for_screen_readers(keeper):
     """Column headers, a row header per player, a caption; no inline style anywhere."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     html = keeper.page("/players")
     assert html.count('<th scope="col"') == 5
     assert html.count('<th scope="row"') == 2
@@ -350,7 +351,7 @@ def player_page(keeper, name: str) -> str:
 
 def test_a_player_not_yet_rated_is_told_so_kindly(keeper):
     """No finished match: no chart, a sentence."""
-    keeper.start(("Ana", "Bea"))
+    factories.start(keeper, ("Ana", "Bea"))
     html = player_page(keeper, "Ana")
     assert "Not rated yet: Ana gets a rating with a first finished match." in keeper.text(html)
     assert "<svg" not in html
@@ -360,8 +361,8 @@ def test_a_player_s_rating_shows_with_a_chart_and_its_figures(keeper):
     """Ana won two matches: her rating now, a line of three points (the start and two matches), and a table of
     the two matches, newest first, each with its rating and change."""
     for _ in range(2):
-        match_id = keeper.start(("Ana", "Bea"), target="4")
-        keeper.save_hand(match_id)
+        match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
+        factories.save_hand(keeper, match_id)
     with keeper.app.app_context():
         ana = db.session.scalar(select(Player).where(Player.name == "Ana"))
         figures = [round(change.rating) for change in rating_history(ana)]

@@ -13,6 +13,7 @@ import re
 from html import unescape
 from typing import Any
 
+import factories
 import pytest
 
 # tests/conftest.py's correct hand (a test module cannot import a conftest by name: tests/e2e has one too).
@@ -71,7 +72,7 @@ SETENTA_WORDS = [
 def test_a_setenta_review_by_cards_names_each_sides_best_cards_and_sum(keeper, preset, lang, ana, bea):
     """Each best card by its name in the match's deck and the reader's language, never its code; a side with
     no card of a suit names the suit and cannot take the point, which the points table gives to Ana."""
-    match_id = in_language(keeper, lang).start(("Ana", "Bea"), preset=preset, sevens="setenta")
+    match_id = factories.start(in_language(keeper, lang), ("Ana", "Bea"), preset=preset, sevens="setenta")
     html = review_html(keeper, match_id)
     setenta = block(html, "setenta")
     assert ana in setenta and bea in setenta
@@ -81,7 +82,7 @@ def test_a_setenta_review_by_cards_names_each_sides_best_cards_and_sum(keeper, p
 
 def test_the_setenta_caption_gives_the_table_of_worth_in_the_decks_names(keeper):
     """How to count it sits over the rows: the ace and the figures as the Spanish deck names them."""
-    match_id = in_language(keeper, "es").start(("Ana", "Bea"), preset="escoba-es", sevens="setenta")
+    match_id = factories.start(in_language(keeper, "es"), ("Ana", "Bea"), preset="escoba-es", sevens="setenta")
     setenta = block(review_html(keeper, match_id), "setenta")
     assert setenta.startswith("Setenta Toma la mejor carta de cada palo del bando y suma lo que valen: 7 = 21, "
                               "6 = 18, As = 16, 5 = 15")
@@ -90,7 +91,7 @@ def test_the_setenta_caption_gives_the_table_of_worth_in_the_decks_names(keeper)
 
 def test_a_setenta_review_by_counts_shows_the_sums_typed(keeper):
     """A tally has no cards to show: the sum typed, and 0 read as a side lacking a suit."""
-    match_id = keeper.start(("Ana", "Bea"), preset="escoba-es", sevens="setenta")
+    match_id = factories.start(keeper, ("Ana", "Bea"), preset="escoba-es", sevens="setenta")
     html = review_html(keeper, match_id, mode="tally", overrides={"setenta-0": "70", "setenta-1": "0"})
     setenta = block(html, "setenta")
     assert "Best card of each suit" not in setenta
@@ -100,7 +101,7 @@ def test_a_setenta_review_by_counts_shows_the_sums_typed(keeper):
 
 def test_a_setenta_review_from_the_quick_entry_shows_cards_for_piles_and_sums_for_counts(keeper):
     """The quick entry settled by its piles' cards is an entry by cards; settled by counts, the sums typed."""
-    match_id = in_language(keeper, "pt_BR").start(("Ana", "Bea"), preset="escoba-es", sevens="setenta")
+    match_id = factories.start(in_language(keeper, "pt_BR"), ("Ana", "Bea"), preset="escoba-es", sevens="setenta")
     url = keeper.hand_url(match_id, "quick")
     piles = {name: value for name, value in keeper.hand_fields().items() if name.startswith("place-")}
     base = {"escobas-0": "1", "escobas-1": "0", "last_capture": "0", "action": "review"}
@@ -130,7 +131,7 @@ TIEBREAK_WORDS = [
 def test_a_tied_sevens_review_shows_the_counts_read_and_who_took_the_point_by_what(keeper, lang, told):
     """Only the counts read (the fives are not), and one sentence, in rows under the points table's sevens row,
     which agrees."""
-    match_id = in_language(keeper, lang).start(("Ana", "Bea"), preset="escoba-es", sevens="most_tiebreak")
+    match_id = factories.start(in_language(keeper, lang), ("Ana", "Bea"), preset="escoba-es", sevens="most_tiebreak")
     html = review_html(keeper, match_id)
     assert block(html, "tiebreak") == told
     label = {"en": "Most sevens", "es": "Más sietes", "pt_BR": "Mais setes"}[lang]
@@ -144,8 +145,8 @@ def test_a_tied_sevens_review_shows_the_counts_read_and_who_took_the_point_by_wh
 
 def test_a_partnership_takes_the_point_in_the_plural(keeper):
     """Two partnerships: 'Ana & Carla take', the sentence's plural form."""
-    match_id = in_language(keeper, "es").start(("Ana", "Bia", "Carla", "Duda"), preset="escoba-es",
-                                               sevens="most_tiebreak")
+    match_id = factories.start(in_language(keeper, "es"), ("Ana", "Bia", "Carla", "Duda"), preset="escoba-es",
+                               sevens="most_tiebreak")
     told = block(review_html(keeper, match_id), "tiebreak")
     assert told.endswith("Bia & Duda se llevan el punto de los sietes por tener más ases.")
 
@@ -160,7 +161,7 @@ TIED = {"sixes-0": "2", "sixes-1": "2", "aces-0": "2", "aces-1": "2", "fives-0":
 ])
 def test_sevens_tied_to_the_end_by_counts_say_who_scores_it_by_the_ties_option(keeper, ties, sentence, row):
     """Every count typed ties: all four rows, and nobody (or both, under shared ties) scores the point."""
-    match_id = keeper.start(("Ana", "Bea"), preset="escoba-es", sevens="most_tiebreak", ties=ties)
+    match_id = factories.start(keeper, ("Ana", "Bea"), preset="escoba-es", sevens="most_tiebreak", ties=ties)
     html = review_html(keeper, match_id, mode="tally", overrides=TIED)
     assert block(html, "tiebreak") == ("Sevens tied: the tiebreak Sevens 2 2 Sixes 2 2 Aces 2 2 Fives 2 2 "
                                        + sentence)
@@ -169,7 +170,7 @@ def test_sevens_tied_to_the_end_by_counts_say_who_scores_it_by_the_ties_option(k
 
 def test_sevens_not_tied_under_the_tiebreak_show_no_tiebreak(keeper):
     """Three sevens against one decide alone: nothing to explain, the review as in a most match."""
-    match_id = keeper.start(("Ana", "Bea"), preset="escoba-es", sevens="most_tiebreak")
+    match_id = factories.start(keeper, ("Ana", "Bea"), preset="escoba-es", sevens="most_tiebreak")
     html = review_html(keeper, match_id, mode="tally", overrides={"sevens-0": "3", "sevens-1": "1"})
     assert 'class="tiebreak"' not in html and "tiebreak-verdict" not in html and "<tbody>\n</tbody>" not in html
     assert points_row(keeper, html, "Most sevens") == "Most sevens 1 0"
@@ -178,7 +179,7 @@ def test_sevens_not_tied_under_the_tiebreak_show_no_tiebreak(keeper):
 @pytest.mark.parametrize("mode", ["cards", "tally"])
 def test_a_most_match_review_has_no_setenta_or_tiebreak_block(keeper, mode):
     """The default rules: the review as it always was, its sevens row 'Most sevens' (tied 2-2: nobody)."""
-    match_id = keeper.start(("Ana", "Bea"), preset="escoba-es")
+    match_id = factories.start(keeper, ("Ana", "Bea"), preset="escoba-es")
     html = review_html(keeper, match_id, mode=mode)
     for mark in ('class="setenta"', 'class="tiebreak"', "tiebreak-verdict", "Setenta", "Best card of each suit"):
         assert mark not in html
@@ -187,7 +188,7 @@ def test_a_most_match_review_has_no_setenta_or_tiebreak_block(keeper, mode):
 
 def test_the_correction_page_reviews_a_saved_setenta_hand_the_same_way(keeper):
     """A saved hand checked again on its correction page shows its setenta as the new hand did."""
-    match_id = keeper.start(("Ana", "Bea"), preset="escoba-es", sevens="setenta")
+    match_id = factories.start(keeper, ("Ana", "Bea"), preset="escoba-es", sevens="setenta")
     keeper.save_hand(match_id)
     html = review_html(keeper, match_id, number=1)
     assert "Ana 7 of coins 21 7 of cups 21 4 of swords 14 4 of clubs 14 Sum 70" in block(html, "setenta")

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 from flask_login.utils import encode_cookie
+from page_client import Scorekeeper
 from sqlalchemy import delete, select
 
 from referee.extensions import db
@@ -35,6 +36,13 @@ def browser_with(app, **cookies):
 def opens_the_matches(client):
     """True when this browser is let into the matches page."""
     return client.get("/matches/").status_code == 200
+
+
+@pytest.fixture
+def keeper(app):
+    """Ana, logged in through the login page (what these tests are about: the cookies and the device login
+    it makes), not through the services as elsewhere."""
+    return Scorekeeper(app, app.test_client()).account("ana")
 
 
 # ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import factories
 import pytest
 from spectators import watch_path
 from sql_counts import counted_queries
@@ -26,8 +27,8 @@ def app_settings():
 @pytest.fixture
 def watched(keeper):
     """The spectator link of a match with one hand saved (the match's id noted on the keeper)."""
-    keeper.match_id = keeper.start(("Ana", "Bea"))
-    keeper.save_hand(keeper.match_id)
+    keeper.match_id = factories.start(keeper, ("Ana", "Bea"))
+    factories.save_hand(keeper, keeper.match_id)
     return watch_path(keeper, keeper.match_id)
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import factories
 import pytest
 
 
 @pytest.fixture
 def setenta_match(keeper: Any) -> int:
     """A two-player Spanish match playing the setenta."""
-    return int(keeper.start(preset="escoba-es", sevens="setenta"))
+    return int(factories.start(keeper, preset="escoba-es", sevens="setenta"))
 
 
 def test_a_setenta_match_asks_each_side_for_its_setenta_and_a_usual_match_does_not(keeper: Any,
@@ -20,7 +21,7 @@ def test_a_setenta_match_asks_each_side_for_its_setenta_and_a_usual_match_does_n
     """The setenta fields are rendered for each side of a setenta match; a match playing most sevens has none."""
     html = keeper.page(keeper.hand_url(setenta_match, mode="tally"))
     assert re.search(r'name="setenta-0"', html) and re.search(r'name="setenta-1"', html)
-    usual = keeper.start()
+    usual = factories.start(keeper, )
     assert "setenta-" not in keeper.page(keeper.hand_url(usual, mode="tally"))
 
 
@@ -43,7 +44,7 @@ def test_a_full_setenta_entry_saves_and_a_side_lacking_a_suit_cannot_take_the_po
     assert saved.status_code == 302, saved.get_data(as_text=True)
     [(number, points, valid, mode, _)] = keeper.saved_hands(setenta_match)
     assert (number, valid, mode) == (1, True, "tally")
-    usual = keeper.start(preset="escoba-es")
+    usual = factories.start(keeper, preset="escoba-es")
     keeper.save_hand(usual, mode="tally")
     [(_, most, *_)] = keeper.saved_hands(usual)
     assert points == [most[0] + 1, most[1]]
@@ -69,7 +70,7 @@ def test_a_saved_hand_reopened_for_correction_keeps_its_setenta(keeper: Any, set
 
 def test_a_tiebreak_hand_reopened_for_correction_keeps_its_sixes(keeper: Any) -> None:
     """Sevens tied 2-2 and broken by the sixes: the correction page shows the sixes that were typed."""
-    match = int(keeper.start(preset="escoba-es", sevens="most_tiebreak"))
+    match = int(factories.start(keeper, preset="escoba-es", sevens="most_tiebreak"))
     saved = keeper.enter_hand(match, "save", mode="tally", overrides={"sixes-0": "3", "sixes-1": "1"})
     assert saved.status_code == 302, saved.get_data(as_text=True)
     html = keeper.page(f"/matches/{match}/hands/1/edit")

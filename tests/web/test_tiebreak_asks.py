@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import factories
 import pytest
 from test_app_quick import COUNTS, quick
 
@@ -34,7 +35,7 @@ def assert_asked_not_refused(keeper: Any, html: str, field: str, question: str) 
 @pytest.mark.parametrize("mode", ["quick", "tally"])
 def test_sevens_tied_ask_for_the_sixes_as_a_question(keeper: Any, mode: str) -> None:
     """Two sevens each: the sixes are asked for, the fold open at them; the entry is kept."""
-    match_id = keeper.start(("Ana", "Bea"), sevens="most_tiebreak")
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="most_tiebreak")
     html = quick(keeper, match_id).get_data(as_text=True) if mode == "quick" else by_counts(keeper, match_id)
     question = "How many sixes does Ana have? The sevens are tied (2 each): the most sixes take the point."
     assert_asked_not_refused(keeper, html, "sixes-0", question)
@@ -47,14 +48,14 @@ def test_sevens_tied_ask_for_the_sixes_as_a_question(keeper: Any, mode: str) -> 
 
 def test_a_partnership_is_asked_in_the_plural(keeper: Any) -> None:
     """"How many sixes do Ana & Carla have?"."""
-    match_id = keeper.start(("Ana", "Bea", "Carla", "Dora"), sevens="most_tiebreak")
+    match_id = factories.start(keeper, ("Ana", "Bea", "Carla", "Dora"), sevens="most_tiebreak")
     html = by_counts(keeper, match_id)
     assert "How many sixes do Ana &amp; Carla have?" in html
 
 
 def test_the_aces_are_asked_once_the_sixes_tie_too(keeper: Any) -> None:
     """Sixes 2 and 2: the aces, the sixes kept as typed."""
-    match_id = keeper.start(("Ana", "Bea"), sevens="most_tiebreak")
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="most_tiebreak")
     html = by_counts(keeper, match_id, **{"sixes-0": "2", "sixes-1": "2"})
     question = "How many aces does Ana have? Sevens and sixes are tied: the most aces take the point."
     assert_asked_not_refused(keeper, html, "aces-0", question)
@@ -63,6 +64,6 @@ def test_the_aces_are_asked_once_the_sixes_tie_too(keeper: Any) -> None:
 
 def test_a_real_error_beside_a_tie_is_still_an_error(keeper: Any) -> None:
     """Sixes that add up to more than the deck's four are refused, as errors, not asked about."""
-    match_id = keeper.start(("Ana", "Bea"), sevens="most_tiebreak")
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="most_tiebreak")
     html = by_counts(keeper, match_id, **{"sixes-0": "3", "sixes-1": "3"})
     assert 'id="error-summary"' in html and '<section class="asks"' not in html

@@ -7,6 +7,7 @@ import re
 from html import unescape
 from urllib.parse import urlencode
 
+import factories
 import pytest
 from flask import render_template_string
 from sqlalchemy import select
@@ -390,9 +391,9 @@ def test_a_setenta_that_cannot_be_counted_is_refused_and_the_taps_kept(visitor, 
 
 def test_a_setenta_match_links_the_setenta_tool(app, keeper):
     """From a match playing la setenta, the tools include the count, in the match's deck."""
-    match_id = keeper.start(("Ana", "Bea"), preset="escova-rs", sevens="setenta")
+    match_id = factories.start(keeper, ("Ana", "Bea"), preset="escova-rs", sevens="setenta")
     assert 'href="/tools/setenta?style=french"' in keeper.page(f"/matches/{match_id}")
-    other = keeper.start(("Ana", "Bea"), preset="escova-rs")
+    other = factories.start(keeper, ("Ana", "Bea"), preset="escova-rs")
     assert "/tools/setenta" not in keeper.page(f"/matches/{other}")
 
 
@@ -426,7 +427,7 @@ def test_the_words_for_the_browser_are_on_the_page_in_its_language(visitor):
 
 def test_the_tool_links_from_a_match_keep_its_deck_style(app, keeper):
     """tools/_links.html, as a match page includes it: each tool in the match's deck, French for Escova."""
-    match_id = keeper.start(("Ana", "Bea"), preset="escova-rs")
+    match_id = factories.start(keeper, ("Ana", "Bea"), preset="escova-rs")
     [(style,)] = keeper.query(select(Match.deck_style).where(Match.id == match_id))
     with app.test_request_context():
         links = render_template_string('{% from "tools/_links.html" import tool_links %}{{ tool_links(style) }}',

@@ -1,0 +1,174 @@
+"""Set-up through the services: accounts, logins, matches and hands made as the app makes them, for the tests
+whose subject is not the form a browser would make them with (README, Development).
+
+A test about a page, an export or the trail needs a match with hands in it, not the new-match and hand-entry
+pages that the tests of those forms fill in (page_client.Scorekeeper). Here each is one service call in an app
+context: create_match, record_hand, start_session; a login reaches the test client as Flask-Login's documented
+FlaskLoginClient gives it (tests/conftest.py makes every test client one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from page_client import PASSWORD, Scorekeeper
+from werkzeug.security import generate_password_hash
+
+from referee.auth import lifetimes
+from referee.extensions import db
+from referee.forms.hands import placed
+from referee.models import Match, User
+from referee.rules import OPTIONS, PRESETS, Card, CardEntry, HandEntry, SidePile, SideTally, TallyEntry
+from referee.services import HandDraft, MatchSettings, create_match, edit_hand, get_match, record_hand, undo_last_hand
+from referee.services.accounts import find_account
+from referee.services.draws import draw_round, draw_state
+from referee.services.scoreboard import dealer_after
+from referee.services.sessions import start_session
+from referee.services.trail import restore_hand, revert_correction
+
+# What the new-match form's seating means: how many seats, and whether they are two partnerships.
+SEATING = {"pairs": (4, True), "2": (2, False), "3": (3, False), "4": (4, False)}
+
+
+def account(app: Flask, username: str, password: str = PASSWORD) -> int:
+    """A new account's id. Its password is hashed with a quick pbkdf2 rather than register_user's scrypt (130 ms
+    an account on this kind of machine): no test but the accounts' own needs a slow hash, and those register
+    through their form."""
+    with app.app_context():
+        user = User(username=username, password_hash=generate_password_hash(password, method="pbkdf2:sha256:1000"))
+        db.session.add(user)
+        db.session.commit()
+        return user.id
+
+
+def logged_in_client(app: Flask, username: str) -> FlaskClient:
+    """A new browser logged in to the account: a device login made by the sessions service, carried in the
+    session as Flask-Login keeps it (FlaskLoginClient's `user`), without the login page's password check."""
+    with app.app_context():
+        user = find_account(username)
+        assert user is not None, username
+        # With the token start_session attaches, get_id gives this device's secret, which the session carries.
+        start_session(user, remember=False, user_agent="", lifetimes=lifetimes())
+        return app.test_client(user=user)
+
+
+def keeper(app: Flask, username: str, password: str = PASSWORD) -> Scorekeeper:
+    """A scorekeeper with a new account, logged in (page_client.Scorekeeper.account does it through the login
+    page, for the tests of logging in)."""
+    account(app, username, password)
+    person = Scorekeeper(app, logged_in_client(app, username))
+    person.username = username
+    return person
+
+
+def phone(person: Scorekeeper) -> Scorekeeper:
+    """The same account on a browser of its own (another_phone, without the login page)."""
+    assert person.username is not None
+    other = Scorekeeper(person.app, logged_in_client(person.app, person.username))
+    other.username = person.username
+    return other
+
+
+def settings(names: tuple[str, ...], fields: dict[str, str]) -> MatchSettings:
+    """What the new-match form would make of the names and these of its fields (strings, as typed or picked):
+    seating from the number of names unless given, the first seat dealing unless first_dealer says ('draw': a
+    draw to come), the preset's deck unless deck_style names one, and any option by its field's name."""
+    preset = fields.pop("preset", "escova-rs")
+    seats, partnerships = SEATING[fields.pop("seating", "pairs" if len(names) == 4 else str(len(names)))]
+    dealer = fields.pop("first_dealer", "0")
+    deck = fields.pop("deck_style", "") or PRESETS[preset].deck_style.value
+    options: dict[str, object] = {}
+    for name, value in fields.items():
+        if name not in OPTIONS:
+            raise TypeError(f"no field {name!r} on the new-match form")
+        if value != "":
+            options[name] = value if OPTIONS[name].choices is not None else int(value)
+    return MatchSettings(preset=preset, options=options, deck_style=deck, names=names[:seats],
+                         partnerships=partnerships, first_dealer=None if dealer == "draw" else int(dealer))
+
+
+def user_of(person: Scorekeeper) -> User:
+    """The scorekeeper's account (in an app context)."""
+    assert person.username is not None
+    user = find_account(person.username)
+    assert user is not None, person.username
+    return user
+
+
+def start(person: Scorekeeper, names: tuple[str, ...] = ("Ana", "Bea"), **fields: str) -> int:
+    """A new match of the scorekeeper's account, as Scorekeeper.start makes it through the new-match page (the
+    same arguments); its id."""
+    with person.app.app_context():
+        return create_match(user_of(person), settings(names, dict(fields))).id
+
+
+def entry(match: Match, mode: str = "cards", overrides: dict[str, str] | None = None, **changes: Any) -> HandEntry:
+    """The rules core's entry of the hand that Scorekeeper.enter_hand types into the hand's page with the same
+    arguments (page_client's correct hand, mirrored, cards moved, escobas, fields overridden): by cards, or by
+    counts (mode 'tally'). A side with no escobas field has none."""
+    fields = Scorekeeper.hand_fields(mode, **changes) | (overrides or {})
+    escobas = [int(fields.get(f"escobas-{i}") or 0) for i in range(match.sides)]
+    last = int(fields["last_capture"])
+    if mode == "cards":
+        places = {name.removeprefix("place-"): place for name, place in Scorekeeper.places(fields).items()}
+        piles = tuple(SidePile(placed(places, str(i)), escobas[i]) for i in range(match.sides))
+        return CardEntry(match.ruleset, piles, placed(places, "L"), last)
+    assert mode == "tally", mode
+    tallies = tuple(SideTally(int(fields[f"cards-{i}"]), int(fields[f"oros-{i}"]), int(fields[f"sevens-{i}"]),
+                              fields["velo"] == str(i), escobas[i],
+                              int(fields[f"pile_sum-{i}"]) if fields.get(f"pile_sum-{i}") else None)
+                    for i in range(match.sides))
+    return TallyEntry(match.ruleset, tallies, int(fields["leftover_sum"]), last)
+
+
+def _match(person: Scorekeeper, match_id: int) -> Match:
+    """The match as its pages load it for this scorekeeper (get_match: the account noted as the one acting, for the
+    trail), in an app context."""
+    return get_match(user_of(person), match_id)
+
+
+def save_hand(person: Scorekeeper, match_id: int, mode: str = "cards", number: int | None = None,
+              **changes: Any) -> int:
+    """The next hand of the match saved by record_hand, dealt by the one whose turn it is, or hand `number`
+    corrected by edit_hand, its dealer kept: as Scorekeeper.save_hand saves it through the hand's page (the same
+    arguments: mirror, moves, escobas, overrides of its fields). The hand's number."""
+    with person.app.app_context():
+        match = _match(person, match_id)
+        hands = list(match.hands)
+        if number is not None:
+            draft = HandDraft(mode, entry(match, mode, **changes), hands[number - 1].dealer)
+            return edit_hand(match, number, draft, match.version).number
+        draft = HandDraft(mode, entry(match, mode, **changes), dealer_after(match, hands))
+        return record_hand(match, draft, len(hands) + 1).number
+
+
+def undo(person: Scorekeeper, match_id: int) -> None:
+    """Take back the match's last hand (undo_last_hand), as its confirmation page does."""
+    with person.app.app_context():
+        match = _match(person, match_id)
+        assert undo_last_hand(match, match.version)
+
+
+def restore(person: Scorekeeper, match_id: int, event_id: int) -> None:
+    """Bring back the hand the trail's event took back (restore_hand), as its button does."""
+    with person.app.app_context():
+        match = _match(person, match_id)
+        restore_hand(match, event_id, match.version)
+
+
+def revert(person: Scorekeeper, match_id: int, event_id: int) -> None:
+    """Put back the entry the trail's correction replaced (revert_correction), as its confirmation does."""
+    with person.app.app_context():
+        match = _match(person, match_id)
+        revert_correction(match, event_id, match.version)
+
+
+def draw(person: Scorekeeper, match_id: int, *cards: str) -> None:
+    """The next round of the draw for dealer (draw_round), a card for each seat drawing in it, in seat order."""
+    with person.app.app_context():
+        match = _match(person, match_id)
+        state = draw_state(match)
+        draw_round(match, len(state.rounds) + 1,
+                   {seat: Card.parse(code) for seat, code in zip(state.drawing, cards, strict=True)})
