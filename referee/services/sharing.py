@@ -115,6 +115,13 @@ def live_code(match: Match, code: str | None = None) -> JoinCode | None:
     return db.session.scalar(query.order_by(JoinCode.id.desc()).limit(1))
 
 
+def live_code_by_id(match: Match, code_id: int) -> bool:
+    """Whether the match's code with this id still lets accounts join."""
+    live = exists().where(JoinCode.id == code_id, JoinCode.match_id == match.id, JoinCode.revoked_at.is_(None),
+                          JoinCode.expires_at > now())
+    return bool(db.session.scalar(select(live)))
+
+
 def revoke_join_codes(match: Match, commit: bool = True) -> int:
     """The match's live codes stop working (the scorers who joined with them stay); how many there were."""
     revoked = db.session.execute(update(JoinCode).where(JoinCode.match_id == match.id, JoinCode.revoked_at.is_(None))
