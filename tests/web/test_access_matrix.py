@@ -22,6 +22,7 @@ from sqlalchemy import select
 from referee.extensions import db
 from referee.models import Match, MatchEvent, Scorer, User
 from referee.services import HandDraft, edit_hand
+from referee.services.claims import claim_seat
 from referee.services.sharing import join, make_join_code, remove_scorer
 
 ROLES = ("anonymous", "stranger", "removed", "scorer", "owner")  # the order asked in: the owner's POSTs last
@@ -49,7 +50,11 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     ("trail.revert", "POST"): (LOGIN, 404, 404, 400, 400),
     ("exports.match_as_csv", "GET"): (LOGIN, 404, 404, 200, 200),
     ("exports.match_as_json", "GET"): (LOGIN, 404, 404, 200, 200),
-    ("matches.play_again", "POST"): (LOGIN, 404, 404, 302, 302),  # the owner's match, the scorers carried over
+    ("matches.play_again", "POST"): (LOGIN, 404, 404, 302, 302),
+    # claiming a seat: a scorer (here holding one already, confirmed with the code) or the owner
+    ("claims.seat", "GET"): (LOGIN, 404, 404, 200, 200),
+    ("claims.seat", "POST"): (LOGIN, 404, 404, 200, 422),  # the scorer's claim shown; the owner picked no seat
+    ("claims.give_up", "POST"): (LOGIN, 404, 404, 302, 302),  # the owner's match, the scorers carried over
     # a scorer's own: leaving (the owner cannot leave its own match)
     ("sharing.leave_match", "GET"): (LOGIN, 404, 404, 200, 403),
     ("sharing.leave_match", "POST"): (LOGIN, 404, 404, 302, 403),
@@ -61,6 +66,8 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     ("sharing.revoke_code", "POST"): (LOGIN, 404, 404, 403, 302),
     ("sharing.remove", "GET"): (LOGIN, 404, 404, 403, 200),
     ("sharing.remove", "POST"): (LOGIN, 404, 404, 403, 302),
+    ("claims.confirm", "POST"): (LOGIN, 404, 404, 403, 302),
+    ("claims.refuse", "POST"): (LOGIN, 404, 404, 403, 302),
     # the API: a token or 401
     ("api.read_match", "GET"): (401, 404, 404, 200, 200),
     ("api.events", "GET"): (401, 404, 404, 200, 200),
@@ -91,12 +98,13 @@ def test_every_match_route_has_its_row(app):
 
 @dataclass
 class Table:
-    """A match of Ana's with one hand, corrected once; Bea scores it, Cid scored it and was removed, Dan is a
-    stranger."""
+    """A match of Ana's with one hand, corrected once; Bea scores it and holds a seat, Cid scored it and holds a
+    seat (claims.claim_id) but was removed, Dan is a stranger."""
 
     match_id: int
     event_id: int
     scorer_id: int
+    claim_id: int
     people: dict[str, Scorekeeper]
     tokens: dict[str, ApiClient | None]
 
@@ -112,6 +120,8 @@ def set_table(app: Flask, scorekeeper) -> Table:
         code = make_join_code(match).code
         join(users["bea"], code)
         join(users["cid"], code)
+        claim_seat(users["bea"], match, 1)
+        claim_id = claim_seat(users["cid"], match, 0).id  # a claimant whose scoring then ended: no way in
         remove_scorer(match, users["cid"].id)
         edit_hand(match, 1, HandDraft.kept("tally", by_tally(mirror=True), dealer=0), match.version)
         event_id = db.session.scalar(select(MatchEvent.id).where(MatchEvent.match_id == match_id,
@@ -123,13 +133,14 @@ def set_table(app: Flask, scorekeeper) -> Table:
     tokens["anonymous"] = None
     visitors = {role: people[name] for role, name in roles.items()}
     visitors["anonymous"] = Scorekeeper(app, app.test_client())
-    return Table(match_id, event_id or 0, scorer_id, visitors, tokens)
+    return Table(match_id, event_id or 0, scorer_id, claim_id, visitors, tokens)
 
 
 def url_of(app: Flask, endpoint: str, table: Table) -> str:
     """The route's address for the table's match (its hand 1, its correction in the trail, its scorer)."""
     rule = next(rule for rule in app.url_map.iter_rules() if rule.endpoint == endpoint)
-    values = {"match_id": table.match_id, "number": 1, "event_id": table.event_id, "user_id": table.scorer_id}
+    values = {"match_id": table.match_id, "number": 1, "event_id": table.event_id, "user_id": table.scorer_id,
+              "claim_id": table.claim_id}
     return re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m[1]]), rule.rule)
 
 

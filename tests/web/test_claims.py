@@ -16,8 +16,9 @@ from referee.services import Conflict, NotFound
 from referee.services.accounts import delete_account
 from referee.services.claims import claim_of, claim_seat, claims_of, confirm_claim, drop_claim
 from referee.services.errors import Forbidden
+from referee.services.matches import get_match
 from referee.services.players import delete_player, merge_players
-from referee.services.sharing import join, make_join_code, revoke_join_codes
+from referee.services.sharing import Role, join, leave, make_join_code, revoke_join_codes, role_of
 
 
 def joined(owner_match, name, code=None):
@@ -190,3 +191,16 @@ def test_deleting_the_owner_s_account_removes_the_claims_on_its_matches(app):
         delete_account(ana)
         db.session.commit()
         assert db.session.scalars(select(SeatClaim)).all() == []
+
+
+def test_a_claimant_who_scores_no_more_has_the_claimant_s_role_and_no_way_into_the_match(app):
+    with app.app_context():
+        ana = account("ana")
+        match = start(ana, "Ana", "Bea")
+        bea = joined(match, "bea")
+        claim_seat(bea, match, 1)
+        assert role_of(bea, match) is Role.SCORER
+        leave(bea, match)
+        assert role_of(bea, match) is Role.CLAIMANT
+        with pytest.raises(NotFound):
+            get_match(bea, match.id)
