@@ -110,3 +110,10 @@ def free_seats_of(player_id: int) -> None:
     seats = select(Seat.id).where(Seat.player_id == player_id)
     db.session.execute(delete(SeatClaim).where(SeatClaim.seat_id.in_(seats))
                        .execution_options(synchronize_session=False))
+
+
+def claims_by(user: User) -> list[SeatClaim]:
+    """The account's claims in every match, pending or confirmed, the latest match first (My record's list)."""
+    return list(db.session.scalars(select(SeatClaim).join(Match, Match.id == SeatClaim.match_id)
+                                   .where(SeatClaim.user_id == user.id)
+                                   .order_by(Match.created_at.desc(), Match.id.desc())))

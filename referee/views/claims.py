@@ -1,23 +1,28 @@
 """Claiming a seat (services/claims.py): the claimant's page "Which seat is yours?" (also where the join page
-leads after a good code), the owner's Confirm and Refuse on Score together, and My record."""
+leads after a good code), the owner's Confirm and Refuse on Score together, and My record (the account's
+figures over its confirmed seats, whoever owns the matches)."""
 
 from __future__ import annotations
 
 from contextlib import suppress
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import format_decimal, format_percent
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from ..forms.accounts import ButtonForm
 from ..forms.claims import ClaimSeatForm
 from ..forms.common import field_errors
+from ..forms.players import PlayerStatsForm
 from ..models import Match
 from ..services import Conflict, NotFound
-from ..services.claims import claim_of, claim_seat, claims_of, confirm_claim, drop_claim
+from ..services.claims import claim_of, claim_seat, claims_by, claims_of, confirm_claim, drop_claim
 from ..services.errors import Forbidden
 from ..services.matches import get_match
+from ..services.sharing import Role, role_of
+from ..services.stats import StatsFilter, account_stats
 from .sharing import owner_only
 
 bp = Blueprint("claims", __name__)
@@ -102,3 +107,18 @@ def refuse(match_id: int, claim_id: int) -> ResponseReturnValue:
     with suppress(NotFound):  # given up meanwhile: the same outcome
         drop_claim(current_user, match, claim_id)
     return redirect(url_for("sharing.together", match_id=match.id))
+
+
+@bp.get("/me")
+@login_required
+def record() -> ResponseReturnValue:
+    """My record: the figures of a player's page over the seats this account holds, under the same filters (a
+    filter no page offers is refused beside its field, 422), and the seats it holds or waits for."""
+    form = PlayerStatsForm(formdata=request.args)
+    valid = form.validate()
+    game, period = form.chosen()
+    held = claims_by(current_user)
+    open_to_me = {claim.match_id for claim in held if role_of(current_user, claim.match) in (Role.OWNER, Role.SCORER)}
+    return render_template("claims/record.html", form=form, game=game, period=period, claims=held,
+                           open_to_me=open_to_me, stats=account_stats(current_user.id, StatsFilter(game, period)),
+                           percent=format_percent, decimal=format_decimal), 200 if valid else 422

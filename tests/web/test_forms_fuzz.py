@@ -380,6 +380,7 @@ def pages_with_queries(table: Table) -> dict[str, tuple[str, list[str]]]:
         "matches list": ("/matches/", ["page", "player", "status"]),
         "hand entry": (f"/matches/{table.play}/hands/new", ["mode"]),
         "correction entry": (f"/matches/{table.play}/hands/1/edit", ["mode"]),
+        "my record": ("/me", ["game", "period"]),
         **{f"tool {tool}": (f"/tools/{tool}", TOOL_FIELDS)
            for tool in ("captures", "leftover", "dispute", "draw", "setenta")},
     }
@@ -439,7 +440,7 @@ def test_no_post_form_answers_a_5xx_whatever_it_is_sent(table: Table, target: st
     table.send(target, client.client, "POST", url, data.draw(mutations(base)))
 
 
-@pytest.mark.parametrize("target", ["matches list", "hand entry", "correction entry", "tool captures",
+@pytest.mark.parametrize("target", ["matches list", "hand entry", "correction entry", "my record", "tool captures",
                                     "tool leftover", "tool dispute", "tool draw"])
 @FUZZ
 @given(data=st.data())

@@ -8,11 +8,12 @@ from typing import Any
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_player_stats import ROSTER, SEATINGS, Plan, plans, play, win_for_side_zero
+from sqlalchemy import select
+from test_player_stats import ROSTER, SEATINGS, Plan, figure, plans, play, win_for_side_zero
 from test_ratings import account, start, win
 
 from referee.extensions import db
-from referee.models import User
+from referee.models import Match, User
 from referee.services.claims import claim_seat, drop_claim
 from referee.services.sharing import join, make_join_code, revoke_join_codes
 from referee.services.stats import PlayerStats, StatsFilter, account_stats, player_stats
@@ -88,3 +89,38 @@ def test_my_record_is_empty_for_an_account_without_claims(app: Flask) -> None:
         db.session.add(me)
         db.session.commit()
         assert account_stats(me.id).empty
+
+
+# -- the page ----------------------------------------------------------------------------------------
+
+def test_my_record_page_shows_the_figures_and_the_seats(app: Flask, scorekeeper: Any) -> None:
+    """Bea claims her seat in Ana's match (with the code) and wins it: her page counts it and lists the seat,
+    linked to the scoreboard; the footer links it."""
+    ana, bea = scorekeeper("ana"), scorekeeper("bea")
+    match_id = ana.start()
+    with app.app_context():
+        match = db.session.get_one(Match, match_id)
+        user = db.session.scalar(select(User).where(User.username == "bea"))
+        join(user, make_join_code(match).code)
+        claim_seat(user, match, 1)
+        win(match, 1)
+    html = bea.page("/me")
+    assert figure(html, "Played to the end") == "1" and figure(html, "Won") == "1"
+    assert f'href="/matches/{match_id}">Bea in ana\'s match of' in html.replace("&#39;", "'")
+    assert 'href="/me"' in bea.page("/")
+
+
+def test_my_record_without_claims_says_how_to_get_one(scorekeeper: Any) -> None:
+    bea = scorekeeper("bea")
+    text = bea.text(bea.page("/me"))
+    assert "Claim your seat in a match you play" in text and "You hold no seat yet." in text
+
+
+def test_my_record_refuses_a_bad_filter_beside_it(scorekeeper: Any) -> None:
+    bea = scorekeeper("bea")
+    response = bea.client.get("/me?game=poker")
+    assert response.status_code == 422 and "Showing every game instead." in bea.text(response.get_data(as_text=True))
+
+
+def test_my_record_needs_an_account(client: Any) -> None:
+    assert "/login" in client.get("/me").headers["Location"]
