@@ -121,4 +121,18 @@ def record() -> ResponseReturnValue:
     open_to_me = {claim.match_id for claim in held if role_of(current_user, claim.match) in (Role.OWNER, Role.SCORER)}
     return render_template("claims/record.html", form=form, game=game, period=period, claims=held,
                            open_to_me=open_to_me, stats=account_stats(current_user.id, StatsFilter(game, period)),
-                           percent=format_percent, decimal=format_decimal), 200 if valid else 422
+                           percent=format_percent, decimal=format_decimal, button=ButtonForm()), 200 if valid else 422
+
+
+@bp.post("/me/seats/<int:claim_id>/give-up")
+@login_required
+def give_up_held(claim_id: int) -> ResponseReturnValue:
+    """A seat given up from My record: the way for a claimant that no longer scores its match (no match route
+    lets it in). Another account's claim, or none, is a 404."""
+    held = next((claim for claim in claims_by(current_user) if claim.id == claim_id), None)
+    if held is None:
+        abort(404)
+    with suppress(NotFound):  # refused by the owner meanwhile: the same outcome
+        drop_claim(current_user, held.match, held.id)
+    flash(_("You no longer hold a seat in this match."), "info")
+    return redirect(url_for("claims.record"))

@@ -102,3 +102,23 @@ def test_a_stranger_gets_404(scorekeeper):
     dan.page(f"/matches/{match_id}/seat", status=404)
     assert dan.client.post(f"/matches/{match_id}/seat", data={"csrf_token": dan.token(), "seat": "0"}).status_code \
         == 404
+
+
+def test_a_claimant_that_scores_no_more_gives_its_seat_up_on_my_record(app, scorekeeper):
+    """Bea claims her seat, stops scoring: the match's pages are closed to her, My record is not; another
+    account's claim cannot be given up there (404)."""
+    ana, bea, dan = scorekeeper("ana"), scorekeeper("bea"), scorekeeper("dan")
+    match_id = ana.start()
+    bea.submit("/join", {"code": invite(ana, match_id)}, action="/join")
+    seat_page = f"/matches/{match_id}/seat"
+    bea.submit(seat_page, {"seat": "1"}, action=seat_page)
+    leave = f"/matches/{match_id}/leave"
+    assert bea.client.post(leave, data={"csrf_token": bea.token()}).status_code == 302
+    bea.page(seat_page, status=404)
+    with app.app_context():
+        claim_id = db.session.scalar(select(SeatClaim.id))
+    give_up = f"/me/seats/{claim_id}/give-up"
+    assert dan.client.post(give_up, data={"csrf_token": dan.token()}).status_code == 404
+    assert claims(app) == [("Bea", "bea", True)]
+    assert bea.submit("/me", action=give_up).status_code == 302
+    assert claims(app) == []
