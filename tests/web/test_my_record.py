@@ -9,12 +9,13 @@ from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
-from test_player_stats import ROSTER, SEATINGS, Plan, figure, plans, play, win_for_side_zero
+from test_player_stats import PRESETS, ROSTER, SEATINGS, Plan, figure, plans, play, win_for_side_zero
 from test_ratings import account, start, win
 
 from referee.extensions import db
 from referee.models import Match, User
 from referee.services.claims import claim_seat, drop_claim
+from referee.services.players import delete_player
 from referee.services.sharing import join, make_join_code, revoke_join_codes
 from referee.services.stats import PlayerStats, StatsFilter, account_stats, player_stats
 
@@ -124,3 +125,22 @@ def test_my_record_refuses_a_bad_filter_beside_it(scorekeeper: Any) -> None:
 
 def test_my_record_needs_an_account(client: Any) -> None:
     assert "/login" in client.get("/me").headers["Location"]
+
+
+def test_my_record_holds_on_sqlite_and_postgresql(database_app: Any) -> None:
+    """The same SQL on both databases: seeded random matches, Ana's seat claimed in each, My record equals her
+    page's figures under every filter; claims, merges and deletes of players on both too."""
+    app = database_app()
+    with app.app_context():
+        owner, me = account("both"), account("me")
+        for n in range(8):
+            seating = SEATINGS[n % len(SEATINGS)]
+            names = ("Ana", *[name for name in ROSTER if name != "Ana"][:seating.seats - 1])
+            match = play(owner, Plan(seating, names, PRESETS[n % 3], 10, n, 0.3))
+            join(me, make_join_code(match).code)
+            claim_seat(me, match, 0)
+        ana = next(p for p in owner.players if p.name == "Ana")
+        for only in (StatsFilter(), StatsFilter("escova-rs", "30d"), StatsFilter("", "year")):
+            assert figures(account_stats(me.id, only)) == figures(player_stats(ana, only)), only
+        delete_player(ana)
+        assert account_stats(me.id).empty
