@@ -122,3 +122,20 @@ def test_a_claimant_that_scores_no_more_gives_its_seat_up_on_my_record(app, scor
     assert claims(app) == [("Bea", "bea", True)]
     assert bea.submit("/me", action=give_up).status_code == 302
     assert claims(app) == []
+
+
+def test_the_refusals_speak_the_reader_s_language(app, scorekeeper):
+    """A seat claimed meanwhile, in Spanish and in Portuguese; the seat page's words too."""
+    ana, bea, cid = scorekeeper("ana"), scorekeeper("bea"), scorekeeper("cid")
+    match_id = ana.start()
+    code = invite(ana, match_id)
+    bea.submit("/join", {"code": code}, action="/join")
+    cid.submit("/join", {"code": code}, action="/join")
+    seat_page = f"/matches/{match_id}/seat"
+    fields = cid.form(seat_page, seat_page)
+    bea.submit(seat_page, {"seat": "1"}, action=seat_page)
+    for language, words, heading in (("es", "Otra persona ya reclamó este asiento.", "¿Cuál es tu asiento?"),
+                                     ("pt-BR", "Outra pessoa já reivindicou este lugar.", "Qual é o seu lugar?")):
+        refused = cid.client.post(seat_page, data=fields | {"seat": "1"}, headers={"Accept-Language": language})
+        html = refused.get_data(as_text=True)
+        assert refused.status_code == 422 and words in cid.errors(html) and heading in cid.text(html)
