@@ -70,6 +70,7 @@ def register_blueprints(app: Flask) -> None:
     from .views import (
         accounts,
         api,
+        claims,
         exports,
         guests,
         hands,
@@ -101,6 +102,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(trail.bp)
     app.register_blueprint(presence.bp)
     app.register_blueprint(sharing.bp)
+    app.register_blueprint(claims.bp)
     app.register_blueprint(spectator.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(pwa.bp)

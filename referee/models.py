@@ -211,6 +211,7 @@ class Match(Model):
     scorers: Mapped[list[Scorer]] = relationship(
         back_populates="match", order_by="Scorer.added_at", cascade="all, delete-orphan")
     join_codes: Mapped[list[JoinCode]] = relationship(back_populates="match", cascade="all, delete-orphan")
+    claims: Mapped[list[SeatClaim]] = relationship(back_populates="match", cascade="all, delete-orphan")
 
     # The account this request acts for, set by the lookup that let it in (referee/services/sharing.py), so
     # that the trail can say who made each change without every service taking the account. Not a column.
@@ -426,3 +427,24 @@ class JoinCode(Model):
     revoked_at: Mapped[datetime | None] = mapped_column(default=None)
 
     match: Mapped[Match] = relationship(back_populates="join_codes")
+
+
+class SeatClaim(Model):
+    """An account's claim on a seat of a match ("I am Ana"): pending until the owner confirms it (or confirmed at
+    once, referee/services/claims.py), then the seat counts in that account's My record.
+
+    One claim per seat, and one per account in a match; it goes with the seat, the match or the account.
+    """
+
+    __table_args__ = (UniqueConstraint("match_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    seat_id: Mapped[int] = mapped_column(ForeignKey("seat.id", ondelete="CASCADE"), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
+    made_at: Mapped[datetime] = mapped_column(default=now)
+    confirmed_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    match: Mapped[Match] = relationship(back_populates="claims")
+    seat: Mapped[Seat] = relationship()
+    user: Mapped[User] = relationship()

@@ -20,6 +20,7 @@ from ..models import (
     RevokedLink,
     Scorer,
     Seat,
+    SeatClaim,
     User,
 )
 from .api_tokens import revoke_tokens
@@ -95,10 +96,12 @@ def remove_accounts(accounts: Select[int]) -> None:
     committed. A table that gains rows of an account or of its matches belongs here."""
     ids = accounts.scalar_subquery()
     matches = select(Match.id).where(Match.user_id.in_(ids)).scalar_subquery()
-    children = (MatchEvent, HandSide, RatingChange, Hand, Seat, RevokedLink, Scorer, JoinCode)
+    children = (MatchEvent, HandSide, RatingChange, Hand, SeatClaim, Seat, RevokedLink, Scorer, JoinCode)
     statements = [delete(model).where(model.match_id.in_(matches)) for model in children]
     # Where it scored another's match: it scores no more, and the trail keeps its changes without its name.
     statements.append(delete(Scorer).where(Scorer.user_id.in_(ids)))
+    # Its seats claimed in others' matches are free again (the seats and their players stay the owner's).
+    statements.append(delete(SeatClaim).where(SeatClaim.user_id.in_(ids)))
     db.session.execute(update(MatchEvent).where(MatchEvent.user_id.in_(ids)).values(user_id=None)
                        .execution_options(synchronize_session=False))
     owned_models = (Match, Player, LoginToken, ApiToken)

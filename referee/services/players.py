@@ -18,7 +18,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
 from ..models import Match, Player, Seat, User, name_key
-from . import ratings
+from . import claims, ratings
 from .errors import Conflict, NotFound
 
 
@@ -58,12 +58,16 @@ def rename_player(player: Player, name: str) -> None:
 
 def merge_players(kept: Player, merged: Player) -> None:
     """One person entered twice: `merged`'s seats become `kept`'s, under `kept`'s name, and `merged` goes
-    (with its rating history: the ratings are computed again from the matches). NotFound when another phone
-    deleted or merged either of them a moment ago."""
+    (with its rating history: the ratings are computed again from the matches). Claimed seats stay claimed
+    (services/claims.py), so seats claimed by two different accounts are not joined: Conflict 'claimed_by_two'.
+    NotFound when another phone deleted or merged either of them a moment ago."""
     if kept.id == merged.id or kept.user_id != merged.user_id:
         raise Conflict("same_player")
     with _gone_meanwhile(merged.id):
         _hold(kept, merged)
+        if len(claims.claimants_of_players([kept.id, merged.id])) > 1:
+            db.session.rollback()
+            raise Conflict("claimed_by_two")  # one person cannot be two accounts
         _bump_matches_of(merged)
         db.session.execute(update(Seat).where(Seat.player_id == merged.id)
                            .values(player_id=kept.id, name=kept.name, name_key=kept.name_key))
@@ -79,6 +83,7 @@ def delete_player(player: Player) -> None:
     with _gone_meanwhile(player.id):
         _hold(player)
         _bump_matches_of(player)
+        claims.free_seats_of(player.id)
         db.session.execute(update(Seat).where(Seat.player_id == player.id).values(player_id=None))
         _forget(player)
     ratings.rerate(user)

@@ -2,8 +2,8 @@
 
 Roles (Role): the owner (the account that made the match) and its scorers (accounts that joined with a join
 code), who enter, correct, undo and restore hands as the owner does; watching is the spectator link's, which
-needs no account (services/matches.py). A later role (a player's claimed seat) is one more member of Role and
-one more branch of role_of. Managing codes and scorers is the owner's alone.
+needs no account (services/matches.py); a claimant holds a confirmed seat (services/claims.py) and no longer scores.
+Managing codes and scorers is the owner's alone.
 
 A join code is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L, U), read case-insensitively
 and ignoring spaces and dashes, so it can be read aloud and typed on a phone; 30⁸ ≈ 6.6 × 10¹¹ codes, and
@@ -27,7 +27,7 @@ from sqlalchemy import ColumnElement, exists, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import JoinCode, Match, Scorer, User, now
+from ..models import JoinCode, Match, Scorer, SeatClaim, User, now
 from .errors import Forbidden, NotFound
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -43,6 +43,9 @@ class Role(enum.StrEnum):
 
     OWNER = "owner"  # made it: everything, managing scorers and codes too
     SCORER = "scorer"  # joined with a code: enters, corrects, undoes and restores hands
+    # holds a confirmed seat (services/claims.py) and scores no more: the match is in its My record only, no
+    # match route lets it in (a claimant who scores keeps the scorer's role)
+    CLAIMANT = "claimant"
 
 
 class BadCode(LookupError):
@@ -88,7 +91,11 @@ def role_of(user: User, match: Match) -> Role | None:
     if match.user_id == user.id:
         return Role.OWNER
     scores = db.session.scalar(select(exists().where(Scorer.match_id == match.id, Scorer.user_id == user.id)))
-    return Role.SCORER if scores else None
+    if scores:
+        return Role.SCORER
+    claims = db.session.scalar(select(exists().where(SeatClaim.match_id == match.id, SeatClaim.user_id == user.id,
+                                                     SeatClaim.confirmed_at.is_not(None))))
+    return Role.CLAIMANT if claims else None
 
 
 def roles_in(user: User, matches: list[Match]) -> dict[int, Role]:
@@ -113,6 +120,13 @@ def live_code(match: Match, code: str | None = None) -> JoinCode | None:
     if code is not None:
         query = query.where(JoinCode.code_hash == code_hash(code))
     return db.session.scalar(query.order_by(JoinCode.id.desc()).limit(1))
+
+
+def live_code_by_id(match: Match, code_id: int) -> bool:
+    """Whether the match's code with this id still lets accounts join."""
+    live = exists().where(JoinCode.id == code_id, JoinCode.match_id == match.id, JoinCode.revoked_at.is_(None),
+                          JoinCode.expires_at > now())
+    return bool(db.session.scalar(select(live)))
 
 
 def revoke_join_codes(match: Match, commit: bool = True) -> int:

@@ -1,8 +1,9 @@
 """A player's statistics: their record, their hands, their partners and their opponents, as SQL aggregates.
 
-Every figure comes from four queries over the player's seats (referee.models.Seat), their matches and the
-hands' side results (referee.models.HandSide): sums and counts in SQL, no loop over hands in Python. Only
-the record reads one row per match (the winning streaks need the finished ones in the order they finished).
+Every figure comes from four queries over the player's seats (referee.models.Seat; or an account's claimed
+seats, My record), their matches and the hands' side results (referee.models.HandSide): sums and counts in
+SQL, no loop over hands in Python. Only the record reads one row per match (the winning streaks need the
+finished ones in the order they finished).
 
 Choices (docs/statistics.md): a match counts for the hands played in it as soon as one is saved, but for
 "played" and "won" only once it is finished; the partners' and opponents' records count finished matches.
@@ -11,20 +12,23 @@ One person in two seats of one match counts once, for the lowest side they sat o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, Subquery, and_, case, distinct, func, select
+from sqlalchemy import FromClause, Select, Subquery, and_, case, distinct, func, not_, select
 from sqlalchemy.sql import ColumnElement
 
 from ..extensions import db
-from ..models import HandSide, Match, Player, Seat, now
+from ..models import HandSide, Match, Player, Seat, SeatClaim, now
 
 PERIODS = ("all", "year", "30d")
 CATEGORIES = ("cards", "oros", "sevens", "velo")
 BONUSES = ("all_oros", "all_sevens", "over30")
 RECENT_DAYS = 30
+# Which of a match's other seats (an alias of Seat) are the person's own: not their partners or opponents.
+IsMe = Callable[[FromClause], ColumnElement[bool]]
 
 
 @dataclass(frozen=True)
@@ -118,16 +122,29 @@ class PlayerStats:
 
 def player_stats(player: Player, only: StatsFilter | None = None) -> PlayerStats:
     """The player's statistics over the matches of their account the filter keeps."""
-    only = only or StatsFilter()
-    mine = _their_matches(player, only).subquery("mine")
-    return PlayerStats(_record(mine), _hands(mine), _partners(player, mine), _opponents(player, mine))
+    theirs = and_(Seat.player_id == player.id, Match.user_id == player.user_id)
+    return _stats(theirs, lambda other: other.c.player_id == player.id, only or StatsFilter())
 
 
-def _their_matches(player: Player, only: StatsFilter) -> Select[int, int]:
-    """One row per match the player sat in (under the filter): the match and the side they played for."""
+def account_stats(user_id: int, only: StatsFilter | None = None) -> PlayerStats:
+    """An account's statistics (My record) over the seats it holds by a confirmed claim, whoever owns their
+    matches (services/claims.py): the same figures as a player's, the partners and opponents being the players
+    of those matches' owners."""
+    claimed = select(SeatClaim.seat_id).where(SeatClaim.user_id == user_id, SeatClaim.confirmed_at.is_not(None))
+    return _stats(Seat.id.in_(claimed), lambda other: other.c.id.in_(claimed), only or StatsFilter())
+
+
+def _stats(seats: ColumnElement[bool], is_me: IsMe, only: StatsFilter) -> PlayerStats:
+    """The figures over the seats the condition keeps, `is_me` telling those seats among a match's others."""
+    mine = _their_matches(seats, only).subquery("mine")
+    return PlayerStats(_record(mine), _hands(mine), _partners(is_me, mine), _opponents(is_me, mine))
+
+
+def _their_matches(seats: ColumnElement[bool], only: StatsFilter) -> Select[int, int]:
+    """One row per match with a seat the condition keeps (under the filter): the match and the side sat on."""
     query = (select(Seat.match_id.label("match_id"), func.min(Seat.side).label("side"))
              .join(Match, Match.id == Seat.match_id)
-             .where(Seat.player_id == player.id, Match.user_id == player.user_id)
+             .where(seats)
              .group_by(Seat.match_id))
     if only.game:
         query = query.where(Match.preset == only.game)
@@ -182,7 +199,7 @@ def _hands(mine: Subquery) -> HandFigures:
                        taken=dict(zip((*CATEGORIES, *BONUSES), counts, strict=True)))
 
 
-def _others(player: Player, mine: Subquery, same_side: bool) -> tuple[Select[int, str, int, int], Any]:
+def _others(is_me: IsMe, mine: Subquery, same_side: bool) -> tuple[Select[int, str, int, int], Any]:
     """The other players of the player's finished matches, on their side or another, grouped by player (with
     their seats' alias, for a count of the other side's wins)."""
     other = Seat.__table__.alias("other")
@@ -192,22 +209,22 @@ def _others(player: Player, mine: Subquery, same_side: bool) -> tuple[Select[int
                    func.count(distinct(case((Match.winner == mine.c.side, mine.c.match_id)))))
             .select_from(mine)
             .join(Match, and_(Match.id == mine.c.match_id, Match.finished.is_(True)))
-            .join(other, and_(other.c.match_id == mine.c.match_id, side, other.c.player_id != player.id))
+            .join(other, and_(other.c.match_id == mine.c.match_id, side, not_(is_me(other))))
             .join(Player, Player.id == other.c.player_id)
             .group_by(Player.id, Player.name), other)
 
 
-def _partners(player: Player, mine: Subquery) -> list[Partner]:
+def _partners(is_me: IsMe, mine: Subquery) -> list[Partner]:
     """Each partner's finished matches with the player and their wins together, most played first."""
-    query, _ = _others(player, mine, same_side=True)
+    query, _ = _others(is_me, mine, same_side=True)
     rows = db.session.execute(query).all()
     partners = [Partner(id=pid, name=name, matches=matches, won=won) for pid, name, matches, won in rows]
     return sorted(partners, key=lambda p: (-p.matches, -p.won, p.name.casefold()))
 
 
-def _opponents(player: Player, mine: Subquery) -> list[Opponent]:
+def _opponents(is_me: IsMe, mine: Subquery) -> list[Opponent]:
     """Each opponent's head-to-head record with the player, most played first."""
-    query, other = _others(player, mine, same_side=False)
+    query, other = _others(is_me, mine, same_side=False)
     theirs = func.count(distinct(case((Match.winner == other.c.side, mine.c.match_id))))
     rows = db.session.execute(query.add_columns(theirs)).all()
     opponents = [Opponent(id=pid, name=name, matches=matches, won=won, lost=lost)

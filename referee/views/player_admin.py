@@ -74,6 +74,11 @@ def merge(player_id: int) -> ResponseReturnValue:
             merge_players(kept, merged)
         except NotFound:
             return _gone()
+        except Conflict:  # their seats are claimed by two different accounts
+            field_errors(form.other).append(_(
+                "%(merged)s and %(kept)s are claimed by two different accounts: one person cannot be both. "
+                "Ask one of them to give up their seats first.", merged=merged_name, kept=kept_name))
+            return render_template("players/merge.html", player=player, form=form, others=others), 409
         flash(_("%(merged)s and %(kept)s are one player now, called %(kept)s in every match.",
                 merged=merged_name, kept=kept_name), "info")
         return redirect(url_for("players.show", player_id=kept.id))

@@ -16,6 +16,7 @@ from ..forms.accounts import ButtonForm
 from ..forms.sharing import JoinForm
 from ..models import Match
 from ..services import NotFound
+from ..services.claims import claims_of
 from ..services.errors import Forbidden
 from ..services.matches import get_match, get_owned_match
 from ..services.sharing import (
@@ -72,7 +73,7 @@ def together(match_id: int) -> ResponseReturnValue:
     return render_template("sharing/together.html", match=match, code=NewCode(code, live.expires_at) if live else None,
                            other_code=live_code(match) if not live else None, join_url=join_url,
                            qr=qr_svg(join_url, scale=7) if join_url else None, scorers=scorers_of(match),
-                           button=ButtonForm())
+                           claims=claims_of(match), button=ButtonForm())
 
 
 @bp.post("/matches/<int:match_id>/together")
@@ -168,7 +169,8 @@ def too_many_codes(_error: TooManyRequests) -> ResponseReturnValue:
 @bp.post("/join")
 @throttle_join
 def join_match() -> ResponseReturnValue:
-    """Become a scorer of the match whose code was typed, and land on its scoreboard; a code that lets no one in
+    """Become a scorer of the match whose code was typed, and be asked which seat is this account's (the way to the
+    scoreboard); a code that lets no one in
     is refused beside the field (422), and counts against the throttle. A visitor's phone with a good code is
     given a guest account of its own first (a wrong code makes none)."""
     form = JoinForm()
@@ -181,8 +183,8 @@ def join_match() -> ResponseReturnValue:
             match = join(current_user, typed)
         except BadCode as refused:
             form.code.errors = [bad_code_words(refused.reason)]
-        else:
-            return redirect(url_for("matches.show", match_id=match.id))
+        else:  # "Which seat is yours?", skipped in one tap; a claim made while the code works is confirmed
+            return redirect(url_for("claims.seat", match_id=match.id))
     if not current_user.is_authenticated:
         return visitor_page(form), 422
     return render_template("sharing/join.html", form=form), 422

@@ -57,6 +57,7 @@ def test_the_owner_invites_a_second_phone_and_both_score_the_same_match(browser:
     assert scrolls_sideways(bea) == {}
     shot_in_each_scheme(bea, "together-join")
     bea.get_by_role("button", name="Join and score").tap()
+    bea.get_by_role("link", name="To the scoreboard").tap()  # which seat is hers: skipped
     expect(bea).to_have_url(board)
     expect(bea.locator(".shared-note")).to_contain_text("ana's match")
     found["a scorer's scoreboard"] = violations(bea, axe_script)
@@ -91,6 +92,7 @@ def test_the_owner_invites_a_second_phone_and_both_score_the_same_match(browser:
     found["a visitor joining"] = violations(visitor, axe_script)
     shot_in_each_scheme(visitor, "together-visitor")
     visitor.get_by_role("button", name="Join and score").tap()
+    visitor.get_by_role("link", name="To the scoreboard").tap()
     expect(visitor).to_have_url(board)
     expect(visitor.locator(".shared-note")).to_contain_text("ana's match")
     enter_hand(visitor, board, 3, "0")

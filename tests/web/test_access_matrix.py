@@ -1,4 +1,5 @@
-"""Every match route, pages and API, against every role: the owner, a scorer, a removed scorer, a stranger (an
+"""Every match route, pages and API, against every role: the owner, a scorer, a removed scorer, a claimant (holds
+a confirmed seat, scores no more: no way in, services/sharing.py Role.CLAIMANT), a stranger (an
 account with no role in the match) and an anonymous visitor, each answer written down.
 
 The routes are read from the app's URL map (every rule with a match id), so a route added later without a row
@@ -22,9 +23,11 @@ from sqlalchemy import select
 from referee.extensions import db
 from referee.models import Match, MatchEvent, Scorer, User
 from referee.services import HandDraft, edit_hand
-from referee.services.sharing import join, make_join_code, remove_scorer
+from referee.services.claims import claim_seat
+from referee.services.sharing import join, leave, make_join_code, remove_scorer
 
-ROLES = ("anonymous", "stranger", "removed", "scorer", "owner")  # the order asked in: the owner's POSTs last
+# The order asked in: the owner's POSTs last.
+ROLES = ("anonymous", "stranger", "removed", "claimant", "scorer", "owner")
 LOGIN = "login"  # a page's answer to an anonymous visitor: a redirect to the login page
 # What a page's POST gets when the account may use it but sends only the CSRF token: the answer of the view.
 PAGE = "page"
@@ -32,49 +35,55 @@ PAGE = "page"
 # (endpoint, method): the answer per role, in ROLES' order. A number is the status; LOGIN a 302 to /login.
 EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     # the scoreboard and everything of the match's hands: owner and scorers alike
-    ("matches.show", "GET"): (LOGIN, 404, 404, 200, 200),
-    ("matches.draw_for_dealer", "GET"): (LOGIN, 404, 404, 302, 302),  # the dealer is known: to the scoreboard
-    ("matches.draw_for_dealer", "POST"): (LOGIN, 404, 404, 302, 302),
-    ("matches.draw_for_us", "POST"): (LOGIN, 404, 404, 400, 400),  # no round number: the form's own refusal
-    ("presence.who", "GET"): (LOGIN, 404, 404, 200, 200),  # who else is entering
-    ("presence.say", "POST"): (LOGIN, 404, 404, 422, 422),  # no hand named
-    ("hands.new", "GET"): (LOGIN, 404, 404, 200, 200),
-    ("hands.new", "POST"): (LOGIN, 404, 404, 422, 422),
-    ("hands.edit", "GET"): (LOGIN, 404, 404, 200, 200),
-    ("hands.edit", "POST"): (LOGIN, 404, 404, 422, 422),
-    ("trail.undo", "GET"): (LOGIN, 404, 404, 200, 200),
-    ("trail.undo", "POST"): (LOGIN, 404, 404, 400, 400),
-    ("trail.restore", "POST"): (LOGIN, 404, 404, 400, 400),
-    ("trail.revert", "GET"): (LOGIN, 404, 404, 200, 200),
-    ("trail.revert", "POST"): (LOGIN, 404, 404, 400, 400),
-    ("exports.match_as_csv", "GET"): (LOGIN, 404, 404, 200, 200),
-    ("exports.match_as_json", "GET"): (LOGIN, 404, 404, 200, 200),
-    ("matches.play_again", "POST"): (LOGIN, 404, 404, 302, 302),  # the owner's match, the scorers carried over
+    ("matches.show", "GET"): (LOGIN, 404, 404, 404, 200, 200),
+    ("matches.draw_for_dealer", "GET"): (LOGIN, 404, 404, 404, 302, 302),  # the dealer is known: to the scoreboard
+    ("matches.draw_for_dealer", "POST"): (LOGIN, 404, 404, 404, 302, 302),
+    ("matches.draw_for_us", "POST"): (LOGIN, 404, 404, 404, 400, 400),  # no round number: the form's own refusal
+    ("presence.who", "GET"): (LOGIN, 404, 404, 404, 200, 200),  # who else is entering
+    ("presence.say", "POST"): (LOGIN, 404, 404, 404, 422, 422),  # no hand named
+    ("hands.new", "GET"): (LOGIN, 404, 404, 404, 200, 200),
+    ("hands.new", "POST"): (LOGIN, 404, 404, 404, 422, 422),
+    ("hands.edit", "GET"): (LOGIN, 404, 404, 404, 200, 200),
+    ("hands.edit", "POST"): (LOGIN, 404, 404, 404, 422, 422),
+    ("trail.undo", "GET"): (LOGIN, 404, 404, 404, 200, 200),
+    ("trail.undo", "POST"): (LOGIN, 404, 404, 404, 400, 400),
+    ("trail.restore", "POST"): (LOGIN, 404, 404, 404, 400, 400),
+    ("trail.revert", "GET"): (LOGIN, 404, 404, 404, 200, 200),
+    ("trail.revert", "POST"): (LOGIN, 404, 404, 404, 400, 400),
+    ("exports.match_as_csv", "GET"): (LOGIN, 404, 404, 404, 200, 200),
+    ("exports.match_as_json", "GET"): (LOGIN, 404, 404, 404, 200, 200),
+    ("matches.play_again", "POST"): (LOGIN, 404, 404, 404, 302, 302),  # the owner's match, the scorers carried over
+    # claiming a seat: a scorer (here holding one already, confirmed with the code) or the owner
+    ("claims.seat", "GET"): (LOGIN, 404, 404, 404, 200, 200),
+    ("claims.seat", "POST"): (LOGIN, 404, 404, 404, 200, 422),  # the scorer's claim shown; the owner picked no seat
+    ("claims.give_up", "POST"): (LOGIN, 404, 404, 404, 302, 302),  # a claimant gives up on My record instead
     # a scorer's own: leaving (the owner cannot leave its own match)
-    ("sharing.leave_match", "GET"): (LOGIN, 404, 404, 200, 403),
-    ("sharing.leave_match", "POST"): (LOGIN, 404, 404, 302, 403),
+    ("sharing.leave_match", "GET"): (LOGIN, 404, 404, 404, 200, 403),
+    ("sharing.leave_match", "POST"): (LOGIN, 404, 404, 404, 302, 403),
     # the owner's alone
-    ("matches.new_link", "GET"): (LOGIN, 404, 404, 403, 200),
-    ("matches.new_link", "POST"): (LOGIN, 404, 404, 403, 302),
-    ("sharing.together", "GET"): (LOGIN, 404, 404, 403, 200),
-    ("sharing.new_code", "POST"): (LOGIN, 404, 404, 403, 302),
-    ("sharing.revoke_code", "POST"): (LOGIN, 404, 404, 403, 302),
-    ("sharing.remove", "GET"): (LOGIN, 404, 404, 403, 200),
-    ("sharing.remove", "POST"): (LOGIN, 404, 404, 403, 302),
+    ("matches.new_link", "GET"): (LOGIN, 404, 404, 404, 403, 200),
+    ("matches.new_link", "POST"): (LOGIN, 404, 404, 404, 403, 302),
+    ("sharing.together", "GET"): (LOGIN, 404, 404, 404, 403, 200),
+    ("sharing.new_code", "POST"): (LOGIN, 404, 404, 404, 403, 302),
+    ("sharing.revoke_code", "POST"): (LOGIN, 404, 404, 404, 403, 302),
+    ("sharing.remove", "GET"): (LOGIN, 404, 404, 404, 403, 200),
+    ("sharing.remove", "POST"): (LOGIN, 404, 404, 404, 403, 302),
+    ("claims.confirm", "POST"): (LOGIN, 404, 404, 404, 403, 302),
+    ("claims.refuse", "POST"): (LOGIN, 404, 404, 404, 403, 302),
     # the API: a token or 401
-    ("api.read_match", "GET"): (401, 404, 404, 200, 200),
-    ("api.events", "GET"): (401, 404, 404, 200, 200),
-    ("api.export", "GET"): (401, 404, 404, 200, 200),
-    ("api.record", "POST"): (401, 404, 404, 400, 400),  # no body
-    ("api.correct", "PUT"): (401, 404, 404, 428, 428),  # no If-Match
-    ("api.undo", "DELETE"): (401, 404, 404, 428, 428),
-    ("api.draw", "POST"): (401, 404, 404, 400, 400),
-    ("api.draw_for_us", "POST"): (401, 404, 404, 409, 409),  # the dealer is known
-    ("api.again", "POST"): (401, 404, 404, 201, 201),
-    ("api.make_code", "POST"): (401, 404, 404, 403, 201),
-    ("api.revoke_code", "DELETE"): (401, 404, 404, 403, 204),
-    ("api.list_scorers", "GET"): (401, 404, 404, 403, 200),
-    ("api.remove", "DELETE"): (401, 404, 404, 403, 204),
+    ("api.read_match", "GET"): (401, 404, 404, 404, 200, 200),
+    ("api.events", "GET"): (401, 404, 404, 404, 200, 200),
+    ("api.export", "GET"): (401, 404, 404, 404, 200, 200),
+    ("api.record", "POST"): (401, 404, 404, 404, 400, 400),  # no body
+    ("api.correct", "PUT"): (401, 404, 404, 404, 428, 428),  # no If-Match
+    ("api.undo", "DELETE"): (401, 404, 404, 404, 428, 428),
+    ("api.draw", "POST"): (401, 404, 404, 404, 400, 400),
+    ("api.draw_for_us", "POST"): (401, 404, 404, 404, 409, 409),  # the dealer is known
+    ("api.again", "POST"): (401, 404, 404, 404, 201, 201),
+    ("api.make_code", "POST"): (401, 404, 404, 404, 403, 201),
+    ("api.revoke_code", "DELETE"): (401, 404, 404, 404, 403, 204),
+    ("api.list_scorers", "GET"): (401, 404, 404, 404, 403, 200),
+    ("api.remove", "DELETE"): (401, 404, 404, 404, 403, 204),
 }
 
 
@@ -91,19 +100,21 @@ def test_every_match_route_has_its_row(app):
 
 @dataclass
 class Table:
-    """A match of Ana's with one hand, corrected once; Bea scores it, Cid scored it and was removed, Dan is a
+    """A match of Ana's with one hand, corrected once; Bea scores it and holds a seat (claim_id), Cid scored it
+    and was removed, Eve holds a seat and scores no more (a claimant: the match is in her record only), Dan is a
     stranger."""
 
     match_id: int
     event_id: int
     scorer_id: int
+    claim_id: int
     people: dict[str, Scorekeeper]
     tokens: dict[str, ApiClient | None]
 
 
 def set_table(app: Flask, scorekeeper) -> Table:
     """The table, set up through the services; each person's browser and API token."""
-    people = {name: scorekeeper(name) for name in ("ana", "bea", "cid", "dan")}
+    people = {name: scorekeeper(name) for name in ("ana", "bea", "cid", "dan", "eve")}
     match_id = people["ana"].start()
     assert people["ana"].save_hand(match_id).status_code == 302
     with app.app_context():
@@ -112,24 +123,29 @@ def set_table(app: Flask, scorekeeper) -> Table:
         code = make_join_code(match).code
         join(users["bea"], code)
         join(users["cid"], code)
+        claim_id = claim_seat(users["bea"], match, 1).id
         remove_scorer(match, users["cid"].id)
+        join(users["eve"], code)
+        claim_seat(users["eve"], match, 0)
+        leave(users["eve"], match)
         edit_hand(match, 1, HandDraft.kept("tally", by_tally(mirror=True), dealer=0), match.version)
         event_id = db.session.scalar(select(MatchEvent.id).where(MatchEvent.match_id == match_id,
                                                                  MatchEvent.kind == "hand_edited"))
         scorer_id = users["bea"].id
         assert db.session.scalar(select(Scorer.user_id)) == scorer_id
-    roles = {"owner": "ana", "scorer": "bea", "removed": "cid", "stranger": "dan"}
+    roles = {"owner": "ana", "scorer": "bea", "removed": "cid", "stranger": "dan", "claimant": "eve"}
     tokens: dict[str, ApiClient | None] = {role: ApiClient(app.test_client(), name) for role, name in roles.items()}
     tokens["anonymous"] = None
     visitors = {role: people[name] for role, name in roles.items()}
     visitors["anonymous"] = Scorekeeper(app, app.test_client())
-    return Table(match_id, event_id or 0, scorer_id, visitors, tokens)
+    return Table(match_id, event_id or 0, scorer_id, claim_id, visitors, tokens)
 
 
 def url_of(app: Flask, endpoint: str, table: Table) -> str:
     """The route's address for the table's match (its hand 1, its correction in the trail, its scorer)."""
     rule = next(rule for rule in app.url_map.iter_rules() if rule.endpoint == endpoint)
-    values = {"match_id": table.match_id, "number": 1, "event_id": table.event_id, "user_id": table.scorer_id}
+    values = {"match_id": table.match_id, "number": 1, "event_id": table.event_id, "user_id": table.scorer_id,
+              "claim_id": table.claim_id}
     return re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m[1]]), rule.rule)
 
 

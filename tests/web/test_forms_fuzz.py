@@ -278,6 +278,15 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         url = f"/matches/{table.play}/leave"
         return person, url, person.form(url)
 
+    def claim_seat() -> tuple[Any, str, dict[str, str]]:
+        """A scorer of its own picks its seat (a claim per account in a match, so a new account each time)."""
+        person = own_account()
+        with table.app.app_context():
+            code = make_join_code(db.session.get_one(Match, table.play)).code
+        person.submit("/join", {"code": code}, action="/join")
+        url = f"/matches/{table.play}/seat"
+        return person, url, person.form(url, action=url) | {"seat": "0"}
+
     def fresh_player() -> int:
         """A player of the account's of its own (each example may rename, merge or delete one)."""
         with table.app.app_context():
@@ -357,6 +366,7 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         "log out a device": device, "who is entering": entering, "join a match": join,
         "make a join code": together(""), "stop a join code": together("/revoke"), "remove a scorer": remove_scorer,
         "leave a match": leave,
+        "claim a seat": claim_seat,
     }
 
 
@@ -370,6 +380,7 @@ def pages_with_queries(table: Table) -> dict[str, tuple[str, list[str]]]:
         "matches list": ("/matches/", ["page", "player", "status"]),
         "hand entry": (f"/matches/{table.play}/hands/new", ["mode"]),
         "correction entry": (f"/matches/{table.play}/hands/1/edit", ["mode"]),
+        "my record": ("/me", ["game", "period"]),
         **{f"tool {tool}": (f"/tools/{tool}", TOOL_FIELDS)
            for tool in ("captures", "leftover", "dispute", "draw", "setenta")},
     }
@@ -409,7 +420,7 @@ POSTS = ["start as a guest", "keep my matches", "guest logs out",
          "correction the quick way", "undo", "restore a hand", "revert a correction", "spectator link", "rematch",
          "rename a player", "merge players", "delete a player", "change password", "delete account",
          "log out everywhere", "log out a device", "who is entering", "join a match", "make a join code",
-         "stop a join code", "remove a scorer", "leave a match"]
+         "stop a join code", "remove a scorer", "leave a match", "claim a seat"]
 
 
 def test_every_form_made_here_is_fuzzed(table: Table) -> None:
@@ -429,7 +440,7 @@ def test_no_post_form_answers_a_5xx_whatever_it_is_sent(table: Table, target: st
     table.send(target, client.client, "POST", url, data.draw(mutations(base)))
 
 
-@pytest.mark.parametrize("target", ["matches list", "hand entry", "correction entry", "tool captures",
+@pytest.mark.parametrize("target", ["matches list", "hand entry", "correction entry", "my record", "tool captures",
                                     "tool leftover", "tool dispute", "tool draw"])
 @FUZZ
 @given(data=st.data())

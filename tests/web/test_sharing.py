@@ -199,15 +199,15 @@ def account_named(name: str) -> User:
 
 
 def test_the_owner_invites_a_scorer_who_lands_on_the_scoreboard_and_enters_a_hand(scorekeeper):
-    """Score together → code → the join page → the scoreboard; the scorer's hand is on the owner's board, and
-    the trail says who saved it."""
+    """Score together → code → the join page → which seat (skipped) → the scoreboard; the scorer's hand is on
+    the owner's board, and the trail says who saved it."""
     ana, bea = scorekeeper("ana"), scorekeeper("bea")
     match_id = ana.start()
     assert "Score together" in ana.board(match_id)
     code = invite(ana, match_id)
     assert f"/join/{code.replace('-', '')}" in ana.page(f"/matches/{match_id}/together")
     joined = bea.submit(f"/join/{code}", {"code": code.lower()}, action="/join")
-    assert joined.status_code == 302 and joined.headers["Location"].endswith(f"/matches/{match_id}")
+    assert joined.status_code == 302 and joined.headers["Location"].endswith(f"/matches/{match_id}/seat")
     board = bea.board(match_id)
     assert "ana's match" in board and "Score together" not in board and "Revoke this link" not in board
     assert bea.save_hand(match_id).status_code == 302
@@ -294,7 +294,7 @@ def test_a_visitor_with_the_code_scores_as_a_guest_of_its_own(app, visitor, scor
     match_id = ana.start()
     code = invite(ana, match_id)
     joined = visitor.submit(f"/join/{code.lower()}", action="/join")
-    assert joined.status_code == 302 and joined.headers["Location"] == f"/matches/{match_id}"
+    assert joined.status_code == 302 and joined.headers["Location"] == f"/matches/{match_id}/seat"
     assert "Enter hand 1" in visitor.page(f"/matches/{match_id}")
     assert visitor.save_hand(match_id).status_code == 302
     with app.app_context():
