@@ -1,0 +1,107 @@
+"""A shared match in the backups (docs/backup.md#shared-matches): it is its owner's, with who made each change by
+name; a scorer's backup holds only the scorer's own matches; the sharing itself (scorers, join codes) stays on
+the server."""
+
+from __future__ import annotations
+
+from api_client import ApiClient
+from backup_play import backup_of, upload
+from backup_round_trip import Script, Step, Table, round_trip
+
+from referee.extensions import db
+from referee.models import JoinCode, Match, MatchEvent, Scorer
+
+# The owner and one scorer, each entering and correcting hands, taking one back and bringing it back.
+STEPS = (Step("record", "api_cards", seed=1), Step("record", "page_cards", seed=2, phone=1),
+         Step("correct", "api_tally", seed=3, phone=1), Step("revert", phone=0), Step("record", "page_quick", seed=4),
+         Step("undo", phone=1), Step("restore", phone=0))
+SHARED = Script("escoba-es", {"target": 21}, "spanish", "2", 0, False, STEPS, scorers=1)
+
+
+def test_a_shared_match_restores_with_who_made_each_change(scorekeeper):
+    """The owner's backup names the owner and the scorer on each change they made; imported into a fresh account
+    and backed up again, the same file, and the fresh account's trail still shows the names."""
+    document = round_trip(scorekeeper, [SHARED])
+    [match] = document["matches"]
+    by = [(event["kind"], event.get("by")) for event in match["trail"]]
+    owner, scorer = by[0][1], by[2][1]
+    assert owner is not None and scorer is not None and owner != scorer
+    assert by == [("created", owner), ("hand_recorded", owner), ("hand_recorded", scorer),
+                  ("hand_edited", scorer), ("hand_reverted", owner), ("hand_recorded", owner),
+                  ("hand_undone", scorer), ("hand_restored", owner)]
+
+
+def test_the_restored_trail_shows_who_made_each_change(scorekeeper, app):
+    """Restored into an account that neither of them is, the names are text: the trail reads them, and no
+    change points at an account."""
+    keeper = scorekeeper("owen")
+    table = Table(keeper, ApiClient(keeper.client, "owen"), SHARED)
+    table.play()
+    first = backup_of(keeper)
+    fresh = scorekeeper("fresh")
+    assert upload(fresh, first).status_code == 302
+    with app.app_context():
+        restored = db.session.scalars(db.select(Match).where(Match.user_id != table.owner_id())).one()
+        assert {e.user_id for e in restored.events} == {None}
+        assert {e.by_name for e in restored.events} == {"owen", table.phones[1][0].username}
+        assert db.session.scalar(db.select(db.func.count()).select_from(Scorer)
+                                 .where(Scorer.match_id == restored.id)) == 0
+        restored_id = restored.id
+    trail = fresh.text(fresh.board(restored_id))
+    assert f"{table.phones[1][0].username}:" in trail and "owen:" in trail
+
+
+def test_scorers_and_join_codes_are_not_in_the_file(scorekeeper, app):
+    """A scorer and a live code are access to this server's match: the file says nothing of them, and the
+    restored match has none (its owner makes a code of its own)."""
+    keeper = scorekeeper("olga")
+    table = Table(keeper, ApiClient(keeper.client, "olga"), SHARED)
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(JoinCode)) == 1
+    text = str(backup_of(keeper))
+    assert "scorer" not in text.lower() and "code" not in text.lower()
+    assert table.phones[1][0].username not in text  # nobody but the owner changed the match yet
+
+
+def test_a_scorers_backup_holds_its_own_matches_only(scorekeeper, app):
+    """The match a scorer scores is the owner's: it is in the owner's backup, not the scorer's, which holds the
+    scorer's own match, itself shared or not."""
+    keeper = scorekeeper("otto")
+    table = Table(keeper, ApiClient(keeper.client, "otto"), SHARED)
+    table.play()
+    scorer = table.phones[1][0]
+    own = scorer.start(("Cid", "Duda"))
+    matches = backup_of(scorer)["matches"]
+    assert len(matches) == 1 and [s["name"] for s in matches[0]["seats"]] == ["Cid", "Duda"]
+    with app.app_context():
+        assert db.session.get_one(Match, own).uid == matches[0]["uid"]
+        uid = db.session.get_one(Match, table.id).uid
+    assert [m["uid"] for m in backup_of(keeper)["matches"]] == [uid]
+
+
+def test_a_match_only_its_owner_changed_names_no_one(scorekeeper, app):
+    """Until another account changes it, a match's file reads as before sharing: no change names anyone (and a
+    """
+    document = round_trip(scorekeeper, [Script("escoba-es", {"target": 21}, "spanish", "2", 0, False,
+                                               (Step("record", seed=1), Step("undo")), scorers=2)])
+    assert not any("by" in event for event in document["matches"][0]["trail"])
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(MatchEvent)
+                                 .where(MatchEvent.user_id.is_not(None))) > 0
+
+
+def test_a_scorer_keeps_a_copy_by_the_matchs_own_download(scorekeeper, app):
+    """The scorer downloads the match's JSON from its scoreboard: restored into its own account it is a match of
+    its own, the names of who made each change with it; the owner's match is as it was."""
+    keeper = scorekeeper("ugo")
+    table = Table(keeper, ApiClient(keeper.client, "ugo"), SHARED)
+    table.play()
+    scorer = table.phones[1][0]
+    download = scorer.client.get(f"/matches/{table.id}/export.json")
+    assert download.status_code == 200
+    assert upload(scorer, download.get_data()).status_code == 302
+    [copy] = backup_of(scorer)["matches"]
+    [original] = backup_of(keeper)["matches"]
+    assert copy == original and {event.get("by") for event in copy["trail"]} == {"ugo", scorer.username}
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(Match).where(Match.uid == copy["uid"])) == 2
