@@ -7,9 +7,11 @@ from __future__ import annotations
 from api_client import ApiClient
 from backup_play import backup_of, upload
 from backup_round_trip import Script, Step, Table, round_trip
+from page_client import Scorekeeper
 
 from referee.extensions import db
-from referee.models import JoinCode, Match, MatchEvent, Scorer
+from referee.models import JoinCode, Match, MatchEvent, Scorer, User
+from referee.services.sharing import join, make_join_code
 
 # The owner and one scorer, each entering and correcting hands, taking one back and bringing it back.
 STEPS = (Step("record", "api_cards", seed=1), Step("record", "page_cards", seed=2, phone=1),
@@ -105,3 +107,48 @@ def test_a_scorer_keeps_a_copy_by_the_matchs_own_download(scorekeeper, app):
     assert copy == original and {event.get("by") for event in copy["trail"]} == {"ugo", scorer.username}
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(Match).where(Match.uid == copy["uid"])) == 2
+
+
+def guest_phone(app) -> Scorekeeper:
+    """A phone with no account that taps the home page's "New match": a guest of its own."""
+    phone = Scorekeeper(app, app.test_client())
+    assert phone.submit("/", action="/guest").status_code == 302
+    return phone
+
+
+def same_file(first: dict, again: dict) -> bool:
+    """Two backups alike but for their export time."""
+    return {k: v for k, v in first.items() if k != "exported_at"} == {k: v for k, v in again.items()
+                                                                      if k != "exported_at"}
+
+
+def test_a_guests_backup_is_the_same_file_and_restores_into_a_named_account(app, scorekeeper):
+    """A guest downloads its backup from its account page like any account; a named account restores it and
+    backs up the same file."""
+    phone = guest_phone(app)
+    match_id = phone.start(("Ana", "Bea"))
+    assert phone.save_hand(match_id).status_code == 302
+    first = backup_of(phone)
+    assert [len(m["hands"]) for m in first["matches"]] == [1]
+    named = scorekeeper("nora")
+    assert upload(named, first).status_code == 302
+    assert same_file(first, backup_of(named))
+
+
+def test_a_guest_scorers_changes_name_no_one_and_round_trip(app, scorekeeper):
+    """A guest who joined by the code has no name to give: its changes carry none, the owner's carry the
+    owner's, and the file round-trips."""
+    keeper = scorekeeper("olivia")
+    match_id = keeper.start(("Ana", "Bea"))
+    phone = guest_phone(app)
+    with app.app_context():
+        guest = db.session.scalars(db.select(User).where(User.guest.is_(True))).one()
+        join(guest, make_join_code(db.session.get_one(Match, match_id)).code)
+    assert phone.save_hand(match_id).status_code == 302
+    assert keeper.save_hand(match_id, mirror=True).status_code == 302
+    first = backup_of(keeper)
+    by = [(e["kind"], e.get("by")) for e in first["matches"][0]["trail"]]
+    assert by == [("created", "olivia"), ("hand_recorded", None), ("hand_recorded", "olivia")]
+    fresh = scorekeeper("fresh")
+    assert upload(fresh, first).status_code == 302
+    assert same_file(first, backup_of(fresh))
