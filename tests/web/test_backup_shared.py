@@ -136,8 +136,8 @@ def test_a_guests_backup_is_the_same_file_and_restores_into_a_named_account(app,
 
 
 def test_a_guest_scorers_changes_name_no_one_and_round_trip(app, scorekeeper):
-    """A guest who joined by the code has no name to give: its changes carry none, the owner's carry the
-    owner's, and the file round-trips."""
+    """A guest who joined by the code has no name to give: its changes carry none, on the scoreboard's trail and
+    in the file; the owner's carry the owner's, and the file round-trips."""
     keeper = scorekeeper("olivia")
     match_id = keeper.start(("Ana", "Bea"))
     phone = guest_phone(app)
@@ -146,6 +146,10 @@ def test_a_guest_scorers_changes_name_no_one_and_round_trip(app, scorekeeper):
         join(guest, make_join_code(db.session.get_one(Match, match_id)).code)
     assert phone.save_hand(match_id).status_code == 302
     assert keeper.save_hand(match_id, mirror=True).status_code == 302
+    # The scoreboard's trail names no one for the guest's change either: never its placeholder name.
+    with app.app_context():
+        placeholder = db.session.scalars(db.select(User.username).where(User.guest.is_(True))).one()
+    assert placeholder not in keeper.board(match_id) and "olivia:" in keeper.text(keeper.board(match_id))
     first = backup_of(keeper)
     by = [(e["kind"], e.get("by")) for e in first["matches"][0]["trail"]]
     assert by == [("created", "olivia"), ("hand_recorded", None), ("hand_recorded", "olivia")]
