@@ -352,6 +352,9 @@ class MatchEvent(Model):
     # The account that made the change (the owner or a scorer); None before it was kept, for a backup's
     # events, and once that account is deleted.
     user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), default=None)
+    # Who made it, as the backup it was restored from named them (docs/backup.md): an account of another server
+    # or another account, which a restored change cannot point at, so its name is kept as text.
+    by_name: Mapped[str | None] = mapped_column(String(NAME_LENGTH), default=None)
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 

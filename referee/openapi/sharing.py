@@ -14,6 +14,8 @@ MOMENT = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0
 EXAMPLE_CODE = "K7QM-3XPD"
 OWNER_ONLY = error_response("A scorer's token: only the match's owner may do this.", {
     "scorer": {"errors": [{"field": "", "message": "Only the match's owner can do this."}]}})
+OWNER_STAYS = error_response("The owner's token: the owner cannot leave its own match.", {
+    "owner": {"errors": [{"field": "", "message": "The owner cannot leave its own match."}]}})
 NOT_FOUND = {"404": response_ref("NotFound")}
 
 SCHEMAS: dict[str, Any] = {
@@ -101,6 +103,14 @@ PIECE: dict[str, Any] = {
                     {"id": 2, "username": "bea", "joined_at": "2026-12-03T06:00:00Z"}]}})},
                 **GUARDED, "403": OWNER_ONLY, **NOT_FOUND,
             },
+        }},
+        "/api/v1/matches/{match_id}/scorers/me": {"delete": {
+            "operationId": "leaveMatch", "tags": ["scorers"],
+            "summary": "The caller stops scoring another's match: its next request for it is a 404; a scorer's",
+            "description": "The owner cannot leave its own match (403): it may delete it, or remove its scorers.",
+            "security": TOKEN, "parameters": [parameter_ref("MatchId"), parameter_ref("AcceptLanguage")],
+            "responses": {"204": {"description": "Left (also when the owner had removed the caller meanwhile)."},
+                          **GUARDED, "403": OWNER_STAYS, **NOT_FOUND},
         }},
         "/api/v1/matches/{match_id}/scorers/{user_id}": {"delete": {
             "operationId": "removeScorer", "tags": ["scorers"],

@@ -50,7 +50,7 @@ def export_account(user: User, at: datetime | None = None) -> dict[str, Any]:
     matches = db.session.scalars(
         select(Match).where(Match.user_id == user.id).order_by(Match.created_at, Match.id)
         .options(selectinload(Match.seats).selectinload(Seat.player), selectinload(Match.hands),
-                 selectinload(Match.events)))
+                 selectinload(Match.events).selectinload(MatchEvent.user)))
     players = db.session.scalars(select(Player).where(Player.user_id == user.id).order_by(Player.name_key))
     return _document(list(players), list(matches), at)
 

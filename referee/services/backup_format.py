@@ -5,7 +5,7 @@ exception that needs no change: the file's `rules` are the preset and Ruleset.op
 (Match.ruleset), and the schema takes the options from the rules core (backup_checks.schema).
 
 The file holds no database ids: a match is its uid, a player their name, a change of the trail that names
-another (a restore, a revert) names it by its place in the trail.
+another (a restore, a revert) names it by its place in the trail, and who made a change is named by their name.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..models import Match, name_key, new_spectator_token
+from ..models import Match, MatchEvent, name_key, new_spectator_token
 from ..rules import Ruleset
 from .backup_checks import CheckedMatch, moment
 from .hand_results import result_values
@@ -31,6 +31,7 @@ def time_text(value: datetime | None) -> str | None:
 def match_data(match: Match) -> dict[str, Any]:
     """One stored match as the file holds it."""
     place = {event.id: i for i, event in enumerate(match.events)}
+    shared = any(event.user_id not in (None, match.user_id) for event in match.events)
     return {
         "uid": match.uid, "created_at": time_text(match.created_at), "updated_at": time_text(match.updated_at),
         "finished_at": time_text(match.finished_at),
@@ -43,9 +44,18 @@ def match_data(match: Match) -> dict[str, Any]:
                    "points": h.points, "valid": h.valid, "erred": h.erred, "client_token": h.client_token,
                    "created_at": time_text(h.created_at), "updated_at": time_text(h.updated_at)} for h in match.hands],
         "trail": [{"at": time_text(e.at), "kind": e.kind, "hand_number": e.hand_number,
-                   "before": facts_unmarked(e.before), "after": facts_unmarked(_named_by_place(e.after, place))}
-                  for e in match.events],
+                   "before": facts_unmarked(e.before), "after": facts_unmarked(_named_by_place(e.after, place)),
+                   **_by(e, shared)} for e in match.events],
     }
+
+
+def _by(event: MatchEvent, shared: bool) -> dict[str, str]:
+    """Who made the change, as the file names them: an account's name once another account than the owner
+    changed the match (as the trail shows it), the name a restored file gave; nothing for a guest, which has no
+    name, nor for a match only its owner changed (whose file reads as before sharing)."""
+    if event.user is None:
+        return {} if event.by_name is None else {"by": event.by_name}
+    return {"by": event.user.username} if shared and not event.user.guest else {}
 
 
 def rules_data(ruleset: Ruleset) -> dict[str, Any]:
@@ -101,6 +111,7 @@ def match_rows(checked: CheckedMatch, user_id: int) -> MatchRows:
     results = [result_values(report, hand["points"]) for hand, report in zip(data["hands"], checked.reports,
                                                                              strict=True)]
     events = [{"at": moment(e["at"]), "kind": e["kind"], "hand_number": e["hand_number"],
-               "before": facts_marked(e["before"]), "after": facts_marked(e["after"])} for e in data["trail"]]
+               "before": facts_marked(e["before"]), "after": facts_marked(e["after"]), "by_name": e.get("by")}
+              for e in data["trail"]]
     players = [None if s["player"] is None else name_key(s["player"]) for s in data["seats"]]
     return MatchRows(match, seats, hands, results, events, players)

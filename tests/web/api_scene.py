@@ -16,6 +16,7 @@ from werkzeug.test import TestResponse
 
 from referee.extensions import db
 from referee.models import User
+from referee.services import api_tokens
 from referee.services.sharing import join
 
 TWO = {"ruleset": "escova-rs", "players": ["Ana", "Bea"], "first_dealer": 0}
@@ -34,6 +35,7 @@ class Scene:
     drawing: int  # the match of three, its first dealer not drawn yet
     player: int  # Ana
     scorer: int = 0  # Bea's account, a scorer of the match of two
+    scorer_token: str = ""  # Bea's token: a scorer's own requests (leaving the match)
 
     def join_code(self) -> str:
         """A new join code of the match of two."""
@@ -64,10 +66,11 @@ def play_scene(client: FlaskClient, username: str = "ana") -> Scene:
     scene.drawing = scene.request("POST", "/api/v1/matches", THREE_TO_DRAW).get_json()["id"]
     players = scene.request("GET", "/api/v1/players").get_json()["players"]
     scene.player = next(p["id"] for p in players if p["name"] == "Ana")
-    with client.application.app_context():  # Bea, with no token of her own, joins the match of two
+    with client.application.app_context():  # Bea, with a token of her own, joins the match of two
         bea = User(username=f"{username}-bea", password_hash="-")
         db.session.add(bea)
         db.session.commit()
         scene.scorer = bea.id
+        scene.scorer_token = api_tokens.create_token(bea, "tests")[1]
         join(bea, scene.join_code())
     return scene

@@ -16,10 +16,12 @@ from api_client import ApiClient
 from backup_play import backup_of, upload
 from entry_paths import API_PATHS, BY_CARDS, Seating, deal, page_fields, page_mode
 from entry_paths import api_body as api_entry
+from sqlalchemy import select
 
 from referee.extensions import db
-from referee.models import Match
+from referee.models import Match, User
 from referee.rules.rulesets import OPTIONS_BEFORE
+from referee.services.sharing import join, make_join_code
 from referee.services.trail import restore_hand, revert_correction
 from referee.services.trail_actions import restorable, revertable
 
@@ -41,6 +43,7 @@ class Step:
     rest: int = -1
     key: str | None = None
     number: int = 1  # the hand a correction changes (counted from the last when there are fewer)
+    phone: int = 0  # whose phone does it: the owner's (0) or a scorer's (counted round the match's phones)
 
 
 @dataclass(frozen=True)
@@ -54,13 +57,16 @@ class Script:
     first_dealer: int | None
     tie: bool
     steps: tuple[Step, ...]
+    scorers: int = 0  # accounts that join the match with its code and score it beside the owner
 
 
 class Table:
-    """An account playing a script through the API, the pages and the services: a token and a logged-in phone."""
+    """An account playing a script through the API, the pages and the services: a token and a logged-in phone;
+    and the script's scorers, each with a phone and a token of its own, who joined with the match's code."""
 
     def __init__(self, keeper: Any, api: ApiClient, script: Script) -> None:
         self.keeper, self.api, self.script = keeper, api, script
+        self.owner = (keeper, api)
         self.keys: set[str | None] = set()
         self.seating = SEATINGS[script.seating]
         body = {"ruleset": script.preset, "options": script.options, "deck_style": script.deck_style,
@@ -69,6 +75,29 @@ class Table:
         self.id = self.api.start(**body)["id"]
         if script.first_dealer is None:
             self.draw()
+        self.phones = [self.owner] + [self.scorer(i) for i in range(script.scorers)]
+
+    def scorer(self, i: int) -> tuple[Any, ApiClient]:
+        """A new account, joined as a scorer with the code the owner made: its phone and its token."""
+        name = f"{self.keeper.username}s{self.id}x{i}"
+        phone = type(self.keeper)(self.keeper.app, self.keeper.app.test_client()).account(name)
+        with self.keeper.app.app_context():
+            match = db.session.get_one(Match, self.id)
+            joined = join(db.session.scalars(select(User).where(User.username == name)).one(),
+                          make_join_code(match).code)
+            assert joined.id == self.id
+        return phone, ApiClient(phone.client, name)
+
+    def owner_id(self) -> int:
+        """The owner's account id."""
+        with self.keeper.app.app_context():
+            return db.session.get_one(Match, self.id).user_id
+
+    def on(self, step: Step) -> None:
+        """The step is done from its phone: its page session and its token."""
+        self.keeper, self.api = self.phones[step.phone % len(self.phones)]
+        if len(self.phones) > 1:
+            noted("a step by a scorer" if step.phone % len(self.phones) else "a step by the owner")
 
     def draw(self) -> None:
         """Draw for dealer: everyone a different value (after a tie of the first two seats when the script says)."""
@@ -93,7 +122,9 @@ class Table:
     def play(self) -> None:
         """Every step of the script, each where the match allows it (a restore with nothing to restore is none)."""
         for step in self.script.steps:
+            self.on(step)
             getattr(self, step.kind)(step)
+        self.keeper, self.api = self.owner
 
     def deal(self, step: Step) -> Any:
         """The step's hand for this match's table and sevens option."""
@@ -148,6 +179,8 @@ class Table:
             match = db.session.get(Match, self.id)
             assert match is not None
             event = next((e for e in reversed(match.events) if allowed(match, e)), None)
+            match.acting_user_id = db.session.scalars(select(User.id)
+                                                      .where(User.username == self.keeper.username)).one()
             if event is not None:
                 act(match, event.id, match.version)
                 noted(f"{act.__name__} done")

@@ -84,6 +84,7 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     ("api.revoke_code", "DELETE"): (401, 404, 404, 404, 403, 204),
     ("api.list_scorers", "GET"): (401, 404, 404, 404, 403, 200),
     ("api.remove", "DELETE"): (401, 404, 404, 404, 403, 204),
+    ("api.leave_match", "DELETE"): (401, 404, 404, 404, 204, 403),  # a scorer's own: the owner cannot leave
 }
 
 

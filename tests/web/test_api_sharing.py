@@ -94,3 +94,31 @@ def test_a_bad_join_body_is_422_naming_the_field(bea, body, field):
     refused = bea.request("POST", "/join", body)
     assert refused.status_code == 422
     assert [e["field"] for e in refused.get_json()["errors"]] == [field]
+
+
+def test_a_scorer_leaves_by_its_token_and_its_next_request_is_404(ana, bea, match_id):
+    """DELETE scorers/me: 204; the match is gone from Bea's list and her reads of it are 404; Ana's scorers are
+    none; Ana's match and its hands are as they were."""
+    assert bea.request("POST", f"/matches/{match_id}/hands", by_cards()).status_code == 201
+    left = bea.request("DELETE", f"/matches/{match_id}/scorers/me")
+    assert left.status_code == 204 and left.data == b""
+    assert bea.request("GET", f"/matches/{match_id}").status_code == 404
+    assert bea.request("GET", "/matches").get_json()["matches"] == []
+    assert bea.request("DELETE", f"/matches/{match_id}/scorers/me").status_code == 404  # no role left
+    assert ana.request("GET", f"/matches/{match_id}/scorers").get_json() == {"scorers": []}
+    assert len(ana.request("GET", f"/matches/{match_id}").get_json()["hands"]) == 1
+
+
+def test_the_owner_cannot_leave_its_own_match(ana, bea, match_id):
+    """The owner's DELETE scorers/me: 403 saying why; the match and its scorer stay."""
+    refused = ana.request("DELETE", f"/matches/{match_id}/scorers/me")
+    assert refused.status_code == 403
+    assert refused.get_json() == {"errors": [{"field": "", "message": "The owner cannot leave its own match."}]}
+    assert bea.request("GET", f"/matches/{match_id}").status_code == 200
+
+
+def test_a_stranger_cannot_leave_a_match_it_has_no_role_in(ana, scorekeeper, client):
+    """Another account's match is a 404, leaving included, as any match of someone else's."""
+    made = ana.request("POST", "/matches", TWO).get_json()["id"]
+    scorekeeper("cid")
+    assert ApiClient(client, "cid").request("DELETE", f"/matches/{made}/scorers/me").status_code == 404

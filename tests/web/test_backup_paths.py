@@ -1,6 +1,7 @@
 """Every backup restores: matches made through every entry path the app has (tests/web/entry_paths.py), under
-every preset and regional option, with corrections, reverts, undos and restores, finished or not; the account's
-backup imported into a fresh account gives the same backup again, its export time aside."""
+every preset and regional option, with corrections, reverts, undos and restores, finished or not, by the owner
+and by scorers who joined with the match's code; the account's backup imported into a fresh account gives the
+same backup again, its export time aside."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ KEYS = st.none() | st.text(alphabet=[chr(c) for c in range(0x21, 0x7F)], min_siz
 STEPS = st.builds(
     Step, kind=st.sampled_from(["record"] * 3 + ["correct"] * 2 + ["undo"] * 2 + ["restore"] * 2 + ["revert"]),
     path=st.sampled_from(PATHS), seed=st.integers(0, 10_000), moved=st.booleans(), pile_sums=st.booleans(),
-    always_breakers=st.booleans(), rest=st.integers(-4, 3), key=KEYS, number=st.integers(1, 3))
+    always_breakers=st.booleans(), rest=st.integers(-4, 3), key=KEYS, number=st.integers(1, 3),
+    phone=st.integers(0, 2))
 OPTIONS = st.fixed_dictionaries({
     "sevens": st.sampled_from(["most", "setenta", "most_tiebreak"]), "ties": st.sampled_from(["nobody", "shared"]),
     "target": st.sampled_from([1, 4, 8, 21]), "penalty": st.sampled_from(["forfeit", "void", "flag"]),
@@ -29,14 +31,14 @@ SCRIPTS = st.builds(
     Script, preset=st.sampled_from(list(PRESETS)), options=OPTIONS,
     deck_style=st.sampled_from(["spanish", "french", "french-jq"]), seating=st.sampled_from(list(SEATINGS)),
     first_dealer=st.none() | st.integers(0, 1), tie=st.booleans(),
-    steps=st.lists(STEPS, min_size=2, max_size=8).map(tuple))
+    steps=st.lists(STEPS, min_size=2, max_size=8).map(tuple), scorers=st.integers(0, 2))
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(scripts=st.lists(SCRIPTS, min_size=1, max_size=2))
 def test_any_account_played_any_way_restores_into_a_fresh_account_as_it_was(scorekeeper, scripts):
-    """Whatever was played, however it was entered: backup, import into a fresh account, backup again: the
-    same file."""
+    """Whatever was played, however it was entered, by the owner's phone or its scorers': backup, import into a
+    fresh account, backup again: the same file."""
     round_trip(scorekeeper, scripts)
 
 

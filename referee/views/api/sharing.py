@@ -1,7 +1,8 @@
 """The match API's scoring together: join codes, joining with one, and the match's scorers (services/sharing.py).
 
 Making and revoking codes and listing and removing scorers are the owner's: a scorer's token gets 403, another
-account's 404 as for any match of someone else's. Joining is throttled with the join page (JOIN_LIMIT).
+account's 404 as for any match of someone else's; leaving is a scorer's (the owner's token gets 403). Joining is
+throttled with the join page (JOIN_LIMIT).
 """
 
 from __future__ import annotations
@@ -17,8 +18,17 @@ from ...api_auth import api_user, token_required
 from ...match_json import match_json
 from ...services import NotFound
 from ...services.errors import Forbidden
-from ...services.matches import get_owned_match
-from ...services.sharing import BadCode, join, make_join_code, remove_scorer, revoke_join_codes, role_of, scorers_of
+from ...services.matches import get_match, get_owned_match
+from ...services.sharing import (
+    BadCode,
+    join,
+    leave,
+    make_join_code,
+    remove_scorer,
+    revoke_join_codes,
+    role_of,
+    scorers_of,
+)
 from ...throttling import throttle_api_join, throttle_per_token
 from ..sharing import bad_code_words
 from .blueprint import bp, request_body
@@ -93,4 +103,20 @@ def remove(match_id: int, user_id: int) -> ResponseReturnValue:
         remove_scorer(match, user_id)
     except NotFound:
         return {"errors": [{"field": "user_id", "message": _("This account does not score this match.")}]}, 404
+    return "", 204
+
+
+@bp.delete("/matches/<int:match_id>/scorers/me")
+@throttle_per_token
+@token_required
+def leave_match(match_id: int) -> ResponseReturnValue:
+    """The caller stops scoring another's match (204): its next request for it is a 404, as for a scorer the owner
+    removed; the owner cannot leave its own match (403)."""
+    match = get_match(api_user(), match_id)
+    try:
+        leave(api_user(), match)
+    except Forbidden:
+        return {"errors": [{"field": "", "message": _("The owner cannot leave its own match.")}]}, 403
+    except NotFound:  # removed by the owner meanwhile: the same outcome
+        pass
     return "", 204
