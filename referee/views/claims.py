@@ -16,13 +16,12 @@ from ..forms.accounts import ButtonForm
 from ..forms.claims import ClaimSeatForm
 from ..forms.common import field_errors
 from ..forms.players import PlayerStatsForm
-from ..models import Match
 from ..services import Conflict, NotFound
 from ..services.claims import claim_of, claim_seat, claims_by, claims_of, confirm_claim, drop_claim
 from ..services.errors import Forbidden
-from ..services.matches import get_match
 from ..services.sharing import Role, role_of
 from ..services.stats import StatsFilter, account_stats
+from .matches import scored
 from .sharing import owner_only
 
 bp = Blueprint("claims", __name__)
@@ -37,20 +36,12 @@ def conflict_words(reason: str) -> str:
     return _("Someone else has claimed this seat.")
 
 
-def _scored(match_id: int) -> Match:
-    """A match the account owns or scores, 404 otherwise."""
-    try:
-        return get_match(current_user, match_id)
-    except NotFound:
-        abort(404)
-
-
 @bp.route("/matches/<int:match_id>/seat", methods=["GET", "POST"])
 @login_required
 def seat(match_id: int) -> ResponseReturnValue:
     """Which seat is this account's: the seats to pick from (or the claim held, to give up); optional, so the
     scoreboard is one tap away."""
-    match = _scored(match_id)
+    match = scored(match_id)
     held = claim_of(current_user, match)
     taken = {claim.seat_id for claim in claims_of(match)}
     form = ClaimSeatForm()
@@ -76,7 +67,7 @@ def seat(match_id: int) -> ResponseReturnValue:
 @login_required
 def give_up(match_id: int) -> ResponseReturnValue:
     """The claimant gives its seat up (a button: CSRFProtect checks its token)."""
-    match = _scored(match_id)
+    match = scored(match_id)
     held = claim_of(current_user, match)
     if held is not None:
         with suppress(NotFound):  # refused by the owner meanwhile: the same outcome
