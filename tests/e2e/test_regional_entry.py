@@ -1,8 +1,8 @@
-"""A setenta match's hands on a 320×568 phone, light and dark: one the quick way (counted in taps), one by counts
+"""A setenta match's hands on a 320×568 phone: one the quick way (counted in taps), one by counts
 after the referee asked for the missing sums; at 390 px one the quick way by each side's best cards (counted in
 taps), and that page at 320 px in Portuguese; a tiebreak match's quick entry working out the last side's sixes.
 No screen scrolls sideways, every control is a 44 px target, and each is saved to look at
-(tests/e2e/screenshots/regional-entry-<theme>-<screen>.png)."""
+(tests/e2e/screenshots/regional-entry-<screen>-<scheme>.png, dark and light)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,12 @@ import re
 
 import pytest
 from axe_check import violations_in_each_scheme
-from phone import PHONE, at_each_size, picture, shot, shot_in_each_scheme, start_match
+from phone import PHONE, SCREENSHOTS_WANTED, at_each_size, picture, shot_in_each_scheme, start_match
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_quick_entry import LEFTOVER, SMALL, Taps
 from test_small_screens import sideways, too_small
 
 pytestmark = pytest.mark.e2e
-
-THEMES = ("light", "dark")
-
 
 def start(page: Page, base: str, username: str, sevens_label: str) -> str:
     """A new account and an Escova match, Ana against Bea, Ana dealing, with a regional sevens option;
@@ -30,7 +27,7 @@ def fits(page: Page, screen: str) -> None:
     """The screen neither scrolls sideways nor has a control under 44 px; saved, whole, to look at."""
     assert sideways(page) == 0, screen
     assert too_small(page) == [], screen
-    shot(page, screen)
+    shot_in_each_scheme(page, screen)
 
 
 def keyed(taps: Taps, field: Locator, text: str) -> None:
@@ -44,18 +41,20 @@ def keyed(taps: Taps, field: Locator, text: str) -> None:
 
 
 def part(page: Page, selector: str, screen: str) -> None:
-    """One part of the page, saved at the phone's size to look at."""
-    picture(page.locator(selector), f"{screen}")
+    """One part of the page, saved at the phone's size to look at, dark and light."""
+    if SCREENSHOTS_WANTED:
+        for scheme in ("dark", "light"):
+            page.emulate_media(color_scheme=scheme)
+            picture(page.locator(selector), f"{screen}-{scheme}")
 
 
-@pytest.mark.parametrize("theme", THEMES)
-def test_a_setenta_hand_the_quick_way_and_one_by_counts(browser: Browser, live_server: str, theme: str) -> None:
+def test_a_setenta_hand_the_quick_way_and_one_by_counts(browser: Browser, live_server: str) -> None:
     """Hand 1 quick: the table's four diamonds, Ana's counts, both sides' setenta (Bea's beside her worked-out
     counts), the velo, an escoba, the last capture; Ana's 70 takes the sevens point (5–0). Hand 2 by counts:
     checked without the sums, the referee names both fields; typed, saved: 10–0."""
-    context = browser.new_context(**SMALL, color_scheme=theme)
+    context = browser.new_context(**SMALL)
     page = context.new_page()
-    board = start(page, live_server, f"setenta-entry-{theme}", "As in Argentina: la setenta")
+    board = start(page, live_server, "setenta-entry", "As in Argentina: la setenta")
     page.get_by_role("link", name="Enter hand 1", exact=True).click()
     taps = Taps(page)
     taps.cards(LEFTOVER)
@@ -70,11 +69,11 @@ def test_a_setenta_hand_the_quick_way_and_one_by_counts(browser: Browser, live_s
     taps.tap(page.locator("#velo label.choice").first)
     taps.tap(page.locator(".escobas .stepper").first.get_by_role("button", name=re.compile(r"^\+1")))
     taps.tap(page.locator(".choices:has(input[name=last_capture]) label.choice").first)
-    fits(page, f"regional-entry-{theme}-quick-setenta")
-    part(page, ".quick-counts", f"regional-entry-{theme}-quick-setenta-counts")
+    fits(page, "regional-entry-quick-setenta")
+    part(page, ".quick-counts", "regional-entry-quick-setenta-counts")
     taps.tap(page.get_by_role("button", name="Check the hand"))
     expect(page.locator(".review")).to_contain_text("Every check passed")
-    fits(page, f"regional-entry-{theme}-quick-setenta-review")
+    fits(page, "regional-entry-quick-setenta-review")
     taps.tap(page.get_by_role("button", name="Save hand 1"))
     expect(page.locator(".flash")).to_contain_text("Hand 1 saved.")
     print(f"taps for a 2-player setenta hand, quick entry: {taps.count}")
@@ -95,15 +94,15 @@ def test_a_setenta_hand_the_quick_way_and_one_by_counts(browser: Browser, live_s
     expect(summary.get_by_role("link", name=re.compile(r"^Setenta · Bea: "))).to_be_visible()
     expect(page.locator("#setenta-1")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#cards-1")).to_have_value("20")  # what was typed is kept
-    fits(page, f"regional-entry-{theme}-tally-setenta-asked")
-    part(page, ".side-tally.side-0", f"regional-entry-{theme}-tally-setenta-asked-side")
+    fits(page, "regional-entry-tally-setenta-asked")
+    part(page, ".side-tally.side-0", "regional-entry-tally-setenta-asked-side")
     summary.get_by_role("link", name=re.compile(r"^Setenta · Bea")).tap()
     expect(page.locator("#setenta-1")).to_be_focused()
     page.keyboard.type("0")
     page.locator("#setenta-0").fill("70")
     page.get_by_role("button", name="Check the hand").last.tap()
     expect(page.locator(".review")).to_contain_text("Every check passed")
-    fits(page, f"regional-entry-{theme}-tally-setenta-review")
+    fits(page, "regional-entry-tally-setenta-review")
     page.get_by_role("button", name="Save hand 2").tap()
     expect(page.locator(".flash")).to_contain_text("Hand 2 saved.")
     assert [int(t) for t in page.locator(".board .total").all_inner_texts()] == [10, 0]
@@ -116,14 +115,13 @@ ANA_BEST = {"o": 7, "c": 7, "e": 4, "b": 4}
 BEA_BEST = {"e": 7, "c": 6, "b": 7}
 
 
-@pytest.mark.parametrize("theme", THEMES)
-def test_a_setenta_hand_the_quick_way_by_each_sides_best_cards(browser: Browser, live_server: str, theme: str) -> None:
+def test_a_setenta_hand_the_quick_way_by_each_sides_best_cards(browser: Browser, live_server: str) -> None:
     """At 390 px: the table's four cards, Ana's counts, then each side's best card of each suit, one tap each, the
     sums shown as they are tapped (Bea's "lacks a suit", her diamonds row saying so); nothing typed for the setenta.
     Checked and saved: Ana's 70 takes the sevens point (5–0). Every tap counted (README's tap table)."""
-    context = browser.new_context(**PHONE, color_scheme=theme)
+    context = browser.new_context(**PHONE)
     page = context.new_page()
-    start(page, live_server, f"setenta-cards-{theme}", "As in Argentina: la setenta")
+    start(page, live_server, "setenta-cards", "As in Argentina: la setenta")
     page.get_by_role("link", name="Enter hand 1", exact=True).click()
     picker = page.locator("#setenta_cards-0")
     taps = Taps(page)
@@ -145,13 +143,13 @@ def test_a_setenta_hand_the_quick_way_by_each_sides_best_cards(browser: Browser,
     taps.tap(page.locator(".escobas .stepper").first.get_by_role("button", name=re.compile(r"^\+1")))
     taps.tap(page.locator(".choices:has(input[name=last_capture]) label.choice").first)
     assert sideways(page) == 0 and too_small(page) == []
-    shot(page, f"setenta-cards-{theme}-quick")
-    part(page, ".quick-counts", f"setenta-cards-{theme}-quick-counts")
+    shot_in_each_scheme(page, "setenta-cards-quick")
+    part(page, ".quick-counts", "setenta-cards-quick-counts")
     taps.tap(page.get_by_role("button", name="Check the hand"))
     expect(page.locator(".review")).to_contain_text("Every check passed")
     expect(page.locator("table.setenta")).to_contain_text("Best card of each suit")
     assert sideways(page) == 0
-    part(page, "table.setenta", f"setenta-cards-{theme}-review")
+    part(page, "table.setenta", "setenta-cards-review")
     taps.tap(page.get_by_role("button", name="Save hand 1"))
     expect(page.locator(".flash")).to_contain_text("Hand 1 saved.")
     print(f"taps for a 2-player setenta hand by best cards, quick entry: {taps.count}")
@@ -189,14 +187,13 @@ def test_the_best_cards_fit_a_320_px_phone_in_portuguese(browser: Browser, live_
     portuguese.close()
 
 
-@pytest.mark.parametrize("theme", THEMES)
 def test_a_tiebreak_quick_entry_asks_for_the_sixes_and_works_out_the_last_sides(browser: Browser, live_server: str,
-                                                                                theme: str) -> None:
+                                                                                ) -> None:
     """Sevens 2–2: checked, the referee asks for Ana's sixes and opens the fold at them; tapping 3 shows Bea's 1
     at once, and Ana's sevens point is saved (5–0)."""
-    context = browser.new_context(**SMALL, color_scheme=theme)
+    context = browser.new_context(**SMALL)
     page = context.new_page()
-    start(page, live_server, f"tiebreak-entry-{theme}", "As in Uruguay")
+    start(page, live_server, "tiebreak-entry", "As in Uruguay")
     page.get_by_role("link", name="Enter hand 1", exact=True).click()
     for code in LEFTOVER:
         page.locator(f'.card[data-code="{code}"]').tap()
@@ -208,15 +205,15 @@ def test_a_tiebreak_quick_entry_asks_for_the_sixes_and_works_out_the_last_sides(
     page.locator("#velo label.choice").first.tap()
     page.locator(".escobas .stepper").first.get_by_role("button", name=re.compile(r"^\+1")).tap()
     page.locator(".choices:has(input[name=last_capture]) label.choice").first.tap()
-    fits(page, f"regional-entry-{theme}-quick-tiebreak")
+    fits(page, "regional-entry-quick-tiebreak")
     page.get_by_role("button", name="Check the hand").last.tap()
     expect(page.locator("section.asks")).to_contain_text("How many sixes does Ana have? The sevens are tied (2 each)")
     expect(page.locator("#error-summary")).to_have_count(0)  # a question, not an error
     expect(page.locator("details.tiebreak")).to_have_attribute("open", "")
     page.locator('label.chip:has(input[name="sixes-0"][value="3"])').tap()
     expect(page.locator('[data-rest-count="sixes"]')).to_have_text("1")
-    fits(page, f"regional-entry-{theme}-quick-tiebreak-asked")
-    part(page, ".quick-counts", f"regional-entry-{theme}-quick-tiebreak-counts")
+    fits(page, "regional-entry-quick-tiebreak-asked")
+    part(page, ".quick-counts", "regional-entry-quick-tiebreak-counts")
     page.get_by_role("button", name="Check the hand").last.tap()
     expect(page.locator(".review")).to_contain_text("Every check passed")
     page.get_by_role("button", name="Save hand 1").tap()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from phone import register, shot
 from playwright.sync_api import Browser, Page, expect
@@ -16,15 +18,14 @@ CONTROLS = ("button:visible, select:visible, input:visible:not([type=radio]):not
 
 
 def too_small(page: Page) -> list[str]:
-    """Controls smaller than 44 × 44 px, described."""
-    small = []
-    controls = page.locator(CONTROLS).all()
-    assert len(controls) >= 5, "the page has its controls"
-    for control in controls:
-        box = control.bounding_box()
-        if box and (box["width"] < 44 or box["height"] < 44):
-            small.append(f"{control.evaluate('e => e.outerHTML.slice(0, 80)')} {box['width']:.0f}×{box['height']:.0f}")
-    return small
+    """Controls smaller than 44 × 44 px, described. Measured in the page in one call: a round trip per control
+    took seconds on the pages with a deck of cards."""
+    controls = page.locator(CONTROLS)
+    boxes: list[list[Any]] = controls.evaluate_all(
+        """els => els.map(e => { const r = e.getBoundingClientRect();
+                                 return [e.outerHTML.slice(0, 80), r.width, r.height]; })""")
+    assert len(boxes) >= 5, "the page has its controls"
+    return [f"{html} {width:.0f}×{height:.0f}" for html, width, height in boxes if width < 44 or height < 44]
 
 
 def sideways(page: Page) -> int:
