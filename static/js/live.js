@@ -7,6 +7,7 @@ const status = document.getElementById("live");
 const seconds = Number(board?.dataset.seconds) || 2;
 let etag = board?.dataset.etag || "";
 let busy = false;
+let timer = 0;
 
 async function refresh() {
   if (!board || busy || document.hidden || !navigator.onLine) return;
@@ -35,8 +36,17 @@ async function refresh() {
   }
 }
 
+// The next ask comes a whole interval after the last one: a page shown again asks at once, and not again a moment
+// later at a tick that was already due.
+async function tick() {
+  clearTimeout(timer);
+  await refresh();
+  clearTimeout(timer);
+  timer = setTimeout(tick, seconds * 1000);
+}
+
 if (board) {
   if (status) status.hidden = false;
-  setInterval(refresh, seconds * 1000);
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
+  timer = setTimeout(tick, seconds * 1000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) tick(); });
 }

@@ -27,20 +27,30 @@ def polls(page: Page) -> list[int]:
     return seen
 
 
+def a_poll_later(page: Page, seconds: float) -> None:
+    """The page's clock (Playwright's, installed with the context) jumps ahead, and the poll then due is answered:
+    no test waits the seconds between two polls."""
+    with page.expect_response(lambda r: "/watch/" in r.url and r.request.resource_type == "fetch"):
+        page.clock.fast_forward(int(seconds * 1000))
+
+
 def test_a_saved_hand_shows_on_the_spectators_phone_without_a_reload(browser: Browser, live_server: str) -> None:
     """The spectator's page polls: 304 while nothing changed; the hand saved meanwhile is swapped in."""
     keeper = browser.new_context(**PHONE).new_page()
     board = start_match(keeper, live_server, "poll-keeper")
     link = keeper.locator("#spectators .link a").get_attribute("href")
     watcher = browser.new_context(**PHONE).new_page()
+    watcher.clock.install()
     watcher.goto(str(link))
     statuses = polls(watcher)
     expect(watcher.locator("#live")).to_be_visible()
-    watcher.wait_for_timeout(4500)
-    assert statuses and set(statuses) == {304}, statuses
+    a_poll_later(watcher, 2)
+    a_poll_later(watcher, 2)
+    assert statuses == [304, 304]
     save_a_hand(keeper, board)
-    expect(watcher.locator("#live-board .board")).to_contain_text("4", timeout=8000)
-    assert 200 in statuses
+    a_poll_later(watcher, 2)
+    expect(watcher.locator("#live-board .board")).to_contain_text("4")
+    assert statuses == [304, 304, 200]
     watcher.context.close()
     keeper.context.close()
 
@@ -51,6 +61,7 @@ def test_a_hidden_page_asks_nothing_and_asks_at_once_when_shown(browser: Browser
     start_match(keeper, live_server, "poll-hidden")
     link = keeper.locator("#spectators .link a").get_attribute("href")
     watcher = browser.new_context(**PHONE).new_page()
+    watcher.clock.install()
     watcher.goto(str(link))
     expect(watcher.locator("#live")).to_be_visible()
     watcher.evaluate("""() => {
@@ -59,10 +70,11 @@ def test_a_hidden_page_asks_nothing_and_asks_at_once_when_shown(browser: Browser
         document.dispatchEvent(new Event("visibilitychange"));
     }""")
     statuses = polls(watcher)
-    watcher.wait_for_timeout(5000)
+    watcher.clock.fast_forward(10_000)  # five polls' worth
+    watcher.wait_for_timeout(300)
     assert statuses == []
     watcher.evaluate("() => { window.shown = true; document.dispatchEvent(new Event('visibilitychange')); }")
     watcher.wait_for_timeout(700)  # well inside the 2 s between two polls: the visibility change asked
-    assert statuses == [304]
+    assert statuses == [304]  # and once: the tick that was due when it was shown waits a whole interval again
     watcher.context.close()
     keeper.context.close()

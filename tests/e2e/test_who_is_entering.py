@@ -9,13 +9,44 @@ import re
 
 import pytest
 from phone import PHONE, at_each_size, fill_counts, shot_in_each_scheme, start_match
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 pytestmark = pytest.mark.e2e
 
 FIREFOX_ON_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:126.0) Gecko/126.0 Firefox/126.0"
 NOTICE = re.compile(r"^Your other phone \(Firefox Mobile, Android\) is entering hand 1\.$")
-POLL = 12_000  # the scoreboard asks every 10 s while shown
+ASK = 10_000  # the scoreboard and the entry pages ask every 10 s while shown
+
+
+def a_poll_later(page: Page) -> None:
+    """The page's clock (Playwright's, installed with its context) jumps to its next ask: no test waits 10 s."""
+    page.clock.fast_forward(ASK)
+
+
+def asks_until(page: Page, line: Locator, text: str | re.Pattern[str]) -> None:
+    """The page's asks moved on one at a time until its line says text: a save or a beacon sent just now may land
+    on the server just after the next ask."""
+    for _ in range(3):
+        a_poll_later(page)
+        try:
+            expect(line).to_have_text(text, timeout=1500)
+            return
+        except AssertionError:
+            continue
+    expect(line).to_have_text(text)
+
+
+def saying(page: Page, address: str) -> None:
+    """The entry page opened, and its first word (it is entering) on the server."""
+    with page.expect_response(lambda r: r.url.endswith("/entering") and r.request.method == "POST"):
+        page.goto(address)
+
+
+def phone(browser: Browser, **options: str) -> Page:
+    """A phone whose timers the test moves on."""
+    page = browser.new_context(**PHONE, locale="en-GB", **options).new_page()
+    page.clock.install()
+    return page
 
 
 def log_in(page: Page, base: str, username: str) -> None:
@@ -47,19 +78,20 @@ def hide(page: Page) -> None:
 def test_the_other_phone_sees_the_entry_page_open_until_the_hand_is_saved(browser: Browser, live_server: str) -> None:
     """Bea's second phone opens hand 1's entry page: her first phone's scoreboard says so in its live region, the
     Enter button not moved by a pixel; the second phone saves hand 1 and the notice goes at the next poll."""
-    first = browser.new_context(**PHONE, locale="en-GB").new_page()
+    first = phone(browser)
     first.add_init_script(WATCH_SHIFTS)
     board = start_match(first, live_server, "presence-bea")
-    second = browser.new_context(**PHONE, locale="en-GB", user_agent=FIREFOX_ON_ANDROID).new_page()
+    second = phone(browser, user_agent=FIREFOX_ON_ANDROID)
     log_in(second, live_server, "presence-bea")
     notice = first.locator(".main-actions .entering")
     expect(notice).to_have_attribute("role", "status")
     enter = first.get_by_role("link", name="Enter hand 1")
     before = enter.bounding_box()
 
-    second.goto(board + "/hands/new?mode=tally")
+    saying(second, board + "/hands/new?mode=tally")
     expect(second.locator(".submit-bar .entering")).to_have_text("")  # a phone never sees itself
-    expect(notice).to_have_text(NOTICE, timeout=POLL)
+    a_poll_later(first)
+    expect(notice).to_have_text(NOTICE)
     expect(notice).to_be_in_viewport()
     assert enter.bounding_box() == before  # laid over the page: nothing moved
     assert first.evaluate("window.shifted") < 0.001
@@ -70,7 +102,7 @@ def test_the_other_phone_sees_the_entry_page_open_until_the_hand_is_saved(browse
     second.get_by_role("button", name="Check the hand").tap()
     second.get_by_role("button", name="Save hand 1").tap()
     expect(second.locator(".flashes")).to_contain_text("Hand 1 saved.")
-    expect(notice).to_have_text("", timeout=POLL)
+    asks_until(first, notice, "")
     expect(notice).to_be_hidden()
     assert enter.bounding_box() == before
     assert first.evaluate("window.shifted") < 0.001
@@ -82,20 +114,21 @@ def test_the_entry_pages_see_each_other_and_a_hidden_page_is_no_longer_entering(
                                                                                  live_server: str) -> None:
     """Both phones on hand 1's entry page: each sees the other above its buttons; one is hidden (its leave sent as
     a beacon) and the other stops saying so."""
-    first = browser.new_context(**PHONE, locale="en-GB").new_page()
+    first = phone(browser)
     board = start_match(first, live_server, "presence-cid")
-    second = browser.new_context(**PHONE, locale="en-GB", user_agent=FIREFOX_ON_ANDROID).new_page()
+    second = phone(browser, user_agent=FIREFOX_ON_ANDROID)
     log_in(second, live_server, "presence-cid")
-    second.goto(board + "/hands/new?mode=quick")
-    first.goto(board + "/hands/new?mode=tally")
+    saying(second, board + "/hands/new?mode=quick")
+    saying(first, board + "/hands/new?mode=tally")
     notice = first.locator(".submit-bar .entering")
-    expect(notice).to_have_text(NOTICE, timeout=POLL)
+    expect(notice).to_have_text(NOTICE)  # asked as it opened
     expect(notice).to_be_visible()
-    expect(second.locator(".submit-bar .entering")).to_contain_text("is entering hand 1.", timeout=POLL)
+    a_poll_later(second)
+    expect(second.locator(".submit-bar .entering")).to_contain_text("is entering hand 1.")
     for size in at_each_size(first):
         shot_in_each_scheme(first, f"who-is-entering-entry-{size}")
     hide(second)
-    expect(notice).to_have_text("", timeout=POLL)
+    asks_until(first, notice, "")
     expect(notice).to_be_hidden()
     second.context.close()
     first.context.close()
@@ -104,14 +137,14 @@ def test_the_entry_pages_see_each_other_and_a_hidden_page_is_no_longer_entering(
 def test_a_hidden_scoreboard_asks_nothing_and_an_offline_one_says_nothing(browser: Browser, live_server: str) -> None:
     """Page Visibility: while the phone shows something else the scoreboard sends no poll, and asks at once when
     shown again; offline, the notice goes rather than say something old."""
-    first = browser.new_context(**PHONE, locale="en-GB").new_page()
+    first = phone(browser)
     board = start_match(first, live_server, "presence-dia")
-    second = browser.new_context(**PHONE, locale="en-GB", user_agent=FIREFOX_ON_ANDROID).new_page()
+    second = phone(browser, user_agent=FIREFOX_ON_ANDROID)
     log_in(second, live_server, "presence-dia")
-    second.goto(board + "/hands/new?mode=tally")
+    saying(second, board + "/hands/new?mode=tally")
     first.goto(board)
     notice = first.locator(".main-actions .entering")
-    expect(notice).to_have_text(NOTICE, timeout=POLL)
+    expect(notice).to_have_text(NOTICE)  # asked as it opened
     asked: list[str] = []
     first.on("request", lambda r: asked.append(r.method) if r.url.endswith("/entering") else None)
     first.evaluate("""() => {
@@ -119,7 +152,9 @@ def test_a_hidden_scoreboard_asks_nothing_and_an_offline_one_says_nothing(browse
         Object.defineProperty(document, "hidden", { configurable: true, get: () => !window.shown });
         document.dispatchEvent(new Event("visibilitychange"));
     }""")
-    first.wait_for_timeout(POLL)
+    for _ in range(3):
+        a_poll_later(first)
+    first.wait_for_timeout(300)
     assert asked == []
     first.evaluate("""() => { window.shown = true; document.dispatchEvent(new Event("visibilitychange")); }""")
     first.wait_for_timeout(1000)
