@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from axe_check import installed_axe
@@ -99,9 +100,27 @@ def chromium() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         new_context = browser.new_context
-        browser.new_context = lambda **options: CONSOLE.watch(new_context(**options))  # type: ignore[method-assign]
+
+        def watched_context(**options: Any) -> BrowserContext:
+            options.setdefault("service_workers", SERVICE_WORKERS[0])
+            return CONSOLE.watch(new_context(**options))
+
+        browser.new_context = watched_context  # type: ignore[method-assign]
         yield browser
         browser.close()
+
+
+# A context registers no service worker unless its test is marked service_worker (the offline tests): the worker's
+# install fetches some 50 files and pages on every new context, which doubled the time of a test's first page.
+SERVICE_WORKERS = ["block"]
+
+
+@pytest.fixture(autouse=True)
+def service_workers(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The service worker allowed in the contexts of a test marked service_worker, blocked in the others'."""
+    SERVICE_WORKERS[0] = "allow" if request.node.get_closest_marker("service_worker") else "block"
+    yield
+    SERVICE_WORKERS[0] = "block"
 
 
 @pytest.fixture(scope="module")

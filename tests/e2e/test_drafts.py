@@ -276,6 +276,7 @@ def test_the_notice_and_the_summary_in_each_language(page: Page, live_server: st
     screens(page, f"error-summary-{code}")
 
 
+@pytest.mark.service_worker
 def test_a_hand_the_outbox_delivers_forgets_its_draft(page: Page, live_server: str) -> None:
     """Saved offline, the hand waits in the outbox and its draft stays; once the outbox delivers it (the
     network back), the draft is forgotten and hand 2 starts empty."""

@@ -68,6 +68,7 @@ def test_a_newcomer_starts_a_match_as_a_guest_and_keeps_it_under_a_name(page: Pa
     assert found == {name: ({}, []) for name in found}
 
 
+@pytest.mark.service_worker
 def test_a_guest_logging_out_is_warned_and_offered_to_keep_its_matches(page: Page, live_server: str,
                                                                         axe_script: str) -> None:
     """The footer's Log out leads a guest to a page saying its matches would be lost, with Keep my matches

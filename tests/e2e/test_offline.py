@@ -13,7 +13,7 @@ from offline_phone import OUTBOX, cached, controlled, go_offline, hands_in_datab
 from phone import fill_counts, shot, start_match
 from playwright.sync_api import Page, expect
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.service_worker]
 
 
 @pytest.fixture(scope="module")

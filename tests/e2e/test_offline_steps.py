@@ -13,7 +13,7 @@ from offline_phone import DRAFTS, OUTBOX, cached, controlled, database_rows, go_
 from phone import fill_counts, shot, start_match
 from playwright.sync_api import Page, expect
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.service_worker]
 
 HANDS = ("SELECT hand.number, hand.points FROM hand JOIN match ON match.id = hand.match_id "
          "JOIN user ON user.id = match.user_id WHERE user.username = ? ORDER BY hand.number")

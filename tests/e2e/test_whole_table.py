@@ -12,7 +12,7 @@ from offline_phone import controlled, go_offline
 from phone import PHONE, fill_counts, register
 from playwright.sync_api import Browser, Page, expect
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.service_worker]  # one hand is saved offline
 
 
 def totals(page: Page) -> list[int]:
