@@ -49,6 +49,10 @@ class ClosingHandler(WSGIRequestHandler):
             answer.close()
 
 
+# The app behind each address served, for set-up through its services (phone.start_match).
+SERVED: dict[str, Flask] = {}
+
+
 @contextmanager
 def serve(app: Flask) -> Iterator[str]:
     """The app on a free local port: its address, while the block runs."""
@@ -60,8 +64,11 @@ def serve(app: Flask) -> Iterator[str]:
     server = make_server("127.0.0.1", 0, keeping_answers, threaded=True, request_handler=ClosingHandler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    address = f"http://127.0.0.1:{server.server_port}"
+    SERVED[address] = app
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield address
     finally:
+        del SERVED[address]
         server.shutdown()
         thread.join()

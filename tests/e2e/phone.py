@@ -8,15 +8,22 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import factories
+from live import SERVED
 from playwright.sync_api import Locator, Page, expect
+
+from referee.services import create_match
+from referee.services.accounts import find_account
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 # The screens' pictures are for a person to look at, and no test reads them: they are taken only when asked for
 # (REFEREE_SCREENSHOTS=1 .venv/bin/pytest tests/e2e/…), since saving some 400 full pages at every run cost
 # minutes of CI. A failing test's page is saved whatever the setting (tests/e2e/conftest.py).
 SCREENSHOTS_WANTED = os.environ.get("REFEREE_SCREENSHOTS", "") not in ("", "0")
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
+# A phone's pixel ratio in the pictures saved to look at; 1 otherwise: layout is in CSS pixels, and Chromium
+# painting four times the pixels made each step of a browser test slower (test_drafts + test_quick_entry 86 → 77 s).
+DPR = 2 if SCREENSHOTS_WANTED else 1
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": DPR}
 # The correct hand of tests/page_client.py, by counts: Ana took the velo, the leftover and an escoba (4 to 0).
 COUNTS = {"#cards-0": "20", "#oros-0": "10", "#sevens-0": "2", "#cards-1": "20", "#oros-1": "0", "#sevens-1": "2",
           "#escobas-0": "1", "#escobas-1": "0", "#leftover_sum": "10"}
@@ -96,9 +103,32 @@ def new_match(page: Page, base: str, game: str | None = None, sevens: str | None
 
 
 def start_match(page: Page, base: str, username: str, game: str | None = None, sevens: str | None = None) -> str:
-    """A new account and a match, as new_match makes it; the scoreboard's URL."""
-    register(page, base, username)
-    return new_match(page, base, game, sevens)
+    """A new account and a match, as new_match makes it, this phone logged in and on its scoreboard; the
+    scoreboard's URL. Made through the services when the server is one of the tests' (live.SERVED) and no option
+    is asked for: registering and the new-match page in the browser took 0.9 s of many tests' 2–4, and the tests
+    of those pages fill them in. Through the pages otherwise."""
+    app = SERVED.get(base)
+    if app is None or game or sevens:
+        register(page, base, username)
+        return new_match(page, base, game, sevens)
+    factories.account(app, username, "escova-2026")
+    client = factories.logged_in_client(app, username)
+    client.get("/")  # the session cookie, as the login page would set it
+    cookie = client.get_cookie(app.config["SESSION_COOKIE_NAME"])
+    assert cookie is not None
+    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base}])
+    with app.app_context():
+        user = find_account(username)
+        assert user is not None
+        match_id = create_match(user, factories.settings(("Ana", "Bea"), dict(FORM_DEFAULTS))).id
+    page.goto(f"{base}/matches/{match_id}")
+    expect(page.locator(".board")).to_contain_text("Bea")
+    return page.url
+
+
+# What the new-match page sends for a match of two when nothing else is picked (its choices' defaults).
+FORM_DEFAULTS = {"preset": "escova-rs", "sevens": "most", "ties": "nobody", "penalty": "forfeit",
+                 "deal_passes": "right"}
 
 
 def shot_in_each_scheme(page: Page, name: str) -> None:

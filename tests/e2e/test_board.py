@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-from phone import PHONE, register, shot, shot_in_each_scheme, start_match
+from phone import DPR, PHONE, register, shot, shot_in_each_scheme, start_match
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -35,7 +35,7 @@ def sign_in(page: Page, base: str, username: str) -> None:
     page.goto(base + "/matches/new")
 
 
-SMALL = {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+SMALL = {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True, "device_scale_factor": DPR}
 ZONE = "America/Sao_Paulo"  # UTC−3 all year: the trail must show the time there, not in UTC
 
 

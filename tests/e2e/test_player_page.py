@@ -7,12 +7,12 @@ import re
 
 import pytest
 from axe_check import violations
-from phone import PHONE, picture, register, shot
+from phone import DPR, PHONE, picture, register, shot
 from playwright.sync_api import Browser, Locator, Page, expect
 
 pytestmark = pytest.mark.e2e
 
-SMALL = {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+SMALL = {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True, "device_scale_factor": DPR}
 USER, PASSWORD = "stats-table", "escova-2026"
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from phone import PHONE, picture, register, shot, shot_in_each_scheme
+from phone import DPR, PHONE, picture, register, shot, shot_in_each_scheme
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
 
-SMALL = {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+SMALL = {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True, "device_scale_factor": DPR}
 LEFTOVER = ["1o", "2o", "3o", "4o"]  # sums 10, taken by the first side (tests/conftest.py's correct hand)
 PILE_A = ["10o", "5o", "9o", "6o", "8o", "7o", "10c", "5c", "9c", "6c", "8c", "7c", "4c", "4e", "4b", "3c"]
 

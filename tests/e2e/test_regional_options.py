@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from axe_check import violations_in_each_scheme
-from phone import SIZES, at_each_size, picture, register, scrolls_sideways, shot_in_each_scheme
+from phone import DPR, SIZES, at_each_size, picture, register, scrolls_sideways, shot_in_each_scheme
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.e2e
@@ -18,7 +18,7 @@ def test_a_setenta_match_is_picked_by_region_and_its_rules_are_shown(browser: Br
                                                                      axe_script: str) -> None:
     """Open "Rules and cards", tap "As in Argentina" and shared ties, start: the scoreboard's score stays in the
     first screen, and its folded "Rules and cards" opens on the setenta and the house rule."""
-    context = browser.new_context(viewport=SIZES["390"], is_mobile=True, has_touch=True, device_scale_factor=2)
+    context = browser.new_context(viewport=SIZES["390"], is_mobile=True, has_touch=True, device_scale_factor=DPR)
     page = context.new_page()
     register(page, live_server, "regional")
     page.get_by_label("2 players").check()

@@ -9,7 +9,7 @@ import pytest
 from axe_check import violations_in_each_scheme
 from flask import Flask
 from page_client import Scorekeeper
-from phone import SIZES, at_each_size, picture, register, shot_in_each_scheme, sideways
+from phone import DPR, SIZES, at_each_size, picture, register, shot_in_each_scheme, sideways
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -94,7 +94,7 @@ def story(browser: Browser, live_app: tuple[str, Flask]) -> dict[str, object]:
 def test_the_chart_and_the_summary_fit_pass_axe_and_are_shot(browser: Browser, story: dict, axe_script: str) -> None:
     """Both matches' scoreboards and spectator pages, at each size: a chart no wider than the screen, a summary
     once won; nothing serious for axe in either colour scheme."""
-    context = browser.new_context(viewport=SIZES["390"], is_mobile=True, has_touch=True, device_scale_factor=2,
+    context = browser.new_context(viewport=SIZES["390"], is_mobile=True, has_touch=True, device_scale_factor=DPR,
                                   storage_state=story["state"])
     page = context.new_page()
     found: dict[str, object] = {}
@@ -119,7 +119,7 @@ def test_the_chart_and_the_summary_fit_pass_axe_and_are_shot(browser: Browser, s
 @pytest.mark.parametrize("language", ["pt_BR", "es"])
 def test_the_story_fits_320_px_in_portuguese_and_spanish(browser: Browser, story: dict, language: str) -> None:
     """The longer words of the summary's table and the chart's labels still fit the smallest phone."""
-    context = browser.new_context(viewport=SIZES["320"], is_mobile=True, has_touch=True, device_scale_factor=2,
+    context = browser.new_context(viewport=SIZES["320"], is_mobile=True, has_touch=True, device_scale_factor=DPR,
                                   storage_state=story["state"])
     page = context.new_page()
     page.goto(f"{story['base']}/language/{language}")

@@ -665,7 +665,7 @@ def test_a_backup_changed_anywhere_is_read_or_refused_in_words(played_backup, ap
             assert backup_words(error)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_the_compiled_schema_refuses_what_the_schema_refuses_in_the_same_words(played_backup, data):
     """The import checks a file with a compiled validator and words its first error on the file cut down around

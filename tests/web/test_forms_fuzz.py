@@ -40,7 +40,7 @@ from referee.rules import DECK
 from referee.services.sharing import make_join_code, revoke_join_codes
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "0")) or None
-FUZZ = settings(max_examples=EXAMPLES or 15, deadline=None, database=None,
+FUZZ = settings(max_examples=EXAMPLES or 10, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 CODES = [str(card) for card in DECK]
