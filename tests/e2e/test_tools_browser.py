@@ -113,8 +113,9 @@ def test_the_page_answers_as_the_server_does(live_server, with_js, without_js, t
 
 @pytest.mark.parametrize("lang", ["es", "pt_BR"])
 def test_the_page_answers_in_the_pages_language(live_server, with_js, without_js, lang):
-    """The words come from the page, so a Spanish or Portuguese page answers in its language."""
-    for tool, entries in [CASES[1], CASES[7], CASES[15], CASES[18], CASES[5], CASES[21], CASES[23], CASES[24]]:
+    """The words come from the page, so a Spanish or Portuguese page answers in its language: one answer of each
+    tool (every answer's words are checked against the server's in English above)."""
+    for tool, entries in [CASES[1], CASES[7], CASES[15], CASES[18], CASES[23]]:
         server = ask(without_js, live_server, tool, entries, lang)
         here = ask(with_js, live_server, tool, entries, lang)
         assert here.locator("html").get_attribute("lang") == lang.replace("_", "-")
