@@ -29,10 +29,49 @@ from referee.extensions import db
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser tests run without coverage (pytest-cov's no_cover): tracing the app's server thread doubled
-    their time, and the code they reach in Python the tests by the test client reach too (README, Development)."""
+    their time, and the code they reach in Python the tests by the test client reach too (README, Development).
+
+    The modules are run in an order that mixes the browser modules with the others (each module still whole on
+    one worker, `--dist loadfile`): a browser test waits on Chromium for some 40 % of its time, which a CPU-bound
+    test on the other worker fills, where two workers running browser modules side by side left a core idle."""
     for item in items:
         if item.get_closest_marker("e2e"):
             item.add_marker(pytest.mark.no_cover)
+    items[:] = mixed(items)
+
+
+# Seconds a test takes, roughly, on this kind of machine in CI: a browser test or a real server under load,
+# against one through the test client or the rules core (tests/e2e: ~500 s for ~160 tests; the rest ~650 s for
+# ~3 400).
+BROWSER_SECONDS, SLOW_SECONDS, OTHER_SECONDS = 3.0, 3.0, 0.2
+
+
+def mixed(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The items module by module (each in its own order), the browser modules and the others each longest
+    first, taken from whichever kind has the smaller share of its own total done so far: both kinds are spread
+    over the whole run. The same on every worker (pytest-xdist checks that their collections agree)."""
+    modules: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.split("::")[0], []).append(item)
+
+    def seconds(module: list[pytest.Item]) -> float:
+        return sum(BROWSER_SECONDS if item.get_closest_marker("e2e") else
+                   SLOW_SECONDS if item.get_closest_marker("slow") else OTHER_SECONDS for item in module)
+
+    kinds: list[list[list[pytest.Item]]] = [[], []]
+    for module in modules.values():
+        kinds[0 if module[0].get_closest_marker("e2e") else 1].append(module)
+    for kind in kinds:
+        kind.sort(key=lambda module: (-seconds(module), module[0].nodeid))
+    totals = [sum(map(seconds, kind)) or 1.0 for kind in kinds]
+    done = [0.0, 0.0]
+    order: list[pytest.Item] = []
+    while kinds[0] or kinds[1]:
+        kind = 0 if kinds[0] and (not kinds[1] or done[0] / totals[0] <= done[1] / totals[1]) else 1
+        module = kinds[kind].pop(0)
+        done[kind] += seconds(module)
+        order.extend(module)
+    return order
 
 
 @pytest.hookimpl(wrapper=True)
