@@ -74,6 +74,8 @@ def test_a_guest_logging_out_is_warned_and_offered_to_keep_its_matches(page: Pag
     """The footer's Log out leads a guest to a page saying its matches would be lost, with Keep my matches
     first; confirming logs the phone out to the home page, and its drafts and cached scoreboards leave the
     phone as a log-out's do."""
+    page.goto(live_server + "/")
+    controlled(page)  # the worker installed before the phone moves on: a page left mid-install may abort it
     tap_new_match_without_an_account(page, live_server)
     board = new_match(page, live_server)
     controlled(page)

@@ -23,6 +23,9 @@ class Taps:
     """A phone's taps and key presses, counted."""
 
     def __init__(self, page: Page) -> None:
+        # Counted from a loaded page: Playwright's click on a link waits for the next page to start, not for its
+        # scripts, and a card tapped before the picker's script ran was lost (CI, a loaded machine).
+        page.wait_for_load_state()
         self.page, self.count = page, 0
 
     def tap(self, locator: object) -> None:

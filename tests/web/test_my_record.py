@@ -30,7 +30,7 @@ def figures(stats: PlayerStats) -> dict[str, Any]:
             "partners": stats.partners, "opponents": stats.opponents}
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(plans(), min_size=1, max_size=4), st.sampled_from(ROSTER), FILTERS)
 def test_my_record_equals_the_player_s_page_when_every_match_of_theirs_is_claimed(
         app: Flask, matches: list[Plan], name: str, only: StatsFilter) -> None:

@@ -170,7 +170,7 @@ def test_a_guest_is_shown_without_a_name(table):
     assert [s.name for s in table.seen_by(table.second)] == [None]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(st.tuples(st.sampled_from(["first", "second"]), st.sampled_from(["enter", "leave"]),
                                 st.integers(1, 3), st.integers(0, 90)), max_size=12),
        asked=st.integers(0, 200))
