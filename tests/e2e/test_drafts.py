@@ -40,6 +40,7 @@ PILE_45 = ["10o", "5o", "10c", "5c", "10e", "5e"]
 
 def tap(page: Page, codes: list[str]) -> None:
     """Tap cards in the picker with the brush chosen."""
+    page.wait_for_load_state()  # the picker's script ran: a card tapped before it is lost
     for code in codes:
         page.locator(f'.card[data-code="{code}"]').tap()
 

@@ -51,6 +51,7 @@ def new_partnership_match(page: Page) -> None:
 
 def tap(page: Page, codes: list[str]) -> None:
     """Tap cards in the picker."""
+    page.wait_for_load_state()  # the picker's script ran: a card tapped before it is lost
     for code in codes:
         page.locator(f'.card[data-code="{code}"]').tap()
 

@@ -169,6 +169,7 @@ def test_the_best_cards_fit_a_320_px_phone_in_portuguese(browser: Browser, live_
     context.close()
     page = portuguese.new_page()
     page.goto(f"{board}/hands/new?mode=quick")
+    page.wait_for_load_state()  # the picker's script ran: a card tapped before it is lost
     for code in LEFTOVER:
         page.locator(f'.card[data-code="{code}"]').tap()
     for suit, value in ANA_BEST.items():
@@ -195,6 +196,7 @@ def test_a_tiebreak_quick_entry_asks_for_the_sixes_and_works_out_the_last_sides(
     page = context.new_page()
     start(page, live_server, "tiebreak-entry", "As in Uruguay")
     page.get_by_role("link", name="Enter hand 1", exact=True).click()
+    page.wait_for_load_state()  # the picker's script ran: a card tapped before it is lost
     for code in LEFTOVER:
         page.locator(f'.card[data-code="{code}"]').tap()
     page.locator("#cards-0").fill("20")

@@ -27,6 +27,7 @@ def start(page: Page, base: str, choice: str) -> None:
 def check_hand_by_cards(page: Page) -> None:
     """Hand 1 by every card: the leftover, Ana's pile, the rest to Bea, Ana's escoba and last capture; Check."""
     page.get_by_role("link", name="…by every card").click()
+    page.wait_for_load_state()  # the picker's script ran: a card tapped before it is lost
     for code in LEFTOVER:
         page.locator(f'.card[data-code="{code}"]').tap()
     page.locator("label.brush.side-0").tap()

@@ -78,6 +78,7 @@ def match(served: tuple[str, Flask], user: str, names: tuple[str, ...], hands: l
 def quick_counts(page: Page, board: str, counts: list[tuple[int, int, int]]) -> None:
     """The quick entry with the table's four diamonds and these counts (cards typed, oros and sevens chips)."""
     page.goto(board + "/hands/new?mode=quick")
+    page.wait_for_load_state()  # the picker's script ran: a card tapped before it is lost
     for code in LEFTOVER:
         page.locator(f'.card[data-code="{code}"]').tap()
     for i, (cards, oros, sevens) in enumerate(counts):
