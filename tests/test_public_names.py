@@ -19,6 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = sorted((ROOT / "referee").rglob("*.py"))
 SCANNED = [*PACKAGE, ROOT / "tests" / "conftest.py", ROOT / "gunicorn.conf.py"]
+EVERY_FILE = [*PACKAGE, *sorted((ROOT / "tests").rglob("*.py")), *sorted((ROOT / "benchmarks").rglob("*.py")),
+              ROOT / "gunicorn.conf.py"]
 
 # What each internal was, and what the package uses now.
 INTERNALS = {
@@ -70,6 +72,26 @@ def used() -> set[tuple[str, str]]:
     found = {(str(path.relative_to(ROOT)), name) for path in PACKAGE for name in taken_by(path)}
     found |= {(str(path.relative_to(ROOT)), name) for path in SCANNED for name in internals_used(path)}
     return found
+
+
+def private_modules(source: str) -> set[str]:
+    """The modules a source imports by a private part of their path (`x._y`): a library's internals (the
+    schemathesis check settings were once taken from `schemathesis.config._checks`)."""
+    tree = ast.parse(source)
+    names = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    names |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    # typeshed's _typeshed is how the type checkers document their shared types (imported under TYPE_CHECKING)
+    return {name for name in names if any(private(part) for part in name.split("."))
+            and name.split(".")[0] != "_typeshed"}
+
+
+def test_no_file_imports_a_private_module_of_a_library():
+    """The package, the tests, the benchmarks and gunicorn.conf.py import documented modules only."""
+    found = {(str(path.relative_to(ROOT)), name) for path in EVERY_FILE
+             for name in private_modules(path.read_text(encoding="utf-8"))}
+    assert found == set()
+    assert private_modules("from schemathesis.config._checks import X\nimport a._b.c\nfrom a.b import _c\n") == {
+        "schemathesis.config._checks", "a._b.c"}
 
 
 def test_no_private_name_crosses_a_module_and_no_library_internal_comes_back():
