@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +21,6 @@ from phone import PHONE, SCREENSHOTS
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
 from referee import create_app
-from referee.database import upgrade_schema
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -41,13 +41,13 @@ def axe_script() -> str:
 
 
 @pytest.fixture(scope="module")
-def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Flask]]:
+def live_app(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> Iterator[tuple[str, Flask]]:
     """The app served on a free local port, with its own database; and the app itself, so that a module can set
     up what its tests look at through the app's pages in process (page_client.Scorekeeper) rather than through
     the browser, which is slower by far (a story of 72 hands: 75 s in the browser)."""
     db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
+    shutil.copyfile(migrated_sqlite, db)  # migrated once per test process (tests/conftest.py)
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}"})
-    upgrade_schema(app)
     with serve(app) as address:
         yield address, app
 

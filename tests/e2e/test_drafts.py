@@ -4,7 +4,9 @@ server says it is saved; and a refused entry says every problem at the top, with
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from axe_check import violations, violations_in_each_scheme
@@ -14,19 +16,18 @@ from phone import PHONE, SCREENSHOTS_WANTED, picture, start_match
 from playwright.sync_api import Browser, Page, expect
 
 from referee import create_app
-from referee.database import upgrade_schema
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_server(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> Iterator[str]:
     """The app on a free port, as tests/e2e/conftest.py serves it, but without throttling: each test here
     registers an account of its own, more than the ten an hour one address may."""
     db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
+    shutil.copyfile(migrated_sqlite, db)  # migrated once per test process (tests/conftest.py)
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}",
                       "RATELIMIT_ENABLED": False})
-    upgrade_schema(app)
     with serve(app) as address:
         yield address
 

@@ -5,6 +5,7 @@ faults themselves, one by one: tests/web/test_faults.py."""
 from __future__ import annotations
 
 import re
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,7 +18,6 @@ from phone import fill_counts, shot, start_match
 from playwright.sync_api import Page, expect
 
 from referee import create_app
-from referee.database import upgrade_schema
 
 pytestmark = pytest.mark.e2e
 
@@ -26,12 +26,12 @@ UNAVAILABLE = re.compile(r"Failed to load resource: the server responded with a 
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+def server(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> Iterator[tuple[str, Path]]:
     """The app served with its own database, waiting at most 0.3 s for a write lock; its address and file."""
     path = tmp_path_factory.mktemp("faults") / "e2e.sqlite"
+    shutil.copyfile(migrated_sqlite, path)  # migrated once per test process (tests/conftest.py)
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
                       "DATABASE_LOCK_WAIT": 0.3, "PROPAGATE_EXCEPTIONS": False})
-    upgrade_schema(app)
     with serve(app) as address:
         yield address, path
 

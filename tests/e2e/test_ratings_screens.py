@@ -4,6 +4,7 @@ serious, and screenshots are kept to look at (REFEREE_SCREENSHOTS=1)."""
 from __future__ import annotations
 
 import random
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,6 @@ from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
 from referee import create_app
-from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Player, User
 from referee.services import HandDraft, MatchSettings, create_match, record_hand
@@ -28,11 +28,11 @@ NAMES = ("Ana Beatriz", "Bia", "Carla Maria", "Duda", "Eva")
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Flask]]:
+def served(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> Iterator[tuple[str, Flask]]:
     """The app on a free local port, and the app itself, to play matches straight into its database."""
     path: Path = tmp_path_factory.mktemp("ratings") / "ratings.sqlite"
+    shutil.copyfile(migrated_sqlite, path)  # migrated once per test process (tests/conftest.py)
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
-    upgrade_schema(app)
     with serve(app) as address:
         yield address, app
 

@@ -9,6 +9,7 @@ has a serious axe violation in light or dark; with REFEREE_SCREENSHOTS=1 each is
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +22,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sqlalchemy import select
 
 from referee import create_app
-from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Match, User
 from referee.services import HandDraft, MatchSettings, create_match, edit_hand, record_hand, register_user
@@ -33,11 +33,11 @@ LEFTOVER = ["1o", "2o", "3o", "4o"]  # sums 10
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Flask]]:
+def served(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> Iterator[tuple[str, Flask]]:
     """The app on a free local port, and the app itself, to make accounts and matches straight in its database."""
     path: Path = tmp_path_factory.mktemp("frictions") / "frictions.sqlite"
+    shutil.copyfile(migrated_sqlite, path)  # migrated once per test process (tests/conftest.py)
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
-    upgrade_schema(app)
     with serve(app) as address:
         yield address, app
 

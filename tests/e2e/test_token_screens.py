@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,6 @@ from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
 from referee import create_app
-from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import User
 from referee.services import api_tokens
@@ -27,11 +27,11 @@ SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 5
 
 
 @pytest.fixture(scope="module")
-def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, str]]:
+def served_app(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> Iterator[tuple[Flask, str]]:
     """The app, and its address on a free local port."""
     path: Path = tmp_path_factory.mktemp("tokens") / "tokens.sqlite"
+    shutil.copyfile(migrated_sqlite, path)  # migrated once per test process (tests/conftest.py)
     app = create_app({"TESTING": True, "SECRET_KEY": "e2e", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
-    upgrade_schema(app)
     with serve(app) as address:
         yield app, address
 
