@@ -7,10 +7,18 @@ maximum-weight matching.
 """
 
 from referee.pairings.pairing import InvalidEntrants, Pairing
+from referee.pairings.results import InvalidResults, Outcome, Result, bye, played
 from referee.pairings.round_robin import round_robin
+from referee.pairings.swiss import swiss_round
 
 __all__ = [
     "InvalidEntrants",
+    "InvalidResults",
+    "Outcome",
     "Pairing",
+    "Result",
+    "bye",
+    "played",
     "round_robin",
+    "swiss_round",
 ]
