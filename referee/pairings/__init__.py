@@ -6,18 +6,22 @@ always given in seed order; results come back as small frozen values. networkx d
 maximum-weight matching.
 """
 
+from referee.pairings.knockout import Bracket, InvalidWinners, knockout_bracket
 from referee.pairings.pairing import InvalidEntrants, Pairing
 from referee.pairings.results import InvalidResults, Outcome, Result, bye, played
 from referee.pairings.round_robin import round_robin
 from referee.pairings.swiss import swiss_round
 
 __all__ = [
+    "Bracket",
     "InvalidEntrants",
     "InvalidResults",
+    "InvalidWinners",
     "Outcome",
     "Pairing",
     "Result",
     "bye",
+    "knockout_bracket",
     "played",
     "round_robin",
     "swiss_round",
