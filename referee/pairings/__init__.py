@@ -10,6 +10,7 @@ from referee.pairings.knockout import Bracket, InvalidWinners, knockout_bracket
 from referee.pairings.pairing import InvalidEntrants, Pairing
 from referee.pairings.results import InvalidResults, Outcome, Result, bye, played
 from referee.pairings.round_robin import round_robin
+from referee.pairings.standings import StandingRow, Tiebreak, standings
 from referee.pairings.swiss import swiss_round
 
 __all__ = [
@@ -20,9 +21,12 @@ __all__ = [
     "Outcome",
     "Pairing",
     "Result",
+    "StandingRow",
+    "Tiebreak",
     "bye",
     "knockout_bracket",
     "played",
     "round_robin",
+    "standings",
     "swiss_round",
 ]
