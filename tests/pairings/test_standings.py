@@ -152,5 +152,12 @@ def test_results_that_cannot_be_counted_are_refused() -> None:
 def test_a_walk_over_is_recorded_as_the_organiser_says() -> None:
     """The outcome is the row's, not its points': a win recorded 0–0 (the opponent did not come) is still a win."""
     walk_over = Result("A", "B", 0, 0, Outcome.WIN)
+    assert walk_over.mirror == Result("B", "A", 0, 0, Outcome.LOSS)
     rows = standings(["A", "B"], [walk_over, walk_over.mirror])
     assert table(rows) == [(1, "A", None), (2, "B", Tiebreak.MATCH_POINTS)]
+
+
+def test_a_bye_is_told_by_one_row_only() -> None:
+    """A bye has no opponent to tell it: its row is its own mirror, so it needs no second row."""
+    assert bye("A").mirror == bye("A")
+    assert standings(["A"], [bye("A")])[0].match_points == 2
