@@ -31,7 +31,7 @@ from sqlalchemy import ColumnElement, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import Club, ClubInvite, ClubMember, Match, User, now
+from ..models import Club, ClubInvite, ClubMember, Match, Scorer, User, now
 from .errors import Conflict, Forbidden, NotFound
 
 INVITE_LIFETIME = timedelta(days=7)
@@ -190,6 +190,12 @@ def forget_members(accounts: ColumnElement[int]) -> None:
     db.session.flush()
 
 
+def set_rated(member: ClubMember, rated: bool) -> None:
+    """The member's choice to show its rating on the club's leaderboard (off until it says so)."""
+    member.rated = rated
+    db.session.commit()
+
+
 # -- invites -------------------------------------------------------------------------------------------------
 
 def make_invite(organiser: ClubMember) -> NewInvite:
@@ -251,3 +257,32 @@ def join_club(user: User, secret: str) -> Club:
         except IntegrityError:  # the same account joined from another phone at the same moment
             db.session.rollback()
     return club
+
+
+# -- a club's matches ----------------------------------------------------------------------------------------
+
+def club_choices(user: User) -> list[tuple[int, str]]:
+    """The clubs the account may file a new match under (every club it is a member of), by name."""
+    return [(mine.club.id, mine.club.name) for mine in clubs_of(user)]
+
+
+def file_under(user: User, club_id: int | None) -> int | None:
+    """The club a new match of the account is filed under, checked: the account must be a member (NotFound)."""
+    if club_id is None:
+        return None
+    return membership(user, club_id).club_id
+
+
+def club_matches(club_id: int, limit: int = 100) -> list[Match]:
+    """The club's matches, newest first, finished and not."""
+    return list(db.session.scalars(select(Match).where(Match.club_id == club_id)
+                                   .order_by(Match.created_at.desc(), Match.id.desc()).limit(limit)))
+
+
+def scoring(user: User, matches: list[Match]) -> set[int]:
+    """Which of these matches the account owns or scores: their scoreboards are open to it, the others' only
+    their spectator pages."""
+    ids = [match.id for match in matches]
+    owned = {match.id for match in matches if match.user_id == user.id}
+    return owned | set(db.session.scalars(select(Scorer.match_id).where(Scorer.user_id == user.id,
+                                                                       Scorer.match_id.in_(ids))))

@@ -1,4 +1,4 @@
-"""Clubs: my clubs, a club's page (its members), its invites and their QR codes, and the invite
+"""Clubs: my clubs, a club's page (members, matches, leaderboard), its invites and their QR codes, and the invite
 link's page where another phone joins (services/clubs.py: the roles).
 
 An account that is no member gets 404 for every address of a club, as for one that does not exist; a member
@@ -17,11 +17,13 @@ from flask_login import current_user, login_required
 from werkzeug.exceptions import TooManyRequests
 
 from ..forms.accounts import ButtonForm
-from ..forms.clubs import ClubForm
+from ..forms.clubs import ClubForm, RatedForm
 from ..models import ClubInvite, ClubMember
+from ..services.club_board import club_players
 from ..services.clubs import (
     BadInvite,
     ClubRole,
+    club_matches,
     clubs_of,
     create_club,
     invites_of,
@@ -35,9 +37,12 @@ from ..services.clubs import (
     organised,
     remove_member,
     revoke_invite,
+    scoring,
+    set_rated,
     usable_invite,
 )
 from ..services.errors import Conflict, Forbidden, NotFound
+from ..services.history import match_rows
 from ..throttling import retry_after, throttle_join
 from .guest_login import start_guest_session
 from .qr import qr_svg
@@ -94,10 +99,28 @@ def create() -> ResponseReturnValue:
 @bp.get("/<int:club_id>")
 @login_required
 def show(club_id: int) -> ResponseReturnValue:
-    """The club's page: its members and their roles."""
+    """The club's page: its members and their roles, its matches (newest first), its leaderboard."""
     me = member_of(club_id)
-    return render_template("clubs/show.html", club=me.club, me=me, organiser=me.role == ClubRole.ORGANISER,
-                           members=members_of(club_id), shown_name=shown_name, button=ButtonForm())
+    matches = club_matches(club_id)
+    return render_template(
+        "clubs/show.html", club=me.club, me=me, organiser=me.role == ClubRole.ORGANISER,
+        members=members_of(club_id), shown_name=shown_name, matches=matches,
+        rows=match_rows(matches, current_user), scoring=scoring(current_user, matches),
+        players=club_players(club_id), rated=RatedForm(rated=me.rated), button=ButtonForm())
+
+
+@bp.post("/<int:club_id>/rated")
+@login_required
+def rated(club_id: int) -> ResponseReturnValue:
+    """The member's own choice to be rated on the club's leaderboard (the box unticked: not rated)."""
+    me = member_of(club_id)
+    form = RatedForm()
+    if not form.validate_on_submit():
+        abort(400)
+    set_rated(me, bool(form.rated.data))
+    flash(_("Your rating is shown on the club's leaderboard.") if form.rated.data
+          else _("Your rating is not shown on the club's leaderboard."), "info")
+    return redirect(url_for("clubs.show", club_id=club_id))
 
 
 @bp.post("/<int:club_id>/members/<int:user_id>/organiser")

@@ -8,14 +8,14 @@ import uuid
 
 import factories
 import pytest
-from factories import club, member, user_of
+from factories import club, club_match, member, user_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from page_client import Scorekeeper
 from sqlalchemy import select
 
 from referee.extensions import db
-from referee.models import Club, ClubMember, User
+from referee.models import Club, ClubMember, Match, User
 from referee.services.accounts import delete_account
 from referee.services.clubs import (
     BadInvite,
@@ -128,13 +128,16 @@ def test_a_member_leaves_and_the_last_organiser_hands_over_first(scorekeeper):
     assert roles(ana.app, club_id) == {"cid": "organiser"}
 
 
-def test_the_last_member_leaving_ends_the_club(keeper):
-    """Alone in her club, Ana is told leaving ends it; after, the club is gone."""
+def test_the_last_member_leaving_ends_the_club_and_keeps_its_matches(keeper):
+    """Alone in her club, Ana is told leaving ends it; after, the club is gone and her match is in no club."""
     club_id = club(keeper)
+    match_id = club_match(keeper, club_id)
     assert "leaving ends the club" in keeper.text(keeper.page(f"/clubs/{club_id}/leave"))
     assert keeper.submit(f"/clubs/{club_id}/leave").status_code == 302
     with keeper.app.app_context():
         assert db.session.get(Club, club_id) is None
+        assert db.session.get_one(Match, match_id).club_id is None
+    keeper.page(f"/matches/{match_id}")
 
 
 def test_a_guest_starts_a_club_and_keeps_it_under_a_name(app):
@@ -167,7 +170,7 @@ def test_clubs_of_lists_each_club_with_its_role_and_size(scorekeeper):
 
 def test_a_deleted_account_leaves_its_club_with_an_organiser(scorekeeper):
     """Ana, the only organiser, deletes her account: Bea, the longest-standing member left, organises the club;
-    Cid's club, of which he was the only member, goes with his account."""
+    Cid's club, of which he was the only member, goes with his account; Dan's match stays filed under Ana's."""
     ana, bea, cid, dan = scorekeeper("ana"), scorekeeper("bea"), scorekeeper("cid"), scorekeeper("dan")
     club_id = club(ana)
     member(ana, club_id, bea, dan)
@@ -175,12 +178,14 @@ def test_a_deleted_account_leaves_its_club_with_an_organiser(scorekeeper):
     member(cid, lonely, dan)
     with cid.app.app_context():
         leave_club(membership(user_of(dan), lonely))
+    dans = club_match(dan, club_id)
     with ana.app.app_context():
         delete_account(user_of(ana))
         delete_account(user_of(cid))
     assert roles(bea.app, club_id) == {"bea": "organiser", "dan": "member"}
     with bea.app.app_context():
         assert db.session.get(Club, lonely) is None and db.session.get(Club, club_id) is not None
+        assert db.session.get_one(Match, dans).club_id == club_id
 
 
 ACTIONS = st.lists(st.tuples(st.sampled_from(["join", "promote", "remove", "leave", "delete"]),

@@ -31,8 +31,9 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     # anyone logged in: their own clubs, and starting one (no name sent: the form's refusal)
     ("clubs.index", "GET"): (LOGIN, 200, 200, 200, 200),
     ("clubs.create", "POST"): (LOGIN, 422, 422, 422, 422),
-    # a member's: the club's page, leaving (the organiser is the last: hand over first)
+    # a member's: the club's page, their own rating choice, leaving (the organiser is the last: hand over first)
     ("clubs.show", "GET"): (LOGIN, 404, 404, 200, 200),
+    ("clubs.rated", "POST"): (LOGIN, 404, 404, 302, 302),
     ("clubs.leave", "GET"): (LOGIN, 404, 404, 200, 200),
     ("clubs.leave", "POST"): (LOGIN, 404, 404, 302, 409),
     # an organiser's alone

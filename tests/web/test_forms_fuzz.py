@@ -371,6 +371,11 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
     def start_club() -> tuple[Any, str, dict[str, str]]:
         return keeper, "/clubs/", keeper.form("/clubs/", action="/clubs/") | {"name": "Casa"}
 
+    def club_rated() -> tuple[Any, str, dict[str, str]]:
+        club_id = own_club(keeper)
+        url = f"/clubs/{club_id}/rated"
+        return keeper, url, keeper.form(f"/clubs/{club_id}", action=url) | {"rated": "y"}
+
     def club_member(action: str) -> Callable[[], tuple[Any, str, dict[str, str]]]:
         def form() -> tuple[Any, str, dict[str, str]]:
             organiser, other, club_id = club_with_member()
@@ -409,10 +414,17 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         url = f"/clubs/join/{secret}"
         return person, url, person.form(url)
 
+    def new_club_match() -> tuple[Any, str, dict[str, str]]:
+        own_club(keeper)
+        fields = keeper.form("/matches/new")
+        return keeper, "/matches/new", fields | {"seating": "2", "first_dealer": "0", "names-0": "Ana",
+                                                 "names-1": "Bea"}
+
     return {
-        "start a club": start_club, "make organiser": club_member("organiser"),
+        "start a club": start_club, "club rating choice": club_rated, "make organiser": club_member("organiser"),
         "remove a member": club_member("remove"), "leave a club": leave_club,
         "make an invite": club_invites(False), "stop an invite": club_invites(True), "join a club": join_a_club,
+        "new match in a club": new_club_match,
         "start as a guest": start_as_guest, "keep my matches": keep_matches, "guest logs out": leave_as_guest,
         "register": register, "login": login, "logout": logout, "new match": new_match, "draw for dealer": draw,
         "redraw after a tie": tied_draw, "draw for us": draw_for_us,
@@ -439,6 +451,7 @@ def pages_with_queries(table: Table) -> dict[str, tuple[str, list[str]]]:
     """Every GET page that reads a query: its address and the names it reads."""
     return {
         "matches list": ("/matches/", ["page", "player", "status"]),
+        "new match": ("/matches/new", ["club"]),
         "hand entry": (f"/matches/{table.play}/hands/new", ["mode"]),
         "correction entry": (f"/matches/{table.play}/hands/1/edit", ["mode"]),
         "my record": ("/me", ["game", "period"]),
@@ -482,7 +495,8 @@ POSTS = ["start as a guest", "keep my matches", "guest logs out",
          "rename a player", "merge players", "delete a player", "change password", "delete account",
          "log out everywhere", "log out a device", "who is entering", "join a match", "make a join code",
          "stop a join code", "remove a scorer", "leave a match", "claim a seat", "start a club",
-         "make organiser", "remove a member", "leave a club", "make an invite", "stop an invite", "join a club"]
+         "club rating choice", "make organiser", "remove a member", "leave a club", "make an invite",
+         "stop an invite", "join a club", "new match in a club"]
 
 
 def test_every_form_made_here_is_fuzzed(table: Table) -> None:
@@ -502,8 +516,8 @@ def test_no_post_form_answers_a_5xx_whatever_it_is_sent(table: Table, target: st
     table.send(target, client.client, "POST", url, data.draw(mutations(base)))
 
 
-@pytest.mark.parametrize("target", ["matches list", "hand entry", "correction entry", "my record", "tool captures",
-                                    "tool leftover", "tool dispute", "tool draw"])
+@pytest.mark.parametrize("target", ["matches list", "new match", "hand entry", "correction entry", "my record",
+                                    "tool captures", "tool leftover", "tool dispute", "tool draw"])
 @FUZZ
 @given(data=st.data())
 def test_no_page_answers_a_5xx_whatever_its_query(table: Table, target: str, data: st.DataObject) -> None:
