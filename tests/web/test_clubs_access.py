@@ -5,7 +5,8 @@ for matches.
 The routes are read from the app's URL map (every rule of the clubs blueprint), so a route added later without a
 row here fails the test. A POST carries the session's CSRF token and nothing else: what is checked is who gets in.
 A club the account is no member of is a 404, as a missing one; what only an organiser may do is 403 for a member.
-The invite link is the one way in from outside: its page and its button answer everyone.
+The invite link is the one way in from outside: its page and its button answer everyone. The API's club is held
+to the same: a token of no member's gets 404.
 """
 
 from __future__ import annotations
@@ -46,11 +47,13 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     # the invite link: its page for all (a member goes to the club), its button joins (a visitor as a guest)
     ("clubs.invited", "GET"): (200, 200, 200, 302, 302),
     ("clubs.join", "POST"): (302, 302, 302, 302, 302),
+    # the API: a token or 401
+    ("api.read_club", "GET"): (401, 404, 404, 200, 200),
 }
 
 
 def club_routes(app: Flask) -> set[tuple[str, str]]:
-    """Every (endpoint, method) of the clubs blueprint, and of any other that names a club."""
+    """Every (endpoint, method) of the clubs blueprint, and of the API's that names a club."""
     return {(rule.endpoint, method) for rule in app.url_map.iter_rules()
             if rule.endpoint.startswith("clubs.") or "club_id" in rule.arguments
             for method in rule.methods - {"HEAD", "OPTIONS"}}
