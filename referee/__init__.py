@@ -71,6 +71,7 @@ def register_blueprints(app: Flask) -> None:
         accounts,
         api,
         claims,
+        clubs,
         exports,
         guests,
         hands,
@@ -103,6 +104,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(presence.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(claims.bp)
+    app.register_blueprint(clubs.bp)
     app.register_blueprint(spectator.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(pwa.bp)

@@ -200,6 +200,10 @@ class Match(Model):
     winner: Mapped[int | None] = mapped_column(default=None)  # a side index
     spectator_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_spectator_token)
     version: Mapped[int] = mapped_column(default=1)
+    # The club the match was filed under (referee/services/clubs.py), None for most. Not a foreign key: SQLite could
+    # add one to "match" but never drop it again in place (the migration's downgrade), so the services unfile a
+    # club's matches before the club goes (leave_club, forget_members).
+    club_id: Mapped[int | None] = mapped_column(default=None, index=True)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="match", order_by="Seat.position", cascade="all, delete-orphan")
@@ -451,3 +455,51 @@ class SeatClaim(Model):
     match: Mapped[Match] = relationship(back_populates="claims")
     seat: Mapped[Seat] = relationship()
     user: Mapped[User] = relationship()
+
+
+class Club(Model):
+    """A club: accounts that play together, its members (ClubMember), the matches filed under it (Match.club_id)
+    and the invites that let others join (ClubInvite). referee/services/clubs.py keeps them."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    members: Mapped[list[ClubMember]] = relationship(
+        back_populates="club", order_by="ClubMember.id", cascade="all, delete-orphan")
+    invites: Mapped[list[ClubInvite]] = relationship(back_populates="club", cascade="all, delete-orphan")
+
+
+class ClubMember(Model):
+    """An account's membership of a club: its role ('organiser' or 'member'), and whether it chose to be rated on
+    the club's leaderboard (off unless it says so). It goes with the club or the account."""
+
+    __table_args__ = (UniqueConstraint("club_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(12))
+    rated: Mapped[bool] = mapped_column(default=False, server_default=false())
+    joined_at: Mapped[datetime] = mapped_column(default=now)
+
+    club: Mapped[Club] = relationship(back_populates="members")
+    user: Mapped[User] = relationship()
+
+
+class ClubInvite(Model):
+    """A link that lets whoever opens it join the club, until it expires or is revoked.
+
+    Only a keyed hash of its secret is kept (referee/services/clubs.py), as for a match's join codes: the link is
+    shown to the organiser who made it, and a copy of the database lets no one join.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    made_by: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    expires_at: Mapped[datetime]
+    revoked_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    club: Mapped[Club] = relationship(back_populates="invites")

@@ -9,6 +9,7 @@ FlaskLoginClient gives it (tests/conftest.py makes every test client one).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Flask
@@ -23,6 +24,7 @@ from referee.models import Match, User
 from referee.rules import OPTIONS, PRESETS, Card, CardEntry, HandEntry, SidePile, SideTally, TallyEntry
 from referee.services import HandDraft, MatchSettings, create_match, edit_hand, get_match, record_hand, undo_last_hand
 from referee.services.accounts import find_account
+from referee.services.clubs import create_club, file_under, join_club, make_invite, membership
 from referee.services.draws import draw_round, draw_state
 from referee.services.scoreboard import dealer_after
 from referee.services.sessions import start_session
@@ -172,3 +174,32 @@ def draw(person: Scorekeeper, match_id: int, *cards: str) -> None:
         state = draw_state(match)
         draw_round(match, len(state.rounds) + 1,
                    {seat: Card.parse(code) for seat, code in zip(state.drawing, cards, strict=True)})
+
+
+# -- clubs (referee/services/clubs.py) ----------------------------------------------------------------------
+
+def club(person: Scorekeeper, name: str = "Casa de Ana") -> int:
+    """A new club of the scorekeeper's, which organises it; its id."""
+    with person.app.app_context():
+        return create_club(user_of(person), name).id
+
+
+def club_invite(person: Scorekeeper, club_id: int) -> str:
+    """A live invite link's secret for the club, made by the scorekeeper (an organiser of it)."""
+    with person.app.app_context():
+        return make_invite(membership(user_of(person), club_id)).secret
+
+
+def member(organiser: Scorekeeper, club_id: int, *people: Scorekeeper) -> None:
+    """The people join the club by an invite of the organiser's, as its link's button does."""
+    secret = club_invite(organiser, club_id)
+    with organiser.app.app_context():
+        for person in people:
+            join_club(user_of(person), secret)
+
+
+def club_match(person: Scorekeeper, club_id: int, names: tuple[str, ...] = ("Ana", "Bea"), **fields: str) -> int:
+    """A new match of the scorekeeper's filed under the club (`start`'s arguments); its id."""
+    with person.app.app_context():
+        made = settings(names, dict(fields))
+        return create_match(user_of(person), replace(made, club_id=file_under(user_of(person), club_id))).id

@@ -24,6 +24,7 @@ from ..models import (
     User,
 )
 from .api_tokens import revoke_tokens
+from .clubs import forget_members
 from .sessions import end_sessions
 
 
@@ -102,6 +103,7 @@ def remove_accounts(accounts: Select[int]) -> None:
     statements.append(delete(Scorer).where(Scorer.user_id.in_(ids)))
     # Its seats claimed in others' matches are free again (the seats and their players stay the owner's).
     statements.append(delete(SeatClaim).where(SeatClaim.user_id.in_(ids)))
+    forget_members(ids)  # a club keeps an organiser (services/clubs.py)
     db.session.execute(update(MatchEvent).where(MatchEvent.user_id.in_(ids)).values(user_id=None)
                        .execution_options(synchronize_session=False))
     owned_models = (Match, Player, LoginToken, ApiToken)

@@ -11,11 +11,13 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from ..forms import DrawForm, NewMatchForm
+from ..forms.clubs import ClubChoiceForm
 from ..forms.matches import AppDrawForm, HistoryForm, RevokeLinkForm
 from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
 from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard
+from ..services.clubs import club_choices
 from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
@@ -54,13 +56,34 @@ def index() -> ResponseReturnValue:
 def new() -> ResponseReturnValue:
     """Start a match: rules, players, first dealer."""
     form = NewMatchForm()
-    if form.validate_on_submit():
+    club_form = club_choice()
+    valid = form.validate_on_submit()
+    club_valid = club_form is None or not form.is_submitted() or club_form.validate()  # said with the rest
+    if valid and club_valid:
         match = create_match(current_user, MatchSettings(
             preset=form.preset.data, options=form.options(), deck_style=form.deck(),
-            names=form.player_names(), partnerships=form.seating.data == "pairs", first_dealer=form.first_seat()))
+            names=form.player_names(), partnerships=form.seating.data == "pairs", first_dealer=form.first_seat(),
+            club_id=club_form.club_id() if club_form else None))
         return redirect(url_for("matches.show", match_id=match.id))
     roster = [player.name for player in current_user.players]
-    return render_template("matches/new.html", form=form, roster=roster), 422 if form.errors else 200
+    refused = form.errors or (club_form is not None and club_form.errors)
+    return render_template("matches/new.html", form=form, club_form=club_form, roster=roster), 422 if refused else 200
+
+
+def club_choice() -> ClubChoiceForm | None:
+    """The club select of the new-match page, when the account has clubs (None otherwise): read with the match's
+    form on a POST (whose CSRF token covers it), from the address on a GET (a club's "New match in this club"),
+    an address naming no club of the account's leaving it unset."""
+    clubs = club_choices(current_user)
+    if not clubs:
+        return None
+    posted = request.method == "POST"
+    form = ClubChoiceForm(meta={"csrf": False}) if posted else ClubChoiceForm(request.args, meta={"csrf": False})
+    form.offer(clubs)
+    if not posted and not form.validate():
+        form = ClubChoiceForm(formdata=None, meta={"csrf": False})
+        form.offer(clubs)
+    return form
 
 
 @bp.get("/<int:match_id>")

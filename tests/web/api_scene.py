@@ -1,8 +1,9 @@
 """A small account seen through the match API, for replaying the OpenAPI document's examples of it.
 
 Ana (tests/conftest.py's password) has a token, a match of two with one hand recorded by cards (Bea's account a
-scorer of it), and a match of three whose first dealer is still to be drawn. referee/openapi/match_examples.py
-holds the answers the API gives in this scene; tests/web/test_openapi.py replays every example against it.
+scorer of it), filed under Ana's club (Bea a member), and a match of three whose first dealer is still to be
+drawn. referee/openapi/match_examples.py holds the answers the API gives in this scene;
+tests/web/test_openapi.py replays every example against it.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ from typing import Any
 
 from api_client import PASSWORD, by_cards
 from flask.testing import FlaskClient
+from sqlalchemy import select
 from werkzeug.test import TestResponse
 
 from referee.extensions import db
-from referee.models import User
+from referee.models import Match, User
 from referee.services import api_tokens
+from referee.services.clubs import create_club, join_club, make_invite, membership
 from referee.services.sharing import join
 
 TWO = {"ruleset": "escova-rs", "players": ["Ana", "Bea"], "first_dealer": 0}
@@ -36,6 +39,7 @@ class Scene:
     player: int  # Ana
     scorer: int = 0  # Bea's account, a scorer of the match of two
     scorer_token: str = ""  # Bea's token: a scorer's own requests (leaving the match)
+    club: int = 0  # Ana's club, Bea a member, the match of two filed under it
 
     def join_code(self) -> str:
         """A new join code of the match of two."""
@@ -53,7 +57,7 @@ class Scene:
     def path_values(self, path: str) -> dict[str, int]:
         """What each path parameter names here (the draws' match is the one still drawing)."""
         return {"token_id": self.token_id, "match_id": self.drawing if "/draw" in path else self.match,
-                "number": 1, "player_id": self.player, "user_id": self.scorer}
+                "number": 1, "player_id": self.player, "user_id": self.scorer, "club_id": self.club}
 
 
 def play_scene(client: FlaskClient, username: str = "ana") -> Scene:
@@ -73,4 +77,10 @@ def play_scene(client: FlaskClient, username: str = "ana") -> Scene:
         scene.scorer = bea.id
         scene.scorer_token = api_tokens.create_token(bea, "tests")[1]
         join(bea, scene.join_code())
+        ana = db.session.scalar(select(User).where(User.username == username))
+        assert ana is not None
+        club = create_club(ana, "Casa de Ana")
+        join_club(bea, make_invite(membership(ana, club.id)).secret)
+        db.session.get_one(Match, scene.match).club_id = scene.club = club.id
+        db.session.commit()
     return scene

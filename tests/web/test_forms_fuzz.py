@@ -35,8 +35,9 @@ from werkzeug.test import TestResponse
 from referee import create_app
 from referee.database import upgrade_schema
 from referee.extensions import db
-from referee.models import Hand, Match, MatchEvent, Player, User
+from referee.models import ClubInvite, Hand, Match, MatchEvent, Player, User
 from referee.rules import DECK
+from referee.services.clubs import create_club, join_club, make_invite, membership
 from referee.services.sharing import make_join_code, revoke_join_codes
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "0")) or None
@@ -351,7 +352,79 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         """What the entry page sends while it is open (static/js/entering.js): its CSRF token and hand."""
         return keeper, f"/matches/{table.play}/entering", {"csrf_token": keeper.token(), "hand": "3"}
 
+    def own_club(person: Any) -> int:
+        """A club of the person's own, which it organises."""
+        with table.app.app_context():
+            user = db.session.scalar(select(User).where(User.username == person.username))
+            return create_club(user, f"Club {uuid.uuid4().hex[:6]}").id
+
+    def club_with_member() -> tuple[Any, Any, int]:
+        """A club of an account of its own, another account its member (each example may remove or promote)."""
+        organiser, other = own_account(), own_account()
+        club_id = own_club(organiser)
+        with table.app.app_context():
+            users = {u.username: u for u in db.session.scalars(select(User).where(
+                User.username.in_([organiser.username, other.username])))}
+            join_club(users[other.username], make_invite(membership(users[organiser.username], club_id)).secret)
+        return organiser, other, club_id
+
+    def start_club() -> tuple[Any, str, dict[str, str]]:
+        return keeper, "/clubs/", keeper.form("/clubs/", action="/clubs/") | {"name": "Casa"}
+
+    def club_rated() -> tuple[Any, str, dict[str, str]]:
+        club_id = own_club(keeper)
+        url = f"/clubs/{club_id}/rated"
+        return keeper, url, keeper.form(f"/clubs/{club_id}", action=url) | {"rated": "y"}
+
+    def club_member(action: str) -> Callable[[], tuple[Any, str, dict[str, str]]]:
+        def form() -> tuple[Any, str, dict[str, str]]:
+            organiser, other, club_id = club_with_member()
+            with table.app.app_context():
+                other_id = db.session.scalar(select(User.id).where(User.username == other.username))
+            url = f"/clubs/{club_id}/members/{other_id}/{action}"
+            # removing asks first, on a page of its own (its form posts back to it); promoting is a button on the club's
+            fields = organiser.form(url) if action == "remove" else organiser.form(f"/clubs/{club_id}", action=url)
+            return organiser, url, fields
+        return form
+
+    def leave_club() -> tuple[Any, str, dict[str, str]]:
+        _organiser, other, club_id = club_with_member()
+        url = f"/clubs/{club_id}/leave"
+        return other, url, other.form(url)
+
+    def club_invites(stop: bool) -> Callable[[], tuple[Any, str, dict[str, str]]]:
+        def form() -> tuple[Any, str, dict[str, str]]:
+            club_id = own_club(keeper)
+            url = f"/clubs/{club_id}/invites"
+            if stop:
+                keeper.submit(url, action=url)
+                with table.app.app_context():
+                    invite_id = db.session.scalar(select(ClubInvite.id).where(ClubInvite.club_id == club_id))
+                action = f"{url}/{invite_id}/revoke"
+                return keeper, action, keeper.form(url, action=action)
+            return keeper, url, keeper.form(url, action=url)
+        return form
+
+    def join_a_club() -> tuple[Any, str, dict[str, str]]:
+        """Another account opens a live invite link of Ana's club and presses its button."""
+        person = own_account()
+        with table.app.app_context():
+            user = db.session.scalar(select(User).where(User.username == "ana"))
+            secret = make_invite(membership(user, own_club(keeper))).secret
+        url = f"/clubs/join/{secret}"
+        return person, url, person.form(url)
+
+    def new_club_match() -> tuple[Any, str, dict[str, str]]:
+        own_club(keeper)
+        fields = keeper.form("/matches/new")
+        return keeper, "/matches/new", fields | {"seating": "2", "first_dealer": "0", "names-0": "Ana",
+                                                 "names-1": "Bea"}
+
     return {
+        "start a club": start_club, "club rating choice": club_rated, "make organiser": club_member("organiser"),
+        "remove a member": club_member("remove"), "leave a club": leave_club,
+        "make an invite": club_invites(False), "stop an invite": club_invites(True), "join a club": join_a_club,
+        "new match in a club": new_club_match,
         "start as a guest": start_as_guest, "keep my matches": keep_matches, "guest logs out": leave_as_guest,
         "register": register, "login": login, "logout": logout, "new match": new_match, "draw for dealer": draw,
         "redraw after a tie": tied_draw, "draw for us": draw_for_us,
@@ -378,6 +451,7 @@ def pages_with_queries(table: Table) -> dict[str, tuple[str, list[str]]]:
     """Every GET page that reads a query: its address and the names it reads."""
     return {
         "matches list": ("/matches/", ["page", "player", "status"]),
+        "new match": ("/matches/new", ["club"]),
         "hand entry": (f"/matches/{table.play}/hands/new", ["mode"]),
         "correction entry": (f"/matches/{table.play}/hands/1/edit", ["mode"]),
         "my record": ("/me", ["game", "period"]),
@@ -420,7 +494,9 @@ POSTS = ["start as a guest", "keep my matches", "guest logs out",
          "correction the quick way", "undo", "restore a hand", "revert a correction", "spectator link", "rematch",
          "rename a player", "merge players", "delete a player", "change password", "delete account",
          "log out everywhere", "log out a device", "who is entering", "join a match", "make a join code",
-         "stop a join code", "remove a scorer", "leave a match", "claim a seat"]
+         "stop a join code", "remove a scorer", "leave a match", "claim a seat", "start a club",
+         "club rating choice", "make organiser", "remove a member", "leave a club", "make an invite",
+         "stop an invite", "join a club", "new match in a club"]
 
 
 def test_every_form_made_here_is_fuzzed(table: Table) -> None:
@@ -440,8 +516,8 @@ def test_no_post_form_answers_a_5xx_whatever_it_is_sent(table: Table, target: st
     table.send(target, client.client, "POST", url, data.draw(mutations(base)))
 
 
-@pytest.mark.parametrize("target", ["matches list", "hand entry", "correction entry", "my record", "tool captures",
-                                    "tool leftover", "tool dispute", "tool draw"])
+@pytest.mark.parametrize("target", ["matches list", "new match", "hand entry", "correction entry", "my record",
+                                    "tool captures", "tool leftover", "tool dispute", "tool draw"])
 @FUZZ
 @given(data=st.data())
 def test_no_page_answers_a_5xx_whatever_its_query(table: Table, target: str, data: st.DataObject) -> None:

@@ -1,0 +1,288 @@
+"""Clubs: an account makes one and is its organiser; others join by an invite link; members file matches under it.
+
+Roles (ClubRole): an organiser manages the club (invites, who else organises, removing members); a member sees the
+club, its members, matches and leaderboard, and files its own matches under it. An account with no membership
+gets NotFound for everything of a club, as for a club that does not exist; a member asking for an organiser's
+action gets Forbidden. A club always keeps an organiser: the last one cannot leave while others remain (it hands
+over first), and the last member leaving ends the club (its matches stay, no longer filed under it).
+
+An invite is a link with a secret of 144 random bits (``secrets.token_urlsafe``), lasting INVITE_LIFETIME (a week:
+from one club night to the next) unless revoked; a club may have several at once (one per organiser's phone, say).
+As for a match's join codes (services/sharing.py), only an HMAC-SHA256 of the secret under the app's secret key is
+kept, so a copy of the database shows no link and lets no one join. Guessing is hopeless at that size, and refused
+attempts are throttled besides (referee/throttling.py, with the join codes').
+
+Every function takes the account (or an id) and returns models or small frozen values, so a tournament can build
+on them without a request.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from flask import current_app
+from sqlalchemy import ColumnElement, delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import Club, ClubInvite, ClubMember, Match, Scorer, User, now
+from .errors import Conflict, Forbidden, NotFound
+
+INVITE_LIFETIME = timedelta(days=7)
+SECRET_BYTES = 18  # 144 bits, 24 characters of token_urlsafe
+SECRET = re.compile(r"[A-Za-z0-9_-]{24}")
+NAME_LENGTH = 40
+
+
+class ClubRole(enum.StrEnum):
+    """What a member may do in its club."""
+
+    ORGANISER = "organiser"  # everything: invites, organisers, removing members
+    MEMBER = "member"  # sees the club, files its matches under it
+
+
+class BadInvite(LookupError):
+    """An invite that lets no one join: `reason` is 'unknown', 'expired' or 'revoked'."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class NewInvite:
+    """An invite just made: its secret (shown this once, never stored), its id and when it stops working."""
+
+    id: int
+    secret: str
+    expires_at: datetime
+
+
+@dataclass(frozen=True)
+class MyClub:
+    """A club as the account's list shows it: the club, the account's role, how many members."""
+
+    club: Club
+    role: ClubRole
+    members: int
+
+
+def secret_hash(secret: str) -> str:
+    """What is stored of an invite's secret: its HMAC-SHA256 under the app's secret key, in hex (a purpose of its
+    own in the message, so no join code's hash can ever equal an invite's)."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, b"club-invite:" + secret.encode("utf-8", "replace"), hashlib.sha256).hexdigest()
+
+
+def create_club(user: User, name: str) -> Club:
+    """A new club of this name, the account its organiser."""
+    club = Club(name=name.strip()[:NAME_LENGTH])
+    club.members.append(ClubMember(user_id=user.id, role=ClubRole.ORGANISER))
+    db.session.add(club)
+    db.session.commit()
+    return club
+
+
+def clubs_of(user: User) -> list[MyClub]:
+    """The account's clubs, by name, each with its role and number of members."""
+    counts = (select(ClubMember.club_id, func.count(ClubMember.id).label("members"))
+              .group_by(ClubMember.club_id).subquery())
+    rows = db.session.execute(
+        select(Club, ClubMember.role, counts.c.members).join(ClubMember, ClubMember.club_id == Club.id)
+        .join(counts, counts.c.club_id == Club.id).where(ClubMember.user_id == user.id)
+        .order_by(func.lower(Club.name), Club.id))
+    return [MyClub(club, ClubRole(role), members) for club, role, members in rows]
+
+
+def membership(user: User, club_id: int) -> ClubMember:
+    """The account's membership of the club: NotFound when it has none, as for a club that does not exist."""
+    member = db.session.scalar(select(ClubMember).where(ClubMember.club_id == club_id,
+                                                        ClubMember.user_id == user.id))
+    if member is None:
+        raise NotFound(club_id)
+    return member
+
+
+def organised(user: User, club_id: int) -> ClubMember:
+    """The account's membership of a club it organises: NotFound for a non-member, Forbidden for a member."""
+    member = membership(user, club_id)
+    if member.role != ClubRole.ORGANISER:
+        raise Forbidden(club_id)
+    return member
+
+
+def members_of(club_id: int) -> list[ClubMember]:
+    """The club's members, organisers first, then by when they joined."""
+    return list(db.session.scalars(select(ClubMember).where(ClubMember.club_id == club_id).order_by(
+        (ClubMember.role == ClubRole.ORGANISER).desc(), ClubMember.joined_at, ClubMember.id)))
+
+
+def _other(organiser: ClubMember, user_id: int) -> ClubMember:
+    """Another member of the organiser's club (NotFound otherwise)."""
+    member = db.session.scalar(select(ClubMember).where(ClubMember.club_id == organiser.club_id,
+                                                        ClubMember.user_id == user_id))
+    if member is None:
+        raise NotFound(user_id)
+    return member
+
+
+def make_organiser(organiser: ClubMember, user_id: int) -> ClubMember:
+    """An organiser makes another member an organiser too (already one: nothing changes)."""
+    member = _other(organiser, user_id)
+    member.role = ClubRole.ORGANISER
+    db.session.commit()
+    return member
+
+
+def remove_member(organiser: ClubMember, user_id: int) -> None:
+    """An organiser removes a member (an organiser too): its next request for the club is a 404. Removing oneself
+    is leaving (Conflict 'yourself')."""
+    if user_id == organiser.user_id:
+        raise Conflict("yourself")
+    db.session.delete(_other(organiser, user_id))
+    db.session.commit()
+
+
+def leave_club(member: ClubMember) -> bool:
+    """The member leaves its club; the last organiser cannot while other members remain (Conflict
+    'last_organiser': make another organiser first). The last member leaving ends the club, its matches kept
+    (unfiled). Whether the club ended."""
+    others = [m for m in members_of(member.club_id) if m.id != member.id]
+    if not others:
+        db.session.execute(update(Match).where(Match.club_id == member.club_id).values(club_id=None)
+                           .execution_options(synchronize_session=False))
+        db.session.delete(member.club)
+        db.session.commit()
+        return True
+    if member.role == ClubRole.ORGANISER and not any(m.role == ClubRole.ORGANISER for m in others):
+        raise Conflict("last_organiser")
+    db.session.delete(member)
+    db.session.commit()
+    return False
+
+
+def forget_members(accounts: ColumnElement[int]) -> None:
+    """The memberships of accounts being removed go, not committed (services/accounts.py: remove_accounts): a club
+    left without an organiser gets its longest-standing member as one, a club left with no member goes (its
+    matches, those of other accounts, stay unfiled)."""
+    clubs = list(db.session.scalars(select(ClubMember.club_id).where(ClubMember.user_id.in_(accounts)).distinct()))
+    db.session.execute(update(ClubInvite).where(ClubInvite.made_by.in_(accounts)).values(made_by=None)
+                       .execution_options(synchronize_session=False))
+    db.session.execute(delete(ClubMember).where(ClubMember.user_id.in_(accounts))
+                       .execution_options(synchronize_session=False))
+    for club_id in clubs:
+        remaining = list(db.session.scalars(select(ClubMember).where(ClubMember.club_id == club_id)
+                                            .order_by(ClubMember.joined_at, ClubMember.id)))
+        if not remaining:
+            db.session.execute(update(Match).where(Match.club_id == club_id).values(club_id=None)
+                               .execution_options(synchronize_session=False))
+            for gone in (delete(ClubInvite).where(ClubInvite.club_id == club_id),
+                         delete(Club).where(Club.id == club_id)):
+                db.session.execute(gone.execution_options(synchronize_session=False))
+        elif not any(m.role == ClubRole.ORGANISER for m in remaining):
+            remaining[0].role = ClubRole.ORGANISER
+    db.session.flush()
+
+
+def set_rated(member: ClubMember, rated: bool) -> None:
+    """The member's choice to show its rating on the club's leaderboard (off until it says so)."""
+    member.rated = rated
+    db.session.commit()
+
+
+# -- invites -------------------------------------------------------------------------------------------------
+
+def make_invite(organiser: ClubMember) -> NewInvite:
+    """A new invite link's secret for the organiser's club, lasting INVITE_LIFETIME; the club's others stay."""
+    secret = secrets.token_urlsafe(SECRET_BYTES)
+    invite = ClubInvite(club_id=organiser.club_id, secret_hash=secret_hash(secret), made_by=organiser.user_id,
+                        expires_at=now() + INVITE_LIFETIME)
+    db.session.add(invite)
+    db.session.commit()
+    return NewInvite(invite.id, secret, invite.expires_at)
+
+
+def invites_of(club_id: int, limit: int = 20) -> list[ClubInvite]:
+    """The club's latest invites, live or not, newest first."""
+    return list(db.session.scalars(select(ClubInvite).where(ClubInvite.club_id == club_id)
+                                   .order_by(ClubInvite.id.desc()).limit(limit)))
+
+
+def is_live(invite: ClubInvite) -> bool:
+    """Whether the invite still lets someone join."""
+    return invite.revoked_at is None and invite.expires_at > now()
+
+
+def revoke_invite(organiser: ClubMember, invite_id: int) -> None:
+    """One of the club's invites stops working (the members who joined with it stay); NotFound for another's."""
+    invite = db.session.scalar(select(ClubInvite).where(ClubInvite.id == invite_id,
+                                                        ClubInvite.club_id == organiser.club_id))
+    if invite is None:
+        raise NotFound(invite_id)
+    if invite.revoked_at is None:
+        invite.revoked_at = now()
+        db.session.commit()
+
+
+def usable_invite(secret: str) -> ClubInvite:
+    """The invite of this secret, when it lets one in (BadInvite otherwise): asked before a visitor's phone is
+    given a guest account to join with, so a wrong link makes no account."""
+    if not SECRET.fullmatch(secret):
+        raise BadInvite("unknown")  # no query for what no secret can be
+    invite = db.session.scalar(select(ClubInvite).where(ClubInvite.secret_hash == secret_hash(secret)))
+    if invite is None:
+        raise BadInvite("unknown")
+    if invite.revoked_at is not None:
+        raise BadInvite("revoked")
+    if invite.expires_at <= now():
+        raise BadInvite("expired")
+    return invite
+
+
+def join_club(user: User, secret: str) -> Club:
+    """The account becomes a member of the invite's club (a member already stays as it is); BadInvite for a link
+    that lets no one in."""
+    club = usable_invite(secret).club
+    if db.session.scalar(select(ClubMember.id).where(ClubMember.club_id == club.id,
+                                                     ClubMember.user_id == user.id)) is None:
+        db.session.add(ClubMember(club_id=club.id, user_id=user.id, role=ClubRole.MEMBER))
+        try:
+            db.session.commit()
+        except IntegrityError:  # the same account joined from another phone at the same moment
+            db.session.rollback()
+    return club
+
+
+# -- a club's matches ----------------------------------------------------------------------------------------
+
+def club_choices(user: User) -> list[tuple[int, str]]:
+    """The clubs the account may file a new match under (every club it is a member of), by name."""
+    return [(mine.club.id, mine.club.name) for mine in clubs_of(user)]
+
+
+def file_under(user: User, club_id: int | None) -> int | None:
+    """The club a new match of the account is filed under, checked: the account must be a member (NotFound)."""
+    if club_id is None:
+        return None
+    return membership(user, club_id).club_id
+
+
+def club_matches(club_id: int, limit: int = 100) -> list[Match]:
+    """The club's matches, newest first, finished and not."""
+    return list(db.session.scalars(select(Match).where(Match.club_id == club_id)
+                                   .order_by(Match.created_at.desc(), Match.id.desc()).limit(limit)))
+
+
+def scoring(user: User, matches: list[Match]) -> set[int]:
+    """Which of these matches the account owns or scores: their scoreboards are open to it, the others' only
+    their spectator pages."""
+    ids = [match.id for match in matches]
+    owned = {match.id for match in matches if match.user_id == user.id}
+    return owned | set(db.session.scalars(select(Scorer.match_id).where(Scorer.user_id == user.id,
+                                                                       Scorer.match_id.in_(ids))))
