@@ -82,6 +82,7 @@ def register_blueprints(app: Flask) -> None:
         player_admin,
         players,
         presence,
+        profiles,
         pwa,
         sharing,
         spectator,
@@ -103,6 +104,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(presence.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(claims.bp)
+    app.register_blueprint(profiles.bp)
     app.register_blueprint(spectator.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(pwa.bp)

@@ -40,6 +40,7 @@ class MatchSettings:
     names: tuple[str, ...]  # in the order of play; with partnerships, partners alternate
     partnerships: bool = False
     first_dealer: int | None = None  # None: draw for dealer
+    profile_id: int | None = None  # the house rules it is started from (services/profiles.py: profile_to_record)
 
 
 def create_match(user: User, settings: MatchSettings, by: User | None = None) -> Match:
@@ -67,7 +68,8 @@ def create_match(user: User, settings: MatchSettings, by: User | None = None) ->
 def _new_match(user: User, settings: MatchSettings, ruleset: Ruleset) -> Match:
     """The match's row, seats and first event, not yet stored."""
     match = Match(user_id=user.id, ruleset=ruleset, deck_style=settings.deck_style,
-                  partnerships=settings.partnerships, first_dealer=settings.first_dealer)
+                  partnerships=settings.partnerships, first_dealer=settings.first_dealer,
+                  profile_id=settings.profile_id)
     sides = 2 if settings.partnerships else len(settings.names)
     players = players_for(user, settings.names)
     match.seats = [Seat(position=i, name=name, side=side_of_seat(i, len(settings.names), sides), player=player)
@@ -83,7 +85,7 @@ def rematch(user: User, match: Match) -> Match:
     settings = MatchSettings(
         preset=match.preset, options=match.ruleset.options(), deck_style=match.deck_style,
         names=tuple(seat.name for seat in match.seats), partnerships=match.partnerships,
-        first_dealer=dealer_after(match, list(match.hands)),
+        first_dealer=dealer_after(match, list(match.hands)), profile_id=match.profile_id,
     )
     again = create_match(match.owner, settings, by=user)
     if match.scorers:

@@ -12,6 +12,7 @@ from flask_login import current_user, login_required
 
 from ..forms import DrawForm, NewMatchForm
 from ..forms.matches import AppDrawForm, HistoryForm, RevokeLinkForm
+from ..forms.profiles import ProfileChoiceForm, fill_rules, rules_from
 from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
@@ -19,6 +20,7 @@ from ..services import Conflict, MatchSettings, NotFound, create_match, get_matc
 from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
+from ..services.profiles import profile_to_record, profiles_of, save_profile
 from ..services.story import match_story
 from .board_etag import HEADERS, scoreboard_etag
 from .chart import board_chart
@@ -54,13 +56,37 @@ def index() -> ResponseReturnValue:
 def new() -> ResponseReturnValue:
     """Start a match: rules, players, first dealer."""
     form = NewMatchForm()
+    if not form.is_submitted():  # house rules chosen (?profile=7): the rules part shows theirs
+        form.profile.data = str(ProfileChoiceForm(formdata=request.args).profile_id() or "")
+    profiles = profiles_of(current_user)
+    chosen = next((profile for profile in profiles if profile.id == form.profile_id()), None)
+    if chosen is not None and not form.is_submitted():
+        fill_rules(form, chosen.rules)
     if form.validate_on_submit():
-        match = create_match(current_user, MatchSettings(
-            preset=form.preset.data, options=form.options(), deck_style=form.deck(),
-            names=form.player_names(), partnerships=form.seating.data == "pairs", first_dealer=form.first_seat()))
-        return redirect(url_for("matches.show", match_id=match.id))
+        try:
+            profile_id = house_rules_of(form)
+        except Conflict:  # the name typed under "Save these rules as…" is taken
+            form.save_as.errors = [_("Your house rules “%(name)s” already have this name: give these another.",
+                                     name=form.save_as_name())]
+        else:
+            match = create_match(current_user, MatchSettings(
+                preset=form.preset.data, options=form.options(), deck_style=form.deck(), names=form.player_names(),
+                partnerships=form.seating.data == "pairs", first_dealer=form.first_seat(), profile_id=profile_id))
+            return redirect(url_for("matches.show", match_id=match.id))
     roster = [player.name for player in current_user.players]
-    return render_template("matches/new.html", form=form, roster=roster), 422 if form.errors else 200
+    return render_template("matches/new.html", form=form, roster=roster, profiles=profiles,
+                           chosen=chosen), 422 if form.errors else 200
+
+
+def house_rules_of(form: NewMatchForm) -> int | None:
+    """The house rules a new match records: those typed under "Save these rules as…", saved now (Conflict when the
+    account has house rules of that name), or those it was started from while the form keeps their rules
+    (services/profiles.py)."""
+    rules = rules_from(form)
+    name = form.save_as_name()
+    if not name:
+        return profile_to_record(current_user, form.profile_id(), rules.ruleset, rules.deck())
+    return save_profile(current_user, name, rules).id
 
 
 @bp.get("/<int:match_id>")
