@@ -149,9 +149,7 @@ def delete(profile_id: int) -> ResponseReturnValue:
 @login_required
 def new_card_link(profile_id: int) -> ResponseReturnValue:
     """Replace the card's public address: the old one stops working (a card printed with its QR code too)."""
-    profile = owned(profile_id)
-    if not ConfirmForm().validate_on_submit():
-        abort(400)  # no CSRF token: nothing a page sends
+    profile = owned(profile_id)  # its CSRF token is checked before (CSRFProtect: a POST without one is a 400)
     replace_card_link(current_user, profile.id)
     flash(_("The old address of the rules card no longer works. Print or share the new one."), "info")
     return redirect(url_for("profiles.show", profile_id=profile.id) + "#card-link")

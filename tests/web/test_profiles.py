@@ -15,6 +15,7 @@ from referee.extensions import db
 from referee.models import Match, RulesProfile
 from referee.rules import make_ruleset
 from referee.services import get_match, rematch
+from referee.services import profiles as profiles_service
 from referee.services.accounts import delete_account
 from referee.services.errors import Conflict, NotFound
 from referee.services.profiles import (
@@ -29,6 +30,7 @@ from referee.services.profiles import (
     save_profile,
     stored_rules,
 )
+from referee.views import profiles as profile_views
 
 # A house's rules as the profile page's form sends them: Escoba (Spain) to 30, the setenta, void, to the left.
 HOUSE = {"name": "Tuesday club", "preset": "escoba-es", "target": "30", "all_oros": "1", "all_sevens": "",
@@ -324,3 +326,34 @@ def test_deleting_an_account_takes_its_profiles(app: Flask) -> None:
         assert user is not None
         delete_account(user)
         assert db.session.scalar(select(func.count(RulesProfile.id))) == 0
+
+
+def test_a_name_given_on_another_phone_at_the_same_moment_is_refused_in_words(
+        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check before saving saw no such name, the database's unique key did: Conflict('name_taken'), nothing
+    saved, the session usable."""
+    factories.account(app, "ana")
+    saved(app, "ana")
+    monkeypatch.setattr(profiles_service, "_name_taken", lambda *args, **kwargs: False)
+    with app.app_context():
+        user = factories.find_account("ana")
+        assert user is not None
+        with pytest.raises(Conflict) as refused:
+            save_profile(user, "TUESDAY club", TUESDAY)
+        assert refused.value.reason == "name_taken"
+        assert [p.name for p in profiles_of(user)] == ["Tuesday club"]
+
+
+def test_a_match_started_while_the_edit_page_was_open_says_so_and_offers_new_rules(
+        keeper: Scorekeeper, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page read the profile unlocked; the service, later, found a match started from it: back to the edit
+    page, which says why and now saves new house rules."""
+    pid = saved(keeper.app, "ana")
+
+    def locked_meanwhile(*args: object, **kwargs: object) -> None:
+        raise Conflict("locked", name="Tuesday club")
+
+    monkeypatch.setattr(profile_views, "change_profile", locked_meanwhile)
+    response = keeper.submit(f"/rules/{pid}/edit", {"target": "21"})
+    assert (response.status_code, response.headers["Location"]) == (302, f"/rules/{pid}/edit")
+    assert "A match was started from these rules meanwhile" in keeper.text(keeper.page(f"/rules/{pid}/edit"))
