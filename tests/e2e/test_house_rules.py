@@ -1,5 +1,5 @@
 """House rules on a phone at 390 px: saved under a name, a match started from them, the match's rules card from
-its scoreboard, and the public card printed on one page (A4 and Letter)."""
+its scoreboard, and the public card printed on one page (A4 and Letter) in the table's language."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def pages_printed(page: Page, paper: str) -> int:
 def test_house_rules_saved_used_for_a_match_and_printed_on_one_page(browser: Browser, live_server: str,
                                                                    axe_script: str) -> None:
     """Ana saves her club's rules, starts a match from them, opens their card from the scoreboard, and prints the
-    public card: one sheet, without the app's bars, in English; the pages fit at 390 and 320 px
+    public card: one sheet, without the app's bars, in English and in Spanish; the pages fit at 390 and 320 px
     and pass axe-core in light and dark."""
     found: dict[str, list[str]] = {}
     context = browser.new_context(**PHONE, locale="en-GB")
@@ -84,6 +84,12 @@ def test_house_rules_saved_used_for_a_match_and_printed_on_one_page(browser: Bro
     shot(page, "house-rules-card-print")
     assert (pages_printed(page, "A4"), pages_printed(page, "Letter")) == (1, 1)
 
+    page.emulate_media(media="screen")
+    page.get_by_role("link", name="Español").tap()
+    expect(page.locator(".card-lines")).to_contain_text("30 puntos")
+    page.emulate_media(media="print")
+    shot(page, "house-rules-card-print-es")
+    assert (pages_printed(page, "A4"), pages_printed(page, "Letter")) == (1, 1)
     context.close()
 
     problems = {name: lines for name, lines in found.items() if lines}

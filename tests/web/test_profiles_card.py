@@ -21,7 +21,7 @@ from referee.rules.names import DeckStyle
 from referee.services.profiles import HouseRules, OpeningSweep, save_profile
 from referee.views.card_words import OPTION_LINES, card_lines
 
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "es", "pt_BR")
 CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "card.css"
 # What no reader should meet on a card: the options' and presets' names as the code writes them, a choice's value
 # that is no word, the stored encoding's marks.
@@ -79,6 +79,8 @@ def test_every_value_of_every_option_reads_differently_on_the_card(keeper: Score
 @pytest.mark.parametrize(("language", "words"), [
     ("en", ["Playing to", "The first side to reach 30 points wins.", "La setenta", "Void:", "To the left",
             "the first player to notice", "French deck, J = 8, Q = 9", "2 more points to the side that takes more"]),
+    ("es", ["30 puntos", "setenta", "izquierda", "el primer jugador que se dé cuenta", "2 puntos más"]),
+    ("pt_BR", ["30 pontos", "setenta", "esquerda", "o primeiro jogador que perceber", "2 pontos a mais"]),
 ])
 def test_the_card_reads_in_the_tables_language(keeper: Scorekeeper, language: str, words: list[str]) -> None:
     """The footer's language choice is the card's: the Tuesday club's rules in each language's words."""
