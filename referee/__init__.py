@@ -83,6 +83,7 @@ def register_blueprints(app: Flask) -> None:
         player_admin,
         players,
         presence,
+        profiles,
         pwa,
         sharing,
         spectator,
@@ -105,6 +106,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(sharing.bp)
     app.register_blueprint(claims.bp)
     app.register_blueprint(clubs.bp)
+    app.register_blueprint(profiles.bp)
     app.register_blueprint(spectator.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(pwa.bp)

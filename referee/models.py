@@ -216,6 +216,11 @@ class Match(Model):
         back_populates="match", order_by="Scorer.added_at", cascade="all, delete-orphan")
     join_codes: Mapped[list[JoinCode]] = relationship(back_populates="match", cascade="all, delete-orphan")
     claims: Mapped[list[SeatClaim]] = relationship(back_populates="match", cascade="all, delete-orphan")
+    # The house rules it was started from (referee/services/profiles.py), None for a match started from the form's
+    # own choices and once that profile is deleted: the match's rules are its own columns either way.
+    profile_id: Mapped[int | None] = mapped_column(
+        ForeignKey("rules_profile.id", ondelete="SET NULL"), default=None, index=True)
+    profile: Mapped[RulesProfile | None] = relationship()
 
     # The account this request acts for, set by the lookup that let it in (referee/services/sharing.py), so
     # that the trail can say who made each change without every service taking the account. Not a column.
@@ -503,3 +508,26 @@ class ClubInvite(Model):
     revoked_at: Mapped[datetime | None] = mapped_column(default=None)
 
     club: Mapped[Club] = relationship(back_populates="invites")
+
+
+class RulesProfile(Model):
+    """House rules: a named set of rules an account keeps and starts matches from (referee/services/profiles.py).
+
+    ``rules`` holds the game, its options, the deck and the house's notes in the services' versioned encoding
+    (``"v": 1``; services/profiles.py writes and reads it). A profile that a match was started from is locked:
+    its rules never change under that match. ``card_token`` is the address of its public rules card, unguessable
+    (256 bits) and replaced to revoke it. The owner is an account; a club's profiles come with clubs.
+    """
+
+    __table_args__ = (UniqueConstraint("user_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    name_key: Mapped[str] = mapped_column(String(KEY_LENGTH), default=_key_of_name)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    card_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_spectator_token)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+    owner: Mapped[User] = relationship()

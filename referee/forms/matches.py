@@ -42,6 +42,12 @@ PASSES_CHOICES = [("right", _l("To the right (next in the order of play)")), ("l
 NAME_RULES = [Length(max=NAME_LENGTH), no_control_characters]
 
 
+def whole_id(raw: str | None) -> int | None:
+    """An id as a page writes it (a few digits), else None: a value no page writes names nothing."""
+    raw = raw or ""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
+
+
 class NewMatchForm(FlaskForm):
     """Rules, deck, players in the order of play, and who deals first."""
 
@@ -59,6 +65,9 @@ class NewMatchForm(FlaskForm):
     deck_style = SelectField(_l("Cards"), choices=options(DECK_CHOICES), default="")
     sevens = RadioField(_l("The sevens point"), choices=options(SEVENS_CHOICES), default="most")
     ties = RadioField(_l("A category tied at the top"), choices=options(TIES_CHOICES), default="nobody")
+    # House rules (services/profiles.py): the profile the rules part was filled from, and a name to save them as.
+    profile = HiddenField()
+    save_as = StringField(_l("Save these rules as…"), validators=[Optional(), *NAME_RULES])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -112,7 +121,15 @@ class NewMatchForm(FlaskForm):
 
     def rules_refused(self) -> bool:
         """Whether a field of the folded "Rules and cards" was refused: the page opens it."""
-        return any(self[name].errors for name in (*OPTIONS, "deck_style"))
+        return any(self[name].errors for name in (*OPTIONS, "deck_style", "save_as"))
+
+    def profile_id(self) -> int | None:
+        """The house rules the page was filled from, if it says as a page writes it (a few digits)."""
+        return whole_id(self.profile.data)
+
+    def save_as_name(self) -> str:
+        """The name to save the rules under, trimmed; '' to save nothing (call after validation)."""
+        return (self.save_as.data or "").strip()
 
     def deck(self) -> str:
         """The deck style chosen, or the preset's."""

@@ -18,6 +18,7 @@ from ..models import (
     Player,
     RatingChange,
     RevokedLink,
+    RulesProfile,
     Scorer,
     Seat,
     SeatClaim,
@@ -106,7 +107,7 @@ def remove_accounts(accounts: Select[int]) -> None:
     forget_members(ids)  # a club keeps an organiser (services/clubs.py)
     db.session.execute(update(MatchEvent).where(MatchEvent.user_id.in_(ids)).values(user_id=None)
                        .execution_options(synchronize_session=False))
-    owned_models = (Match, Player, LoginToken, ApiToken)
+    owned_models = (Match, RulesProfile, Player, LoginToken, ApiToken)
     statements += [delete(owned).where(owned.user_id.in_(ids)) for owned in owned_models]
     # Set-based deletes, children first: an account with thousands of matches goes in a few statements.
     for statement in [*statements, delete(User).where(User.id.in_(ids))]:

@@ -41,6 +41,7 @@ class MatchSettings:
     partnerships: bool = False
     first_dealer: int | None = None  # None: draw for dealer
     club_id: int | None = None  # the club it is filed under (services/clubs.py: file_under checks the account's)
+    profile_id: int | None = None  # the house rules it is started from (services/profiles.py: profile_to_record)
 
 
 def create_match(user: User, settings: MatchSettings, by: User | None = None) -> Match:
@@ -68,7 +69,8 @@ def create_match(user: User, settings: MatchSettings, by: User | None = None) ->
 def _new_match(user: User, settings: MatchSettings, ruleset: Ruleset) -> Match:
     """The match's row, seats and first event, not yet stored."""
     match = Match(user_id=user.id, ruleset=ruleset, deck_style=settings.deck_style,
-                  partnerships=settings.partnerships, first_dealer=settings.first_dealer, club_id=settings.club_id)
+                  partnerships=settings.partnerships, first_dealer=settings.first_dealer, club_id=settings.club_id,
+                  profile_id=settings.profile_id)
     sides = 2 if settings.partnerships else len(settings.names)
     players = players_for(user, settings.names)
     match.seats = [Seat(position=i, name=name, side=side_of_seat(i, len(settings.names), sides), player=player)
@@ -84,7 +86,7 @@ def rematch(user: User, match: Match) -> Match:
     settings = MatchSettings(
         preset=match.preset, options=match.ruleset.options(), deck_style=match.deck_style,
         names=tuple(seat.name for seat in match.seats), partnerships=match.partnerships,
-        first_dealer=dealer_after(match, list(match.hands)), club_id=match.club_id,
+        first_dealer=dealer_after(match, list(match.hands)), club_id=match.club_id, profile_id=match.profile_id,
     )
     again = create_match(match.owner, settings, by=user)
     if match.scorers:

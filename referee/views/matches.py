@@ -13,6 +13,7 @@ from flask_login import current_user, login_required
 from ..forms import DrawForm, NewMatchForm
 from ..forms.clubs import ClubChoiceForm
 from ..forms.matches import AppDrawForm, HistoryForm, RevokeLinkForm
+from ..forms.profiles import ProfileChoiceForm, fill_rules, rules_from
 from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
@@ -21,6 +22,7 @@ from ..services.clubs import club_choices
 from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
+from ..services.profiles import profile_to_record, profiles_of, save_profile
 from ..services.story import match_story
 from .board_etag import HEADERS, scoreboard_etag
 from .chart import board_chart
@@ -57,17 +59,30 @@ def new() -> ResponseReturnValue:
     """Start a match: rules, players, first dealer."""
     form = NewMatchForm()
     club_form = club_choice()
+    if not form.is_submitted():  # house rules chosen (?profile=7): the rules part shows theirs
+        form.profile.data = str(ProfileChoiceForm(formdata=request.args).profile_id() or "")
+    profiles = profiles_of(current_user)
+    chosen = next((profile for profile in profiles if profile.id == form.profile_id()), None)
+    if chosen is not None and not form.is_submitted():
+        fill_rules(form, chosen.rules)
     valid = form.validate_on_submit()
     club_valid = club_form is None or not form.is_submitted() or club_form.validate()  # said with the rest
     if valid and club_valid:
-        match = create_match(current_user, MatchSettings(
-            preset=form.preset.data, options=form.options(), deck_style=form.deck(),
-            names=form.player_names(), partnerships=form.seating.data == "pairs", first_dealer=form.first_seat(),
-            club_id=club_form.club_id() if club_form else None))
-        return redirect(url_for("matches.show", match_id=match.id))
+        try:
+            profile_id = house_rules_of(form)
+        except Conflict:  # the name typed under "Save these rules as…" is taken
+            form.save_as.errors = [_("Your house rules “%(name)s” already have this name: give these another.",
+                                     name=form.save_as_name())]
+        else:
+            match = create_match(current_user, MatchSettings(
+                preset=form.preset.data, options=form.options(), deck_style=form.deck(), names=form.player_names(),
+                partnerships=form.seating.data == "pairs", first_dealer=form.first_seat(),
+                club_id=club_form.club_id() if club_form else None, profile_id=profile_id))
+            return redirect(url_for("matches.show", match_id=match.id))
     roster = [player.name for player in current_user.players]
     refused = form.errors or (club_form is not None and club_form.errors)
-    return render_template("matches/new.html", form=form, club_form=club_form, roster=roster), 422 if refused else 200
+    return render_template("matches/new.html", form=form, club_form=club_form, roster=roster, profiles=profiles,
+                           chosen=chosen), 422 if refused else 200
 
 
 def club_choice() -> ClubChoiceForm | None:
@@ -84,6 +99,17 @@ def club_choice() -> ClubChoiceForm | None:
         form = ClubChoiceForm(formdata=None, meta={"csrf": False})
         form.offer(clubs)
     return form
+
+
+def house_rules_of(form: NewMatchForm) -> int | None:
+    """The house rules a new match records: those typed under "Save these rules as…", saved now (Conflict when the
+    account has house rules of that name), or those it was started from while the form keeps their rules
+    (services/profiles.py)."""
+    rules = rules_from(form)
+    name = form.save_as_name()
+    if not name:
+        return profile_to_record(current_user, form.profile_id(), rules.ruleset, rules.deck())
+    return save_profile(current_user, name, rules).id
 
 
 @bp.get("/<int:match_id>")

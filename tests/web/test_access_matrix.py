@@ -53,6 +53,7 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     ("exports.match_as_csv", "GET"): (LOGIN, 404, 404, 404, 200, 200),
     ("exports.match_as_json", "GET"): (LOGIN, 404, 404, 404, 200, 200),
     ("matches.play_again", "POST"): (LOGIN, 404, 404, 404, 302, 302),  # the owner's match, the scorers carried over
+    ("profiles.match_card", "GET"): (LOGIN, 404, 404, 404, 200, 200),  # the rules card of the match's rules
     # claiming a seat: a scorer (here holding one already, confirmed with the code) or the owner
     ("claims.seat", "GET"): (LOGIN, 404, 404, 404, 200, 200),
     ("claims.seat", "POST"): (LOGIN, 404, 404, 404, 200, 422),  # the scorer's claim shown; the owner picked no seat

@@ -36,8 +36,9 @@ from referee import create_app
 from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import ClubInvite, Hand, Match, MatchEvent, Player, User
-from referee.rules import DECK
+from referee.rules import DECK, make_ruleset
 from referee.services.clubs import create_club, join_club, make_invite, membership
+from referee.services.profiles import HouseRules, save_profile
 from referee.services.sharing import make_join_code, revoke_join_codes
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "0")) or None
@@ -348,6 +349,29 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         phone = guest()
         return phone, "/account/leave", phone.form("/account/leave", action="/account/leave")
 
+    def fresh_profile() -> int:
+        """House rules of the account's of their own (each example may rename, change or delete them)."""
+        with table.app.app_context():
+            user = db.session.scalar(select(User).where(User.username == "ana"))
+            return save_profile(user, f"fz{uuid.uuid4().hex[:10]}", HouseRules(make_ruleset("escoba-es"))).id
+
+    def profile_form(action: str) -> Callable[[], tuple[Any, str, dict[str, str]]]:
+        def form() -> tuple[Any, str, dict[str, str]]:
+            if action == "new":
+                return keeper, "/rules/new", keeper.form("/rules/new") | {"name": f"Fz {uuid.uuid4().hex[:8]}"}
+            page = f"/rules/{fresh_profile()}"
+            if action == "link":
+                return keeper, f"{page}/link", keeper.form(page, action=f"{page}/link")
+            return keeper, f"{page}/{action}", keeper.form(f"{page}/{action}")
+        return form
+
+    def new_match_from_profile() -> tuple[Any, str, dict[str, str]]:
+        """The new-match page opened from house rules, saving its rules under a new name too."""
+        page = f"/matches/new?profile={fresh_profile()}"
+        return keeper, page, keeper.form(page) | {
+            "seating": "2", "first_dealer": "1", "names-0": "Ana", "names-1": "Bea",
+            "save_as": f"Fz {uuid.uuid4().hex[:8]}"}
+
     def entering() -> tuple[Any, str, dict[str, str]]:
         """What the entry page sends while it is open (static/js/entering.js): its CSRF token and hand."""
         return keeper, f"/matches/{table.play}/entering", {"csrf_token": keeper.token(), "hand": "3"}
@@ -440,6 +464,9 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         "make a join code": together(""), "stop a join code": together("/revoke"), "remove a scorer": remove_scorer,
         "leave a match": leave,
         "claim a seat": claim_seat,
+        "new house rules": profile_form("new"), "change house rules": profile_form("edit"),
+        "rename house rules": profile_form("rename"), "delete house rules": profile_form("delete"),
+        "replace a rules card's address": profile_form("link"), "new match from house rules": new_match_from_profile,
     }
 
 
@@ -451,7 +478,7 @@ def pages_with_queries(table: Table) -> dict[str, tuple[str, list[str]]]:
     """Every GET page that reads a query: its address and the names it reads."""
     return {
         "matches list": ("/matches/", ["page", "player", "status"]),
-        "new match": ("/matches/new", ["club"]),
+        "new match": ("/matches/new", ["club", "profile"]),
         "hand entry": (f"/matches/{table.play}/hands/new", ["mode"]),
         "correction entry": (f"/matches/{table.play}/hands/1/edit", ["mode"]),
         "my record": ("/me", ["game", "period"]),
@@ -496,7 +523,9 @@ POSTS = ["start as a guest", "keep my matches", "guest logs out",
          "log out everywhere", "log out a device", "who is entering", "join a match", "make a join code",
          "stop a join code", "remove a scorer", "leave a match", "claim a seat", "start a club",
          "club rating choice", "make organiser", "remove a member", "leave a club", "make an invite",
-         "stop an invite", "join a club", "new match in a club"]
+         "stop an invite", "join a club", "new match in a club", "new house rules",
+         "change house rules", "rename house rules", "delete house rules", "replace a rules card's address",
+         "new match from house rules"]
 
 
 def test_every_form_made_here_is_fuzzed(table: Table) -> None:
@@ -530,7 +559,7 @@ def test_no_page_answers_a_5xx_whatever_its_query(table: Table, target: str, dat
 @FUZZ
 @given(number=st.one_of(st.integers(min_value=-1, max_value=10**40).map(str), st.sampled_from(ODD)),
        where=st.sampled_from(["", "/draw", "/entering", "/hands/new", "/hands/1/edit", "/hands/{n}/edit",
-                              "/trail/{n}/revert"]))
+                              "/trail/{n}/revert", "/card"]))
 def test_no_address_with_a_number_answers_a_5xx(table: Table, number: str, where: str) -> None:
     """Any number, or anything, where an address takes a match's or a hand's number: a page or a 404."""
     if "{n}" in where:
@@ -555,6 +584,24 @@ def test_no_players_address_with_a_number_answers_a_5xx(table: Table, number: st
 def test_no_spectator_link_answers_a_5xx(table: Table, token: str) -> None:
     """Whatever follows /watch/: the scoreboard or a 404."""
     table.send("spectator token", table.visitor().client, "GET", f"/watch/{quote(token, safe='')}")
+
+
+@FUZZ
+@given(number=st.one_of(st.integers(min_value=-1, max_value=10**40).map(str), st.sampled_from(ODD)),
+       action=st.sampled_from(["", "/edit", "/rename", "/delete", "/link"]), post=st.booleans())
+def test_no_house_rules_address_with_a_number_answers_a_5xx(table: Table, number: str, action: str,
+                                                            post: bool) -> None:
+    """Any number, or anything, where an address takes house rules' number: a page, a refusal or a 404."""
+    url = f"/rules/{quote(number, safe='')}{action}"
+    data = MultiDict({"csrf_token": table.keeper.token(), "name": "Fz", "target": number}) if post else None
+    table.send("house rules address numbers", table.keeper.client, "POST" if post else "GET", url, data)
+
+
+@FUZZ
+@given(token=st.one_of(st.text(max_size=100), st.sampled_from(ODD)))
+def test_no_rules_card_address_answers_a_5xx(table: Table, token: str) -> None:
+    """Whatever follows /card/: a rules card or a 404."""
+    table.send("rules card token", table.visitor().client, "GET", f"/card/{quote(token, safe='')}")
 
 
 CONTROL = "This holds control characters"
