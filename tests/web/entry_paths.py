@@ -159,10 +159,12 @@ def page_fields(path: str, d: Deal) -> dict[str, str]:
                    for key in ("cards", "oros", "sevens", *BREAKERS, "pile_sum")}
         # The setenta of every side, the last one's too on the quick way: the others' cannot give it.
         fields[f"setenta-{i}"] = str(tallies[i].get("setenta", ""))
-        if by_cards:  # or its best cards tapped, one chip per suit ("" for a suit it lacks), the sum left blank
+        # Or its best cards tapped, one chip per suit ("" for a suit it lacks), the sum left blank; by its sum,
+        # every chip cleared: a correction's page comes with the saved hand's chips, which would disagree.
+        chips = {card.suit.value: str(card.value) for card in d.best_cards(i)} if by_cards else {}
+        fields |= {f"setenta_cards-{i}-{suit.value}": chips.get(suit.value, "") for suit in Suit}
+        if by_cards:
             fields[f"setenta-{i}"] = ""
-            chips = {card.suit.value: str(card.value) for card in d.best_cards(i)}
-            fields |= {f"setenta_cards-{i}-{suit.value}": chips.get(suit.value, "") for suit in Suit}
     fields["velo"] = velo
     if path == "page_tally":
         return fields | {"leftover_sum": str(d.leftover_sum())}
