@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -24,7 +25,7 @@ from werkzeug.test import TestResponse
 from referee import create_app
 from referee.config import sqlalchemy_url
 from referee.database import upgrade_schema
-from referee.extensions import db
+from referee.extensions import db, limiter
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -151,13 +152,67 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+class SharedApp:
+    """One app for the tests of a process that take the default settings, each test on a fresh copy of the
+    migrated database and the settings as made. Building an app compiles each of its ~120 URL rules into Python
+    code (Werkzeug's builders), some 50 ms an app: over ~2 500 tests, a minute of CI on two cores.
+
+    Two things of an app live in the process, not the app: Flask-Limiter's one Limiter is on or off as the last
+    app bound to it said (its `enabled`), and the "referee" logger logs requests as the last app made said
+    (referee/request_log.py). So the shared app is made again once a throttled app has been made, and its
+    logger's handlers and level are put back before each test."""
+
+    def __init__(self, folder: Path, migrated: Path) -> None:
+        self.path, self.migrated = folder / "test.sqlite", migrated
+        self.logger = logging.getLogger("referee")
+        self.app = self.build()
+
+    def build(self) -> Flask:
+        """A new app on the shared database file, and what it was made with."""
+        shutil.copyfile(self.migrated, self.path)
+        self.app = create_app(TEST_SETTINGS | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{self.path}"})
+        self.settings = dict(self.app.config)
+        self.logging = (list(self.logger.handlers), self.logger.level, self.logger.propagate)
+        return self.app
+
+    def fresh(self) -> Flask:
+        """The app, its pooled connections closed and its database file replaced by a new copy of the migrated
+        one (the old file and its write-ahead log removed first: a connection a test left open keeps reading
+        the old file, never a mix); the settings a test changed and the logger put back."""
+        with self.app.app_context():
+            db.engine.dispose()
+        for leftover in (self.path, self.path.with_name(self.path.name + "-wal"),
+                         self.path.with_name(self.path.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+        if limiter.enabled:
+            return self.build()
+        shutil.copyfile(self.migrated, self.path)
+        self.app.config.clear()
+        self.app.config.update(self.settings)
+        handlers, level, propagate = self.logging
+        self.logger.handlers[:] = handlers
+        self.logger.setLevel(level)
+        self.logger.propagate = propagate
+        return self.app
+
+
+@pytest.fixture(scope="session")
+def shared_app(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> SharedApp:
+    """The process's app with the default settings (see SharedApp)."""
+    return SharedApp(tmp_path_factory.mktemp("shared"), migrated_sqlite)
+
+
 @pytest.fixture
-def app(tmp_path: Path, app_settings: dict[str, Any], migrated_sqlite: Path) -> Iterator[Flask]:
-    """An app whose database lives in a temporary folder, migrated; no throttling unless a module asks for it."""
+def app(tmp_path: Path, app_settings: dict[str, Any], migrated_sqlite: Path, shared_app: SharedApp) -> Flask:
+    """An app on a fresh copy of the migrated database; no throttling unless a module asks for it. With the
+    default settings it is the process's shared app (a test that adds routes, which Flask allows only before an
+    app's first request, makes an app of its own, as tests/web/test_headers.py does); a module's own settings get
+    an app of their own."""
+    if not app_settings:
+        return shared_app.fresh()
     path = tmp_path / "test.sqlite"
     shutil.copyfile(migrated_sqlite, path)
-    app = create_app(TEST_SETTINGS | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"} | app_settings)
-    yield app
+    return create_app(TEST_SETTINGS | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"} | app_settings)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

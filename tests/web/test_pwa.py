@@ -199,10 +199,10 @@ def test_everything_the_service_worker_keeps_is_there(client):
         assert client.get(url).status_code == 200, url
 
 
-def test_the_service_worker_changes_when_a_file_of_the_shell_changes(app, client):
+def test_the_service_worker_changes_when_a_file_of_the_shell_changes(app, client, monkeypatch):
     """Its version names the fingerprints, so the browser installs the new shell."""
     before = sw_config(client)["version"]
-    app.extensions["fingerprints"]["css/app.css"] = "00000000"
+    monkeypatch.setitem(app.extensions["fingerprints"], "css/app.css", "00000000")
     assert sw_config(client)["version"] != before
 
 
