@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import HandSide, Match, TournamentRound, TournamentTable
+from ..models import HandSide, Match, Scorer, TournamentRound, TournamentTable
 from ..pairings import Result, bye, played
 from .tournaments import Entrant, TournamentInfo
 
@@ -144,3 +144,13 @@ def table_of(info: TournamentInfo, row: TournamentTable, totals: dict[int, list[
 def results_of(rounds: list[Round]) -> list[Result[int]]:
     """Every result so far, as the pairings core counts them (tables without a result left out)."""
     return [result for one in rounds for table in one.tables for result in table.rows()]
+
+
+def scored_by(user_id: int, match_ids: list[int]) -> set[int]:
+    """Which of these matches the account owns or scores (its scoreboard opens for it; the others' spectator
+    pages do)."""
+    if not match_ids:
+        return set()
+    owned = select(Match.id).where(Match.id.in_(match_ids), Match.user_id == user_id)
+    scored = select(Scorer.match_id).where(Scorer.match_id.in_(match_ids), Scorer.user_id == user_id)
+    return set(db.session.scalars(owned.union(scored)))

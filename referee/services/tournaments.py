@@ -101,6 +101,7 @@ class TournamentSummary:
     entrants: int
     rounds_played: int
     created_at: datetime
+    rounds_planned: int | None = None
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,8 @@ def tournaments_of(user: User, club_id: int) -> list[TournamentSummary]:
         select(Tournament, entrants.c.n).join(entrants, entrants.c.tournament_id == Tournament.id)
         .where(Tournament.club_id == club_id).order_by(Tournament.created_at.desc(), Tournament.id.desc()))
     return [TournamentSummary(tournament.id, tournament.name, Format(tournament.format), int(count),
-                              len(tournament.rounds), tournament.created_at) for tournament, count in rows]
+                              len(tournament.rounds), tournament.created_at, tournament.rounds_planned)
+            for tournament, count in rows]
 
 
 def create_tournament(user: User, club_id: int, spec: TournamentSpec) -> TournamentInfo:
