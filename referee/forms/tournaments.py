@@ -53,7 +53,7 @@ class MultiCheckboxField(SelectMultipleField):
 class TournamentForm(FlaskForm):
     """A new tournament. The view offers the organiser's rules profiles and the club's members as choices."""
 
-    name = StringField(_l("Name"), filters=[_stripped], validators=[
+    name = StringField(_l("Tournament name"), filters=[_stripped], validators=[
         InputRequired(_l("Give the tournament a name.")),
         Length(max=NAME_LENGTH, message=_l("A name has at most %(max)d characters.")), no_control_characters])
     profile = SelectField(_l("House rules"), validators=[InputRequired(_l("Pick the house rules it is played by."))])
