@@ -6,7 +6,17 @@ standings live over the finished tables."""
 from __future__ import annotations
 
 import pytest
-from factories import club, house_rules, member, play_table, record_by_hand, start_next_round, tournament, user_of
+from factories import (
+    club,
+    club_match,
+    house_rules,
+    member,
+    play_table,
+    record_by_hand,
+    start_next_round,
+    tournament,
+    user_of,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
@@ -14,6 +24,7 @@ from sqlalchemy import select
 from referee.extensions import db
 from referee.models import Hand, Match, Scorer, Tournament
 from referee.pairings import bye, played, standings
+from referee.services.clubs import membership, set_rated
 from referee.services.errors import Conflict, Forbidden, NotFound
 from referee.services.sharing import usable_code
 from referee.services.tournament_rounds import close_round, result_trail, rounds_of, start_round
@@ -22,6 +33,7 @@ from referee.services.tournament_tables import TableState
 from referee.services.tournaments import (
     Format,
     PlayerSpec,
+    Seeding,
     TournamentSpec,
     create_tournament,
     get_tournament,
@@ -260,3 +272,29 @@ def test_the_standings_are_the_pairings_core_s_over_the_finished_tables(keeper, 
         info = get_tournament(user_of(keeper), tournament_id)
         expected = standings([entrant.id for entrant in info.entrants], results)
         assert [line.row for line in tournament_standings(user_of(keeper), tournament_id)] == expected
+
+
+def test_seeding_by_rating_puts_the_rated_members_first_best_first(scorekeeper):
+    """Cid beat Bea in a club match and both chose to be rated: Cid is seed 1, Bea 2, then the guest and Dan (a
+    member who is not rated), as listed."""
+    ana, bea, cid, dan = (scorekeeper(name) for name in ("ana", "bea", "cid", "dan"))
+    club_id = club(ana)
+    member(ana, club_id, bea, cid, dan)
+    with ana.app.app_context():
+        for person in (bea, cid):
+            set_rated(membership(user_of(person), club_id), True)
+    played_id = club_match(ana, club_id, ("bea", "cid"), target="4")
+    play_table(ana, played_id, winner=1)
+    tournament_id = tournament(ana, club_id, ["Guest", dan, bea, cid], format="knockout", seeding=Seeding.RATING)
+    with ana.app.app_context():
+        assert [e.name for e in get_tournament(user_of(ana), tournament_id).entrants] == ["cid", "bea", "Guest", "dan"]
+
+
+def test_a_drawn_seeding_keeps_every_entrant_once(keeper):
+    """Drawn at random: the same entrants, each seeded once, 1 to n."""
+    club_id = club(keeper)
+    names = [f"P{n}" for n in range(8)]
+    tournament_id = tournament(keeper, club_id, names, format="round_robin", seeding=Seeding.DRAWN)
+    with keeper.app.app_context():
+        entrants = get_tournament(user_of(keeper), tournament_id).entrants
+    assert sorted(e.name for e in entrants) == names and [e.seed for e in entrants] == list(range(1, 9))
