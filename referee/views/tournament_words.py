@@ -41,6 +41,8 @@ def tables_words(tables: tuple[int, ...]) -> str:
 def conflict_words(conflict: Conflict) -> str:
     """Why a tournament's service refused, in the reader's words."""
     params = conflict.params
+    listed = params.get("tables", ())
+    tables = tuple(int(number) for number in listed) if isinstance(listed, tuple) else ()
     words = {
         "name": lambda: _("Give the tournament a name."),
         "entrants": lambda: _("A tournament needs from 2 to 128 entrants."),
@@ -51,10 +53,10 @@ def conflict_words(conflict: Conflict) -> str:
         "rounds": lambda: _("With these entrants a Swiss event plays at most %(most)d rounds.",
                             most=params.get("most", 0)),
         "round_open": lambda: _("Round %(number)d is still being played (tables %(tables)s): record or wait for "
-                                "their results first.", number=params.get("number", 0),
-                                tables=tables_words(tuple(params.get("tables", ())))),  # type: ignore[arg-type]
-        "unfinished": lambda: _("Tables %(tables)s have no result yet.",
-                                tables=tables_words(tuple(params.get("tables", ())))),  # type: ignore[arg-type]
+                                "their results first.", number=params.get("number", 0), tables=tables_words(tables))
+        if tables else _("Round %(number)d was started on another phone a moment ago.", number=params.get("number", 0)),
+        "unfinished": lambda: ngettext("Table %(tables)s has no result yet.", "Tables %(tables)s have no result yet.",
+                                       len(tables), tables=tables_words(tables)),
         "finished": lambda: _("Every round of this tournament has been played."),
         "no_round": lambda: _("No round has started yet."),
         "bye": lambda: _("A bye has no result to record."),

@@ -92,7 +92,7 @@ def test_the_tournament_page_runs_a_round_from_its_buttons(organiser):
     assert "Round 1" in text and "Table 1" in text and "Bye" in text and "QR code to score this table" in text
     assert html.count("<svg") == 1 and "/join/" in html
     refused = organiser.client.post(f"{url}/close", data={"csrf_token": organiser.fields(html)["csrf_token"]})
-    assert refused.status_code == 409 and "Tables 1 have no result yet." in organiser.text(refused.get_data(True))
+    assert refused.status_code == 409 and "Table 1 has no result yet." in organiser.text(refused.get_data(True))
     with organiser.app.app_context():
         table = rounds_of(user_of(organiser), tournament_id)[0].tables[0]
     play_table(organiser, table.match_id)
