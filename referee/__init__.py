@@ -88,6 +88,7 @@ def register_blueprints(app: Flask) -> None:
         sharing,
         spectator,
         tools,
+        tournaments,
         trail,
     )
 
@@ -107,6 +108,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(claims.bp)
     app.register_blueprint(clubs.bp)
     app.register_blueprint(profiles.bp)
+    app.register_blueprint(tournaments.bp)
     app.register_blueprint(spectator.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(pwa.bp)

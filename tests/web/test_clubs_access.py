@@ -47,6 +47,11 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     # the invite link: its page for all (a member goes to the club), its button joins (a visitor as a guest)
     ("clubs.invited", "GET"): (200, 200, 200, 302, 302),
     ("clubs.join", "POST"): (302, 302, 302, 302, 302),
+    # a club's tournaments (tests/web/test_tournament_access.py holds a tournament's own routes): the list to every
+    # member, "New tournament" an organiser's (nothing sent: the form's refusal)
+    ("tournaments.index", "GET"): (LOGIN, 404, 404, 200, 200),
+    ("tournaments.new", "GET"): (LOGIN, 404, 404, 403, 200),
+    ("tournaments.new", "POST"): (LOGIN, 404, 404, 403, 422),
     # the API: a token or 401
     ("api.read_club", "GET"): (401, 404, 404, 200, 200),
 }

@@ -40,6 +40,8 @@ from referee.rules import DECK, make_ruleset
 from referee.services.clubs import create_club, join_club, make_invite, membership
 from referee.services.profiles import HouseRules, save_profile
 from referee.services.sharing import make_join_code, revoke_join_codes
+from referee.services.tournament_rounds import rounds_of, start_round
+from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "0")) or None
 FUZZ = settings(max_examples=EXAMPLES or 10, deadline=None, database=None,
@@ -444,7 +446,41 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         return keeper, "/matches/new", fields | {"seating": "2", "first_dealer": "0", "names-0": "Ana",
                                                  "names-1": "Bea"}
 
+    def club_tournament(started: bool) -> int:
+        """A round robin of two guests in a club of Ana's own, its first round started when asked."""
+        club_id, profile_id = own_club(keeper), fresh_profile()
+        with table.app.app_context():
+            user = db.session.scalar(select(User).where(User.username == "ana"))
+            made = create_tournament(user, club_id, TournamentSpec(
+                "Fz", Format.ROUND_ROBIN, profile_id, ((PlayerSpec("A"),), (PlayerSpec("B"),))))
+            if started:
+                start_round(user, made.id)
+            return made.id
+
+    def new_tournament() -> tuple[Any, str, dict[str, str]]:
+        club_id, profile_id = own_club(keeper), fresh_profile()
+        url = f"/clubs/{club_id}/tournaments/new"
+        return keeper, url, keeper.form(url) | {"name": "Fz", "profile": str(profile_id), "rounds": "1",
+                                                "guests": "A\nB & C"}
+
+    def tournament_button(action: str) -> Callable[[], tuple[Any, str, dict[str, str]]]:
+        def form() -> tuple[Any, str, dict[str, str]]:
+            tournament_id = club_tournament(action != "rounds")
+            return keeper, f"/tournaments/{tournament_id}/{action}", {"csrf_token": keeper.token()}
+        return form
+
+    def result_by_hand() -> tuple[Any, str, dict[str, str]]:
+        tournament_id = club_tournament(True)
+        with table.app.app_context():
+            user = db.session.scalar(select(User).where(User.username == "ana"))
+            table_id = rounds_of(user, tournament_id)[0].tables[0].id
+        url = f"/tournaments/{tournament_id}/tables/{table_id}/result"
+        return keeper, url, keeper.form(url) | {"home_points": "4", "away_points": "1", "reason": "Fz"}
+
     return {
+        "new tournament": new_tournament, "start a round": tournament_button("rounds"),
+        "close a round": tournament_button("close"), "new table codes": tournament_button("codes"),
+        "result by hand": result_by_hand,
         "start a club": start_club, "club rating choice": club_rated, "make organiser": club_member("organiser"),
         "remove a member": club_member("remove"), "leave a club": leave_club,
         "make an invite": club_invites(False), "stop an invite": club_invites(True), "join a club": join_a_club,
@@ -525,7 +561,8 @@ POSTS = ["start as a guest", "keep my matches", "guest logs out",
          "club rating choice", "make organiser", "remove a member", "leave a club", "make an invite",
          "stop an invite", "join a club", "new match in a club", "new house rules",
          "change house rules", "rename house rules", "delete house rules", "replace a rules card's address",
-         "new match from house rules"]
+         "new match from house rules", "new tournament", "start a round", "close a round", "new table codes",
+         "result by hand"]
 
 
 def test_every_form_made_here_is_fuzzed(table: Table) -> None:
@@ -602,6 +639,16 @@ def test_no_house_rules_address_with_a_number_answers_a_5xx(table: Table, number
 def test_no_rules_card_address_answers_a_5xx(table: Table, token: str) -> None:
     """Whatever follows /card/: a rules card or a 404."""
     table.send("rules card token", table.visitor().client, "GET", f"/card/{quote(token, safe='')}")
+
+
+@FUZZ
+@given(number=st.one_of(st.integers(min_value=-1, max_value=10**40).map(str), st.sampled_from(ODD)),
+       where=st.sampled_from(["/tournaments/{n}", "/tournaments/{n}/standings", "/clubs/{n}/tournaments",
+                              "/clubs/{n}/tournaments/new", "/tournaments/1/tables/{n}/result"]))
+def test_no_tournament_address_with_a_number_answers_a_5xx(table: Table, number: str, where: str) -> None:
+    """Any number, or anything, where an address takes a tournament's, a club's or a table's number: a page or a
+    404."""
+    table.send("tournament address numbers", table.keeper.client, "GET", where.replace("{n}", quote(number, safe="")))
 
 
 CONTROL = "This holds control characters"
