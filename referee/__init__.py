@@ -88,6 +88,8 @@ def register_blueprints(app: Flask) -> None:
         sharing,
         spectator,
         tools,
+        tournament_board,
+        tournament_exports,
         tournaments,
         trail,
     )
@@ -109,6 +111,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(clubs.bp)
     app.register_blueprint(profiles.bp)
     app.register_blueprint(tournaments.bp)
+    app.register_blueprint(tournament_board.bp)
+    app.register_blueprint(tournament_exports.bp)
     app.register_blueprint(spectator.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(pwa.bp)

@@ -641,3 +641,12 @@ class TournamentResultChange(Model):
 
     table: Mapped[TournamentTable] = relationship(back_populates="changes")
     user: Mapped[User | None] = relationship()
+
+
+class TournamentBoard(Model):
+    """A tournament's board for a TV (referee/services/tournament_board.py): the public link's token, which the
+    organiser can replace (the old link then shows nothing), and the round length its timer counts down."""
+
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, default=new_spectator_token)
+    round_minutes: Mapped[int | None] = mapped_column(default=None)
