@@ -135,7 +135,8 @@ def new_link(tournament_id: int) -> ResponseReturnValue:
 @login_required
 def round_length(tournament_id: int) -> ResponseReturnValue:
     """Set the round length the board's timer counts down (empty: no timer); organisers only."""
-    seen(tournament_id)
+    if not seen(tournament_id).organiser:
+        abort(403)
     form = RoundLengthForm()
     if not form.validate_on_submit():
         return settings_page(tournament_id, form, 422)

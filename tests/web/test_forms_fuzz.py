@@ -477,7 +477,13 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         url = f"/tournaments/{tournament_id}/tables/{table_id}/result"
         return keeper, url, keeper.form(url) | {"home_points": "4", "away_points": "1", "reason": "Fz"}
 
+    def round_length() -> tuple[Any, str, dict[str, str]]:
+        url = f"/tournaments/{club_tournament(True)}/board"
+        return keeper, f"{url}/length", keeper.form(url, action=f"{url}/length") | {"minutes": "25"}
+
     return {
+        "board link": tournament_button("board/link"), "round length": round_length,
+        "sheet codes": tournament_button("rounds/1/sheet/codes"),
         "new tournament": new_tournament, "start a round": tournament_button("rounds"),
         "close a round": tournament_button("close"), "new table codes": tournament_button("codes"),
         "result by hand": result_by_hand,
@@ -562,7 +568,7 @@ POSTS = ["start as a guest", "keep my matches", "guest logs out",
          "stop an invite", "join a club", "new match in a club", "new house rules",
          "change house rules", "rename house rules", "delete house rules", "replace a rules card's address",
          "new match from house rules", "new tournament", "start a round", "close a round", "new table codes",
-         "result by hand"]
+         "result by hand", "board link", "round length", "sheet codes"]
 
 
 def test_every_form_made_here_is_fuzzed(table: Table) -> None:
@@ -644,7 +650,9 @@ def test_no_rules_card_address_answers_a_5xx(table: Table, token: str) -> None:
 @FUZZ
 @given(number=st.one_of(st.integers(min_value=-1, max_value=10**40).map(str), st.sampled_from(ODD)),
        where=st.sampled_from(["/tournaments/{n}", "/tournaments/{n}/standings", "/clubs/{n}/tournaments",
-                              "/clubs/{n}/tournaments/new", "/tournaments/1/tables/{n}/result"]))
+                              "/clubs/{n}/tournaments/new", "/tournaments/1/tables/{n}/result",
+                              "/tournaments/{n}/board", "/tournaments/{n}/rounds/{n}/sheet",
+                              "/tournaments/{n}/standings.csv", "/tournaments/{n}/results.csv", "/board/{n}"]))
 def test_no_tournament_address_with_a_number_answers_a_5xx(table: Table, number: str, where: str) -> None:
     """Any number, or anything, where an address takes a tournament's, a club's or a table's number: a page or a
     404."""
