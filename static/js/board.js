@@ -24,5 +24,6 @@ function tick() {
   timer.classList.remove("over");
 }
 
+document.addEventListener("live:updated", tick); // a new round swapped in: its time at once
 tick();
 setInterval(tick, 1000);

@@ -41,7 +41,7 @@ def test_the_board_link_shows_the_round_and_standings_to_anyone_holding_it(night
     html = visitor.page(path)
     text = visitor.text(html)
     for table in night.round.tables:
-        assert f"{table.number} {table.home.name} 0–0 {table.away.name} playing" in text
+        assert f"{table.number} {table.home.name} 0 – 0 {table.away.name} playing" in text
     assert "Standings # Entrant MP +/− 1 bea 0 0 1 Caio 0 0 1 Dora 0 0 1 Eva 0 0" in text, text
     assert html.count("<svg") == 1 and "Round 1" in text and "Log out" not in text and "ana" not in text
 
@@ -54,8 +54,8 @@ def test_a_finished_table_shows_its_result_and_counts_in_the_standings(night, vi
     play_table(night, first.match_id, winner=1)
     record_by_hand(night, second.id, 4, 1)
     text = visitor.text(visitor.page(path))
-    assert re.search(rf"1 {first.home.name} 0–\d+ {first.away.name} ✓ finished", text), text
-    assert f"2 {second.home.name} 4–1 {second.away.name} ✓ recorded by hand" in text
+    assert re.search(rf"1 {first.home.name} 0 – \d+ {first.away.name} ✓ finished", text), text
+    assert f"2 {second.home.name} 4 – 1 {second.away.name} ✓ recorded by hand" in text
     top = re.search(r"Standings # Entrant MP \+/− 1 (\S+) 2 \+\d+ 2 (\S+) 2 \+3", text)
     assert top and top.group(1) == first.away.name and top.group(2) == second.home.name, text
 
