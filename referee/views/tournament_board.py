@@ -36,11 +36,11 @@ from ..services.tournament_board import (
     set_round_length,
 )
 from ..services.tournament_rounds import table_codes
-from ..services.tournament_tables import Round, Table
+from ..services.tournament_tables import Round, Table, TableState
 from .board_etag import code_digest
 from .pwa import THEME_COOKIE
 from .qr import qr_svg
-from .tournament_words import format_words, state_words, tiebreak_words
+from .tournament_words import format_words, state_words
 from .tournaments import SHOWN, join_url, keep_codes, seen
 
 bp = Blueprint("tournament_board", __name__)
@@ -73,7 +73,7 @@ def render_board(board: Board, token: str, etag: str) -> str:
         refresh=REFRESH_SECONDS, lines=board.standings[:STANDING_LINES],
         more=max(0, len(board.standings) - STANDING_LINES), public_url=public_url, qr=qr_svg(public_url, scale=4),
         started=started_iso(board.current) if board.current else "", format_words=format_words,
-        state_words=state_words, tiebreak_words=tiebreak_words)
+        states={state: state_words(state) for state in TableState})  # each looked up once, not once a table
 
 
 @bp.get("/board/<token>")
