@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_check import violations, violations_in_each_scheme
 from factories import account, club, house_rules, logged_in_client, start_next_round, tournament, user_of
 from flask import Flask
 from page_client import Scorekeeper
@@ -126,9 +127,12 @@ def test_a_club_night_runs_from_phones_to_the_board(browser: Browser, live_app: 
     organiser_phone.close()
 
 
-def test_sixteen_tables_fit_the_tv_and_their_sheet_one_page(browser: Browser, live_app: tuple[str, Flask]) -> None:
+def test_sixteen_tables_fit_the_tv_and_their_sheet_one_page(browser: Browser, live_app: tuple[str, Flask],
+                                                            axe_script: str) -> None:
     """32 entrants with long names, a round length: the board at 1280×720 shows the 16 tables, the timer and the
-    standings' first 16 lines without scrolling; round 1's sheet prints on one A4 page and on one Letter page."""
+    standings' first 16 lines without scrolling; round 1's sheet prints on one A4 page and on one Letter page. axe-core
+    finds no serious violation on the board (dark, whatever the scheme), the sheet and the board's page for the club
+    (light and dark)."""
     base, app = live_app
     context = browser.new_context(**TV, locale="en-GB")
     page = context.new_page()
@@ -149,10 +153,14 @@ def test_sixteen_tables_fit_the_tv_and_their_sheet_one_page(browser: Browser, li
         bounds = box.bounding_box()
         assert bounds and bounds["y"] + bounds["height"] <= 720 and bounds["x"] + bounds["width"] <= 1280
     picture(page, "club-night-board-16-tables")
+    found = {"board": violations(page, axe_script)}
+    page.goto(f"{base}/tournaments/{tournament_id}/board")
+    found["board's page"] = violations_in_each_scheme(page, axe_script)
 
     page.goto(f"{base}/tournaments/{tournament_id}/rounds/1/sheet")
     page.get_by_role("button", name="Make QR codes for this sheet").click()
     expect(page.locator(".sheet-qr svg")).to_have_count(16)
+    found["sheet"] = violations_in_each_scheme(page, axe_script)
     for paper in ("A4", "Letter"):
         pdf = page.pdf(format=paper, print_background=True)
         assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1, paper
@@ -160,3 +168,4 @@ def test_sixteen_tables_fit_the_tv_and_their_sheet_one_page(browser: Browser, li
     page.emulate_media(media="print")
     picture(page, "club-night-sheet-16-tables", full_page=True)
     context.close()
+    assert {name: problems for name, problems in found.items() if problems} == {}
