@@ -2,7 +2,7 @@
 
 Ana (tests/conftest.py's password) has a token, a match of two with one hand recorded by cards (Bea's account a
 scorer of it), filed under Ana's club (Bea a member), and a match of three whose first dealer is still to be
-drawn. referee/openapi/match_examples.py holds the answers the API gives in this scene;
+drawn, and house rules. referee/openapi/match_examples.py holds the answers the API gives in this scene;
 tests/web/test_openapi.py replays every example against it.
 """
 
@@ -18,8 +18,10 @@ from werkzeug.test import TestResponse
 
 from referee.extensions import db
 from referee.models import Match, User
+from referee.rules import make_ruleset
 from referee.services import api_tokens
 from referee.services.clubs import create_club, join_club, make_invite, membership
+from referee.services.profiles import HouseRules, save_profile
 from referee.services.sharing import join
 
 TWO = {"ruleset": "escova-rs", "players": ["Ana", "Bea"], "first_dealer": 0}
@@ -40,6 +42,7 @@ class Scene:
     scorer: int = 0  # Bea's account, a scorer of the match of two
     scorer_token: str = ""  # Bea's token: a scorer's own requests (leaving the match)
     club: int = 0  # Ana's club, Bea a member, the match of two filed under it
+    profile: int = 0  # Ana's house rules "Casa" (escoba-es to 30, ties shared), no match started from them
 
     def join_code(self) -> str:
         """A new join code of the match of two."""
@@ -57,7 +60,8 @@ class Scene:
     def path_values(self, path: str) -> dict[str, int]:
         """What each path parameter names here (the draws' match is the one still drawing)."""
         return {"token_id": self.token_id, "match_id": self.drawing if "/draw" in path else self.match,
-                "number": 1, "player_id": self.player, "user_id": self.scorer, "club_id": self.club}
+                "number": 1, "player_id": self.player, "user_id": self.scorer, "club_id": self.club,
+                "profile_id": self.profile}
 
 
 def play_scene(client: FlaskClient, username: str = "ana") -> Scene:
@@ -83,4 +87,5 @@ def play_scene(client: FlaskClient, username: str = "ana") -> Scene:
         join_club(bea, make_invite(membership(ana, club.id)).secret)
         db.session.get_one(Match, scene.match).club_id = scene.club = club.id
         db.session.commit()
+        scene.profile = save_profile(ana, "Casa", HouseRules(make_ruleset("escoba-es", target=30, ties="shared"))).id
     return scene
