@@ -531,3 +531,113 @@ class RulesProfile(Model):
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
 
     owner: Mapped[User] = relationship()
+
+
+class Tournament(Model):
+    """A club's tournament (referee/services/tournaments.py): its format, the rules its matches are played by, its
+    entrants in seed order and its rounds.
+
+    ``rules`` is a copy of the rules profile's rules when the tournament was made (services/profiles.py's encoding):
+    every table plays by them even if the profile is deleted. ``rounds_planned`` is a Swiss event's number of rounds
+    (None for the other formats); ``third_place`` a knockout's third-place match; ``partnerships`` whether each
+    entrant is two players, partners at a table of four.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    format: Mapped[str] = mapped_column(String(12))  # 'round_robin', 'swiss', 'knockout'
+    rounds_planned: Mapped[int | None] = mapped_column(default=None)
+    third_place: Mapped[bool] = mapped_column(default=False)
+    seeding: Mapped[str] = mapped_column(String(8))  # 'listed', 'rating', 'drawn'
+    partnerships: Mapped[bool] = mapped_column(default=False)
+    profile_id: Mapped[int | None] = mapped_column(
+        ForeignKey("rules_profile.id", ondelete="SET NULL"), default=None, index=True)
+    profile_name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    entrants: Mapped[list[TournamentEntrant]] = relationship(
+        back_populates="tournament", order_by="TournamentEntrant.seed", cascade="all, delete-orphan")
+    rounds: Mapped[list[TournamentRound]] = relationship(
+        back_populates="tournament", order_by="TournamentRound.number", cascade="all, delete-orphan")
+
+
+class TournamentEntrant(Model):
+    """One entrant of a tournament, by seed (1 the best): a player, or a fixed partnership of two. Each player is a
+    club member's account (``*_user_id``) or a guest by name; the name is the one its matches' seats get."""
+
+    __table_args__ = (UniqueConstraint("tournament_id", "seed"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), index=True)
+    seed: Mapped[int]
+    first_name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    first_user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), default=None)
+    second_name: Mapped[str | None] = mapped_column(String(NAME_LENGTH), default=None)
+    second_user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), default=None)
+
+    tournament: Mapped[Tournament] = relationship(back_populates="entrants")
+
+
+class TournamentRound(Model):
+    """A round of a tournament: its tables, and when it was started and closed (None while it is played)."""
+
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    started_at: Mapped[datetime] = mapped_column(default=now)
+    closed_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    tournament: Mapped[Tournament] = relationship(back_populates="rounds")
+    tables: Mapped[list[TournamentTable]] = relationship(
+        back_populates="round", order_by="TournamentTable.position", cascade="all, delete-orphan")
+
+
+class TournamentTable(Model):
+    """One pairing of a round: a table (``number`` from 1) with its match, or a bye (no number, no match).
+
+    The home entrant is the match's first side. ``home_points``/``away_points`` are a result the organiser recorded by
+    hand (None when none was): they win over the match's own final scores. ``position`` orders the round's pairings
+    as the pairings core gave them (a knockout's next round is made from neighbouring ones).
+    """
+
+    __table_args__ = (UniqueConstraint("round_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("tournament_round.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    number: Mapped[int | None] = mapped_column(default=None)
+    home_id: Mapped[int] = mapped_column(ForeignKey("tournament_entrant.id", ondelete="CASCADE"), index=True)
+    away_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament_entrant.id", ondelete="CASCADE"), default=None, index=True)
+    match_id: Mapped[int | None] = mapped_column(
+        ForeignKey("match.id", ondelete="SET NULL"), default=None, index=True)
+    home_points: Mapped[int | None] = mapped_column(default=None)
+    away_points: Mapped[int | None] = mapped_column(default=None)
+
+    round: Mapped[TournamentRound] = relationship(back_populates="tables")
+    home: Mapped[TournamentEntrant] = relationship(foreign_keys=[home_id])
+    away: Mapped[TournamentEntrant | None] = relationship(foreign_keys=[away_id])
+    match: Mapped[Match | None] = relationship()
+    changes: Mapped[list[TournamentResultChange]] = relationship(
+        back_populates="table", order_by="TournamentResultChange.id", cascade="all, delete-orphan")
+
+
+class TournamentResultChange(Model):
+    """A result recorded or corrected by hand: who, when, the result before and after (``{"home": h, "away": a,
+    "source": "match" | "hand"}``, before None when the table had none) and the organiser's reason."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tournament_table.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(default=now)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), default=None)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    after: Mapped[dict[str, Any]] = mapped_column(JSON)
+    reason: Mapped[str] = mapped_column(String(200))
+
+    table: Mapped[TournamentTable] = relationship(back_populates="changes")
+    user: Mapped[User | None] = relationship()

@@ -21,13 +21,36 @@ from referee.auth import lifetimes
 from referee.extensions import db
 from referee.forms.hands import placed
 from referee.models import Match, User
-from referee.rules import OPTIONS, PRESETS, Card, CardEntry, HandEntry, SidePile, SideTally, TallyEntry
-from referee.services import HandDraft, MatchSettings, create_match, edit_hand, get_match, record_hand, undo_last_hand
+from referee.rules import (
+    OPTIONS,
+    PRESETS,
+    Card,
+    CardEntry,
+    HandEntry,
+    SidePile,
+    SideTally,
+    TallyEntry,
+    make_ruleset,
+)
+from referee.services import (
+    HandDraft,
+    MatchSettings,
+    create_match,
+    edit_hand,
+    get_match,
+    record_hand,
+    set_first_dealer,
+    undo_last_hand,
+)
 from referee.services.accounts import find_account
 from referee.services.clubs import create_club, file_under, join_club, make_invite, membership
 from referee.services.draws import draw_round, draw_state
+from referee.services.profiles import HouseRules, save_profile
 from referee.services.scoreboard import dealer_after
 from referee.services.sessions import start_session
+from referee.services.tournament_rounds import StartedRound, record_result, start_round
+from referee.services.tournament_tables import Table
+from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
 from referee.services.trail import restore_hand, revert_correction
 
 # What the new-match form's seating means: how many seats, and whether they are two partnerships.
@@ -203,3 +226,66 @@ def club_match(person: Scorekeeper, club_id: int, names: tuple[str, ...] = ("Ana
     with person.app.app_context():
         made = settings(names, dict(fields))
         return create_match(user_of(person), replace(made, club_id=file_under(user_of(person), club_id))).id
+
+
+# -- tournaments (referee/services/tournaments.py, tournament_rounds.py) -------------------------------------------
+
+def house_rules(person: Scorekeeper, name: str = "Club night", preset: str = "escoba-es", **options: Any) -> int:
+    """A rules profile of the scorekeeper's (the preset, with these options: target=… and so on); its id."""
+    with person.app.app_context():
+        rules = HouseRules(make_ruleset(preset, **options))
+        return save_profile(user_of(person), name, rules).id
+
+
+def tournament(organiser: Scorekeeper, club_id: int, entrants: list[str | Scorekeeper | tuple[Any, ...]],
+               format: str = "swiss", rounds: int | None = 3, profile_id: int | None = None,
+               **spec: Any) -> int:
+    """A new tournament of the club, made by its organiser through create_tournament; its id. Each entrant is a
+    guest's name, a member (a Scorekeeper, playing under its username), or a tuple of two of those (then the
+    tournament is of partnerships). The rules: a profile of target 4 made for it unless one is given, so that one
+    hand finishes a table (play_table)."""
+    if profile_id is None:
+        profile_id = house_rules(organiser, f"Target 4 #{club_id}-{len(entrants)}-{format}", target=4)
+
+    def player(one: str | Scorekeeper) -> PlayerSpec:
+        """A guest by name, or a member's account."""
+        if isinstance(one, str):
+            return PlayerSpec(name=one)
+        with organiser.app.app_context():
+            return PlayerSpec(user_id=user_of(one).id)
+
+    specs = tuple(tuple(map(player, one)) if isinstance(one, tuple) else (player(one),) for one in entrants)
+    made = TournamentSpec(name=spec.pop("name", "Friday night"), format=Format(format), profile_id=profile_id,
+                          entrants=specs, rounds=rounds if format == "swiss" else None,
+                          partnerships=any(isinstance(one, tuple) for one in entrants), **spec)
+    with organiser.app.app_context():
+        return create_tournament(user_of(organiser), club_id, made).id
+
+
+def start_next_round(organiser: Scorekeeper, tournament_id: int) -> StartedRound:
+    """The organiser starts the tournament's next round (start_round)."""
+    with organiser.app.app_context():
+        return start_round(user_of(organiser), tournament_id)
+
+
+def play_table(person: Scorekeeper, match_id: int, winner: int = 0, escobas: int = 6) -> None:
+    """The table's match played to its end by the scorekeeper (its owner or a scorer): the first seat deals, and
+    each hand the `winner` side (0 home, 1 away) takes the good cards and `escobas` escobas, until the match has a
+    winner (one hand for a target under 10)."""
+    with person.app.app_context():
+        match = _match(person, match_id)
+        if match.first_dealer is None:
+            set_first_dealer(match, 0)
+    for _ in range(20):
+        with person.app.app_context():
+            if _match(person, match_id).finished:
+                return
+        # The mirror hand is the second side's: its escobas are given as the first side's (hand_fields swaps them).
+        save_hand(person, match_id, mirror=winner == 1, escobas=(escobas, 0))
+    raise AssertionError(f"match {match_id} did not finish")
+
+
+def record_by_hand(organiser: Scorekeeper, table_id: int, home: int, away: int, reason: str = "walk-over") -> Table:
+    """The organiser records a table's result by hand (record_result)."""
+    with organiser.app.app_context():
+        return record_result(user_of(organiser), table_id, home, away, reason)

@@ -1,0 +1,241 @@
+"""Running a tournament's rounds: start the next (paired by referee.pairings, a match per table), close the current,
+record or correct a table's result by hand (with a trail), and the tables' join codes.
+
+Starting a round pairs it (a round robin's schedule, a Swiss round from the results so far, a knockout bracket's
+next round from the winners), numbers its tables from 1 (a bye has none), and creates each table's match with the
+tournament's rules, filed under the club and owned by the organiser who started it; the table's players who are
+members become its scorers, and each match gets a join code (services/sharing.py) for the table's QR code, so
+whoever holds a phone at the table — a guest by name too — can score it. The next round starts only once the
+current one is closed; starting it closes a complete one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import (
+    RulesProfile,
+    Scorer,
+    Tournament,
+    TournamentResultChange,
+    TournamentRound,
+    TournamentTable,
+    User,
+    now,
+)
+from ..pairings import Pairing, knockout_bracket, round_robin, swiss_round
+from .errors import Conflict, NotFound
+from .matches import MatchSettings, create_match
+from .profiles import read_rules
+from .sharing import NewCode, make_join_code
+from .tournament_tables import Round, Table, TableState, results_of, rounds_of_tournament
+from .tournaments import Format, TournamentInfo, get_tournament, info_of, run_tournament, seen_tournament
+
+MAX_POINTS = 999
+REASON_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class StartedRound:
+    """A round just started, and the join code of each of its tables' matches by table id (shown this once)."""
+
+    round: Round
+    codes: dict[int, NewCode]
+
+
+@dataclass(frozen=True)
+class ResultChange:
+    """One line of the results' trail: which table, who, when, before → after (home, away; before None when the
+    table had no result), and why."""
+
+    id: int
+    round_number: int
+    table_number: int | None
+    home: str
+    away: str
+    at: datetime
+    by: str
+    before: tuple[int, int] | None
+    after: tuple[int, int]
+    reason: str
+
+
+def rounds_of(user: User, tournament_id: int) -> list[Round]:
+    """The tournament's rounds, oldest first, as a member of its club sees them."""
+    return rounds_of_tournament(get_tournament(user, tournament_id))
+
+
+def planned_rounds(info: TournamentInfo) -> int:
+    """How many rounds the tournament has in all: a round robin's schedule, a Swiss event's number, a knockout's
+    bracket."""
+    seeds = [entrant.id for entrant in info.entrants]
+    if info.format == Format.ROUND_ROBIN:
+        return len(round_robin(seeds))
+    if info.format == Format.SWISS:
+        return info.rounds_planned or 0
+    return knockout_bracket(seeds, info.third_place).round_count
+
+
+def finished(info: TournamentInfo, rounds: list[Round]) -> bool:
+    """Every round is played: the last one started is complete and no other is to come."""
+    return len(rounds) >= planned_rounds(info) and bool(rounds) and rounds[-1].complete
+
+
+def next_pairings(info: TournamentInfo, rounds: list[Round]) -> list[Pairing[int]]:
+    """The next round's pairings by entrant id (Conflict 'finished' when every round is played)."""
+    if len(rounds) >= planned_rounds(info):
+        raise Conflict("finished")
+    seeds = [entrant.id for entrant in info.entrants]
+    if info.format == Format.ROUND_ROBIN:
+        return round_robin(seeds)[len(rounds)]
+    if info.format == Format.SWISS:
+        return swiss_round(seeds, results_of(rounds))
+    bracket = knockout_bracket(seeds, info.third_place)
+    for played in rounds:
+        bracket = bracket.advance([table.winner.id for table in played.tables if table.winner is not None])
+    return list(bracket.current)
+
+
+def start_round(user: User, tournament_id: int) -> StartedRound:
+    """Pair and start the next round (organisers only). Conflict 'round_open' (number=, tables=: those without a
+    result) while the current round is not complete, 'finished' when every round is played."""
+    tournament = run_tournament(user, tournament_id)
+    info = get_tournament(user, tournament_id)
+    rounds = rounds_of_tournament(info)
+    if rounds and not rounds[-1].closed:
+        if not rounds[-1].complete:
+            raise Conflict("round_open", number=rounds[-1].number, tables=rounds[-1].unfinished)
+        _close(rounds[-1].id)
+    pairings = next_pairings(info, rounds)
+    made = TournamentRound(tournament_id=tournament.id, number=len(rounds) + 1)
+    db.session.add(made)
+    try:
+        db.session.commit()  # the round's number is this start's, before any match is made for it
+    except IntegrityError:  # another organiser's phone started it at the same moment
+        db.session.rollback()
+        raise Conflict("round_open", number=len(rounds) + 1, tables=()) from None
+    codes = _seat_tables(user, tournament, info, made, pairings)
+    return StartedRound(next(one for one in rounds_of_tournament(info) if one.id == made.id), codes)
+
+
+def _seat_tables(user: User, tournament: Tournament, info: TournamentInfo, made: TournamentRound,
+                 pairings: list[Pairing[int]]) -> dict[int, NewCode]:
+    """The round's tables, each with its match, scorers and join code; the byes after them."""
+    rules = read_rules(tournament.rules)
+    profile = db.session.get(RulesProfile, tournament.profile_id) if tournament.profile_id is not None else None
+    profile_id = profile.id if profile is not None and read_rules(profile.rules).plays_as(
+        rules.ruleset, rules.deck()) else None
+    matches = []
+    tables = [pairing for pairing in pairings if not pairing.is_bye]
+    for number, pairing in enumerate(tables, start=1):
+        assert pairing.away is not None
+        home, away = info.entrant(pairing.home), info.entrant(pairing.away)
+        names = tuple(player.name for pair in zip(home.players, away.players) for player in pair)
+        match = create_match(user, MatchSettings(
+            preset=rules.ruleset.preset, options=rules.ruleset.options(), deck_style=rules.deck(), names=names,
+            partnerships=info.partnerships, club_id=tournament.club_id, profile_id=profile_id))
+        scorers = {player.user_id for player in (*home.players, *away.players)} - {None, user.id}
+        match.scorers = [Scorer(user_id=user_id) for user_id in sorted(s for s in scorers if s is not None)]
+        made.tables.append(TournamentTable(position=number, number=number, home_id=home.id, away_id=away.id,
+                                           match_id=match.id))
+        matches.append(match)
+    for position, pairing in enumerate((p for p in pairings if p.is_bye), start=len(tables) + 1):
+        made.tables.append(TournamentTable(position=position, home_id=pairing.home))
+    db.session.commit()
+    codes = {table.id: make_join_code(match) for table, match in zip(made.tables, matches)}
+    return codes
+
+
+def _close(round_id: int) -> None:
+    """Mark the round closed (it stays so)."""
+    closing = db.session.get_one(TournamentRound, round_id)
+    if closing.closed_at is None:
+        closing.closed_at = now()
+        db.session.commit()
+
+
+def close_round(user: User, tournament_id: int) -> Round:
+    """Close the current round (organisers only): Conflict 'unfinished' (tables=…) while a table has no result,
+    'no_round' before the first. Closing a closed round changes nothing."""
+    run_tournament(user, tournament_id)
+    info = get_tournament(user, tournament_id)
+    rounds = rounds_of_tournament(info)
+    if not rounds:
+        raise Conflict("no_round")
+    current = rounds[-1]
+    if not current.complete:
+        raise Conflict("unfinished", tables=current.unfinished)
+    _close(current.id)
+    return rounds_of_tournament(info)[-1]
+
+
+def table_codes(user: User, tournament_id: int) -> dict[int, NewCode]:
+    """New join codes for the current round's tables (organisers only; each match's old code stops working), by
+    table id: for the QR codes of a round sheet or the organiser's phone."""
+    run_tournament(user, tournament_id)
+    info = get_tournament(user, tournament_id)
+    rounds = rounds_of_tournament(info)
+    if not rounds:
+        return {}
+    rows = db.session.scalars(select(TournamentTable).where(TournamentTable.round_id == rounds[-1].id,
+                                                            TournamentTable.match_id.is_not(None)))
+    return {row.id: make_join_code(row.match) for row in rows if row.match is not None}
+
+
+def record_result(user: User, table_id: int, home_points: int, away_points: int, reason: str) -> Table:
+    """Record or correct a table's result by hand (organisers only), kept in the trail with the reason; it wins over
+    the match's own scores. Conflict: 'bye' (a bye has no result to record), 'points' (out of 0 … MAX_POINTS),
+    'reason' (none given), 'draw' (a knockout table needs a winner), 'bracket_moved' (a knockout's later round was
+    paired from the other winner)."""
+    row = db.session.get(TournamentTable, table_id)
+    if row is None:
+        raise NotFound(table_id)
+    tournament = run_tournament(user, row.round.tournament_id)
+    info = get_tournament(user, tournament.id)
+    why = reason.strip()[:REASON_LENGTH]
+    if row.away_id is None:
+        raise Conflict("bye")
+    if not (0 <= home_points <= MAX_POINTS and 0 <= away_points <= MAX_POINTS):
+        raise Conflict("points", most=MAX_POINTS)
+    if not why:
+        raise Conflict("reason")
+    rounds = rounds_of_tournament(info)
+    table = next(one for played in rounds for one in played.tables if one.id == table_id)
+    if info.format == Format.KNOCKOUT:
+        if home_points == away_points:
+            raise Conflict("draw")
+        winner = info.entrant(row.home_id if home_points > away_points else row.away_id)
+        if rounds[-1].number > row.round.number and table.winner not in (None, winner):
+            raise Conflict("bracket_moved")
+    before = {"home": table.result[0], "away": table.result[1],
+              "source": "hand" if table.state == TableState.BY_HAND else "match"} if table.result else None
+    row.home_points, row.away_points = home_points, away_points
+    row.changes.append(TournamentResultChange(user_id=user.id, before=before, reason=why,
+                                              after={"home": home_points, "away": away_points, "source": "hand"}))
+    db.session.commit()
+    return next(one for played in rounds_of_tournament(info) for one in played.tables if one.id == table_id)
+
+
+def result_trail(user: User, tournament_id: int) -> list[ResultChange]:
+    """Every result recorded or corrected by hand, newest first, as a member of the club sees them."""
+    tournament, role = seen_tournament(user, tournament_id)
+    info = info_of(tournament, role)
+    rows = db.session.execute(
+        select(TournamentResultChange, TournamentTable, TournamentRound.number, User.username, User.guest)
+        .join(TournamentTable, TournamentTable.id == TournamentResultChange.table_id)
+        .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
+        .outerjoin(User, User.id == TournamentResultChange.user_id)
+        .where(TournamentRound.tournament_id == tournament_id)
+        .order_by(TournamentResultChange.id.desc()))
+    return [ResultChange(change.id, number, table.number, info.entrant(table.home_id).name,
+                         info.entrant(table.away_id).name if table.away_id is not None else "",
+                         change.at, "" if username is None or guest else username,
+                         (change.before["home"], change.before["away"]) if change.before else None,
+                         (change.after["home"], change.after["away"]), change.reason)
+            for change, table, number, username, guest in rows]
+

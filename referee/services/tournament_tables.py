@@ -1,0 +1,146 @@
+"""A tournament's rounds and tables as plain objects, read in a few queries, and their results as the pairings core
+counts them.
+
+A table's result is the result the organiser recorded by hand when there is one (it wins), else its match's final
+scores once the match has a winner; a bye is a table-less result (a win 0–0, docs/tournaments.md). A round is
+complete when every table has a result.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..models import HandSide, Match, TournamentRound, TournamentTable
+from ..pairings import Result, bye, played
+from .tournaments import Entrant, TournamentInfo
+
+
+class TableState(enum.StrEnum):
+    """Where a table is."""
+
+    BYE = "bye"  # no table: the entrant sits the round out
+    PLAYING = "playing"  # its match has no winner yet (or was deleted, and no result was recorded)
+    FINISHED = "finished"  # its match has a winner: the result is its final scores
+    BY_HAND = "by_hand"  # the organiser recorded the result
+
+
+@dataclass(frozen=True)
+class Table:
+    """One pairing of a round. `score` is the match's running total per side (home first; None for a bye or a
+    deleted match); `result` the table's result (home points, away points), None while it has none."""
+
+    id: int
+    number: int | None
+    home: Entrant
+    away: Entrant | None
+    match_id: int | None
+    spectator_token: str | None
+    state: TableState
+    score: tuple[int, int] | None
+    result: tuple[int, int] | None
+
+    @property
+    def is_bye(self) -> bool:
+        """The home entrant sits the round out."""
+        return self.away is None
+
+    @property
+    def winner(self) -> Entrant | None:
+        """Who won (a bye's entrant too); None while there is no result, and for a draw."""
+        if self.away is None:
+            return self.home
+        if self.result is None or self.result[0] == self.result[1]:
+            return None
+        return self.home if self.result[0] > self.result[1] else self.away
+
+    def rows(self) -> tuple[Result[int], ...]:
+        """The table's result as the pairings core counts it (by entrant id); none while it has no result."""
+        if self.away is None:
+            return (bye(self.home.id),)
+        if self.result is None:
+            return ()
+        return played(self.home.id, self.away.id, *self.result)
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round of a tournament and its tables (by table number, the bye last)."""
+
+    id: int
+    number: int
+    started_at: datetime
+    closed_at: datetime | None
+    tables: tuple[Table, ...]
+
+    @property
+    def closed(self) -> bool:
+        """The organiser (or starting the next round) closed it."""
+        return self.closed_at is not None
+
+    @property
+    def complete(self) -> bool:
+        """Every table has a result."""
+        return all(table.state != TableState.PLAYING for table in self.tables)
+
+    @property
+    def unfinished(self) -> tuple[int, ...]:
+        """The numbers of the tables still without a result."""
+        return tuple(table.number or 0 for table in self.tables if table.state == TableState.PLAYING)
+
+
+def round_rows(tournament_id: int) -> list[TournamentRound]:
+    """The tournament's rounds with their tables and matches, in three queries."""
+    return list(db.session.scalars(
+        select(TournamentRound).where(TournamentRound.tournament_id == tournament_id)
+        .order_by(TournamentRound.number)
+        .options(selectinload(TournamentRound.tables).selectinload(TournamentTable.match))))
+
+
+def match_totals(match_ids: list[int]) -> dict[int, list[int]]:
+    """Each match's total per side so far, from its hands' sides (a sum in SQL)."""
+    totals: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    if match_ids:
+        for match_id, side, points in db.session.execute(
+                select(HandSide.match_id, HandSide.side, func.sum(HandSide.points))
+                .where(HandSide.match_id.in_(match_ids)).group_by(HandSide.match_id, HandSide.side)):
+            if side < 2:
+                totals[match_id][side] = int(points)
+    return totals
+
+
+def rounds_of_tournament(info: TournamentInfo) -> list[Round]:
+    """The tournament's rounds as plain objects, oldest first."""
+    rows = round_rows(info.id)
+    totals = match_totals([table.match_id for row in rows for table in row.tables if table.match_id is not None])
+    return [Round(row.id, row.number, row.started_at, row.closed_at,
+                  tuple(table_of(info, table, totals) for table in row.tables)) for row in rows]
+
+
+def table_of(info: TournamentInfo, row: TournamentTable, totals: dict[int, list[int]]) -> Table:
+    """The plain object of a table, its state and result settled."""
+    home = info.entrant(row.home_id)
+    if row.away_id is None:
+        return Table(row.id, None, home, None, None, None, TableState.BYE, None, None)
+    match: Match | None = row.match
+    score = tuple(totals[match.id]) if match is not None else None
+    if row.home_points is not None and row.away_points is not None:
+        state, result = TableState.BY_HAND, (row.home_points, row.away_points)
+    elif match is not None and match.finished and match.winner is not None and score is not None:
+        state, result = TableState.FINISHED, (score[0], score[1])
+    else:
+        state, result = TableState.PLAYING, None
+    return Table(row.id, row.number, home, info.entrant(row.away_id), row.match_id,
+                 match.spectator_token if match is not None else None, state,
+                 (score[0], score[1]) if score is not None else None, result)
+
+
+def results_of(rounds: list[Round]) -> list[Result[int]]:
+    """Every result so far, as the pairings core counts them (tables without a result left out)."""
+    return [result for one in rounds for table in one.tables for result in table.rows()]

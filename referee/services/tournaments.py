@@ -1,0 +1,283 @@
+"""Tournaments: a club's organisers make one (entrants, format, rules profile) and run it; its members see it.
+
+Who may do what follows the club (services/clubs.py): an account with no membership gets NotFound for everything of
+a tournament, as for one that does not exist; a member sees it (entrants, rounds, tables, standings) and gets
+Forbidden for what only an organiser does (making one, starting and closing rounds, recording a result by hand).
+
+An entrant is one player or, when the tournament is of partnerships, two partners who play every match together;
+each player is a club member's account (who then scores the table's match) or a guest by name. The rules are copied
+from the organiser's rules profile when the tournament is made, so every table plays by what was agreed even if the
+profile is deleted later. Rounds and results are in services/tournament_rounds.py, the standings in
+services/tournament_standings.py. Every function takes the account and ids or plain values and returns plain objects.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+
+from ..extensions import db
+from ..models import ClubMember, RulesProfile, Tournament, TournamentEntrant, User, name_key
+from .club_board import club_ratings
+from .clubs import ClubRole, membership, organised
+from .errors import Conflict, NotFound
+from .profiles import HouseRules, read_rules
+
+NAME_LENGTH = 40
+MAX_ENTRANTS = 128  # a big club night: 64 tables of two
+MAX_SWISS_ROUNDS = 15
+
+
+class Format(enum.StrEnum):
+    """How a tournament pairs its rounds (docs/tournaments.md)."""
+
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+    KNOCKOUT = "knockout"
+
+
+class Seeding(enum.StrEnum):
+    """How the entrants' seed order is made."""
+
+    LISTED = "listed"  # as the organiser listed them
+    RATING = "rating"  # by the club's rating of members who opted in, the others after them as listed
+    DRAWN = "drawn"  # drawn at random when the tournament is made
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A player as the organiser picks one: a member's account (`user_id`; `name` may be left empty for its
+    username) or a guest by `name`."""
+
+    name: str = ""
+    user_id: int | None = None
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    """What the "New tournament" form decides. `rounds`: a Swiss event's number of rounds (ignored otherwise);
+    `third_place`: a knockout's third-place match; each entrant one player, or two with `partnerships`."""
+
+    name: str
+    format: Format
+    profile_id: int
+    entrants: tuple[tuple[PlayerSpec, ...], ...]
+    rounds: int | None = None
+    third_place: bool = False
+    seeding: Seeding = Seeding.LISTED
+    partnerships: bool = False
+
+
+@dataclass(frozen=True)
+class EntrantPlayer:
+    """One player of an entrant: the name its seats get, and the member's account (None for a guest)."""
+
+    name: str
+    user_id: int | None
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """An entrant as the pages show it: its id, seed (1 the best), name ("Ana", or "Ana & Bea") and players."""
+
+    id: int
+    seed: int
+    name: str
+    players: tuple[EntrantPlayer, ...]
+
+
+@dataclass(frozen=True)
+class TournamentSummary:
+    """A tournament as its club's list shows it."""
+
+    id: int
+    name: str
+    format: Format
+    entrants: int
+    rounds_played: int
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    """A tournament's own facts and the viewer's role in its club (the rounds: services/tournament_rounds.py)."""
+
+    id: int
+    club_id: int
+    name: str
+    format: Format
+    rounds_planned: int | None
+    third_place: bool
+    seeding: Seeding
+    partnerships: bool
+    profile_id: int | None
+    profile_name: str
+    rules: HouseRules
+    entrants: tuple[Entrant, ...]
+    role: ClubRole
+    created_at: datetime
+
+    @property
+    def organiser(self) -> bool:
+        """The viewer runs the tournament."""
+        return self.role == ClubRole.ORGANISER
+
+    def entrant(self, entrant_id: int) -> Entrant:
+        """One of its entrants, by id."""
+        return next(entrant for entrant in self.entrants if entrant.id == entrant_id)
+
+
+def entrant_of(row: TournamentEntrant) -> Entrant:
+    """The plain object of an entrant's row."""
+    players = [EntrantPlayer(row.first_name, row.first_user_id)]
+    if row.second_name is not None:
+        players.append(EntrantPlayer(row.second_name, row.second_user_id))
+    return Entrant(row.id, row.seed, " & ".join(player.name for player in players), tuple(players))
+
+
+def info_of(tournament: Tournament, role: ClubRole) -> TournamentInfo:
+    """The plain object of a tournament, as the viewer of this role sees it."""
+    return TournamentInfo(
+        tournament.id, tournament.club_id, tournament.name, Format(tournament.format), tournament.rounds_planned,
+        tournament.third_place, Seeding(tournament.seeding), tournament.partnerships, tournament.profile_id,
+        tournament.profile_name, read_rules(tournament.rules),
+        tuple(entrant_of(row) for row in tournament.entrants), role, tournament.created_at)
+
+
+def seen_tournament(user: User, tournament_id: int) -> tuple[Tournament, ClubRole]:
+    """A tournament of a club the account is a member of, and its role there: NotFound otherwise."""
+    tournament = db.session.get(Tournament, tournament_id)
+    if tournament is None:
+        raise NotFound(tournament_id)
+    return tournament, ClubRole(membership(user, tournament.club_id).role)
+
+
+def run_tournament(user: User, tournament_id: int) -> Tournament:
+    """A tournament the account organises: NotFound for a non-member, Forbidden for a member."""
+    tournament = db.session.get(Tournament, tournament_id)
+    if tournament is None:
+        raise NotFound(tournament_id)
+    organised(user, tournament.club_id)
+    return tournament
+
+
+def get_tournament(user: User, tournament_id: int) -> TournamentInfo:
+    """A tournament as a member of its club sees it."""
+    return info_of(*seen_tournament(user, tournament_id))
+
+
+def tournaments_of(user: User, club_id: int) -> list[TournamentSummary]:
+    """The club's tournaments, newest first (NotFound for a non-member)."""
+    membership(user, club_id)
+    entrants = (select(TournamentEntrant.tournament_id, func.count(TournamentEntrant.id).label("n"))
+                .group_by(TournamentEntrant.tournament_id).subquery())
+    rows = db.session.execute(
+        select(Tournament, entrants.c.n).join(entrants, entrants.c.tournament_id == Tournament.id)
+        .where(Tournament.club_id == club_id).order_by(Tournament.created_at.desc(), Tournament.id.desc()))
+    return [TournamentSummary(tournament.id, tournament.name, Format(tournament.format), int(count),
+                              len(tournament.rounds), tournament.created_at) for tournament, count in rows]
+
+
+def create_tournament(user: User, club_id: int, spec: TournamentSpec) -> TournamentInfo:
+    """A new tournament of the club, made by one of its organisers; no round is started yet.
+
+    Refused (Conflict, with the reason): a name left empty ('name'), fewer than two entrants or more than
+    MAX_ENTRANTS ('entrants'), an entrant of the wrong number of players ('players'), a player named twice
+    ('twice', name=…), an account that is not a member of the club ('not_member'), a member with no name to play
+    under ('name_needed'), a Swiss event's rounds out of 1 … entrants − 1 ('rounds'). NotFound for a profile not
+    the account's.
+    """
+    organised(user, club_id)
+    name = spec.name.strip()[:NAME_LENGTH]
+    if not name:
+        raise Conflict("name")
+    profile = db.session.scalar(select(RulesProfile).where(RulesProfile.id == spec.profile_id,
+                                                           RulesProfile.user_id == user.id))
+    if profile is None:
+        raise NotFound(spec.profile_id)
+    count = len(spec.entrants)
+    if not 2 <= count <= MAX_ENTRANTS:
+        raise Conflict("entrants", count=count)
+    rounds = None
+    if spec.format == Format.SWISS:
+        rounds = spec.rounds
+        if rounds is None or not 1 <= rounds <= min(count - 1, MAX_SWISS_ROUNDS):
+            raise Conflict("rounds", most=min(count - 1, MAX_SWISS_ROUNDS))
+    rows = _entrant_rows(club_id, spec.entrants, 2 if spec.partnerships else 1)
+    tournament = Tournament(
+        club_id=club_id, name=name, format=spec.format.value, rounds_planned=rounds,
+        third_place=spec.third_place and spec.format == Format.KNOCKOUT, seeding=spec.seeding.value,
+        partnerships=spec.partnerships, profile_id=profile.id, profile_name=profile.name, rules=dict(profile.rules),
+        created_by=user.id)
+    for seed, row in enumerate(_seeded(club_id, rows, spec.seeding), start=1):
+        row.seed = seed
+        tournament.entrants.append(row)
+    db.session.add(tournament)
+    db.session.commit()
+    return info_of(tournament, ClubRole.ORGANISER)
+
+
+def _entrant_rows(club_id: int, entrants: Sequence[tuple[PlayerSpec, ...]], size: int) -> list[TournamentEntrant]:
+    """The entrants' rows (not yet seeded), each player's name settled and checked."""
+    members = {member.user_id: member.user for member in db.session.scalars(
+        select(ClubMember).where(ClubMember.club_id == club_id))}
+    seen: set[str] = set()
+    rows = []
+    for players in entrants:
+        if len(players) != size:
+            raise Conflict("players", size=size)
+        named = [_named(player, members) for player in players]
+        for player in named:
+            key = name_key(player.name)
+            if key in seen or (player.user_id is not None and f"#{player.user_id}" in seen):
+                raise Conflict("twice", name=player.name)
+            seen.update({key, f"#{player.user_id}"} if player.user_id is not None else {key})
+        second = named[1] if size == 2 else None
+        rows.append(TournamentEntrant(
+            seed=0, first_name=named[0].name, first_user_id=named[0].user_id,
+            second_name=second.name if second else None, second_user_id=second.user_id if second else None))
+    return rows
+
+
+def _named(player: PlayerSpec, members: dict[int, User]) -> EntrantPlayer:
+    """A picked player with the name it plays under: a guest's as typed, a member's as given or its username."""
+    name = player.name.strip()[:NAME_LENGTH]
+    if player.user_id is None:
+        if not name:
+            raise Conflict("name_needed")
+        return EntrantPlayer(name, None)
+    account = members.get(player.user_id)
+    if account is None:
+        raise Conflict("not_member", user_id=player.user_id)
+    if not name:
+        if account.guest:
+            raise Conflict("name_needed")
+        name = account.username
+    return EntrantPlayer(name, account.id)
+
+
+def _seeded(club_id: int, rows: list[TournamentEntrant], seeding: Seeding) -> list[TournamentEntrant]:
+    """The entrants in seed order."""
+    if seeding == Seeding.DRAWN:
+        drawn = list(rows)
+        random.SystemRandom().shuffle(drawn)
+        return drawn
+    if seeding == Seeding.RATING:
+        ratings = club_ratings(club_id)
+        rated_members = set(db.session.scalars(select(ClubMember.user_id).where(
+            ClubMember.club_id == club_id, ClubMember.rated.is_(True))))
+
+        def rating(row: TournamentEntrant) -> float:
+            """The entrant's rating: its rated players' mean (none rated: below every rated entrant)."""
+            known = [ratings[name_key(name)] for name, user_id in ((row.first_name, row.first_user_id),
+                                                                    (row.second_name, row.second_user_id))
+                     if name is not None and user_id in rated_members and name_key(name) in ratings]
+            return sum(known) / len(known) if known else float("-inf")
+
+        return sorted(rows, key=rating, reverse=True)  # a stable sort: equals stay as listed
+    return list(rows)
