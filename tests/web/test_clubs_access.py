@@ -49,6 +49,8 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     ("clubs.join", "POST"): (302, 302, 302, 302, 302),
     # the API: a token or 401
     ("api.read_club", "GET"): (401, 404, 404, 200, 200),
+    ("api.list_tournaments", "GET"): (401, 404, 404, 200, 200),
+    ("api.new_tournament", "POST"): (401, 404, 404, 403, 400),  # no body: the organiser's is read, and refused
 }
 
 
