@@ -146,8 +146,8 @@ def refusal(conflict: Conflict, spec: TournamentSpec | None = None) -> tuple[str
     params = conflict.params
     words = {
         "entrants": ("entrants", _("A tournament has 2 to %(most)s entrants.", most=MAX_ENTRANTS)),
-        "players": ("entrants", _("Each entrant of a tournament of partnerships is two players, of any other one "
-                                  "player.")),
+        "players": ("entrants", _("In a tournament of partnerships each entrant is two players; in any other, "
+                                  "one.")),
         "twice": ("entrants", _("%(name)s is entered twice.", name=params.get("name", ""))),
         "not_member": (_player_field(spec, params.get("user_id")), _("This account is no member of the club.")),
         "name_needed": ("entrants", _("Give each guest a name.")),
