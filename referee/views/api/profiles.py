@@ -8,7 +8,9 @@ house rules instead, as the edit page does).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, ParamSpec
 
 from flask import Response, jsonify, url_for
 from flask.typing import ResponseReturnValue
@@ -25,6 +27,7 @@ from ...throttling import throttle_per_token
 from ..profiles import name_taken
 from .blueprint import bp, request_body
 
+P = ParamSpec("P")
 PROFILE_KEYS = {"name", "ruleset", "options", "deck_style", "opening_sweep"}
 NAME_KEYS = {"name"}
 
@@ -95,6 +98,20 @@ def _refused(refused: Conflict) -> ResponseReturnValue:
         "new house rules.")}]}, 409
 
 
+def naming(view: Callable[P, ResponseReturnValue]) -> Callable[P, ResponseReturnValue]:
+    """A view that saves a profile: the service's refusals in the API's words."""
+
+    @wraps(view)
+    def refusing(*args: P.args, **kwargs: P.kwargs) -> ResponseReturnValue:
+        """The view's answer, or its Conflict as _refused says it."""
+        try:
+            return view(*args, **kwargs)
+        except Conflict as refused:
+            return _refused(refused)
+
+    return refusing
+
+
 def _answer(profile: ProfileView, status: int = 200) -> Response:
     """The profile, and where it lives."""
     response = jsonify(profile_json(profile))
@@ -114,13 +131,11 @@ def list_profiles() -> ResponseReturnValue:
 @bp.post("/profiles")
 @throttle_per_token
 @token_required
+@naming
 def new_profile() -> ResponseReturnValue:
     """Save house rules: 201, the profile, and where it lives."""
     name, rules = read_house_rules(request_body())
-    try:
-        return _answer(house.save_profile(api_user(), name, rules), 201)
-    except Conflict as refused:
-        return _refused(refused)
+    return _answer(house.save_profile(api_user(), name, rules), 201)
 
 
 @bp.get("/profiles/<int:profile_id>")
@@ -134,27 +149,22 @@ def read_profile(profile_id: int) -> ResponseReturnValue:
 @bp.put("/profiles/<int:profile_id>")
 @throttle_per_token
 @token_required
+@naming
 def change_profile(profile_id: int) -> ResponseReturnValue:
     """The profile's name and rules replaced; a locked one's rules cannot change (409)."""
     house.get_profile(api_user(), profile_id)  # another account's is 404 before its body is read
     name, rules = read_house_rules(request_body())
-    try:
-        return _answer(house.change_profile(api_user(), profile_id, name, rules))
-    except Conflict as refused:
-        return _refused(refused)
+    return _answer(house.change_profile(api_user(), profile_id, name, rules))
 
 
 @bp.patch("/profiles/<int:profile_id>")
 @throttle_per_token
 @token_required
+@naming
 def rename_profile(profile_id: int) -> ResponseReturnValue:
     """The profile under a new name, locked or not (its rules stay)."""
     house.get_profile(api_user(), profile_id)
-    name = read_new_name(request_body())
-    try:
-        return _answer(house.rename_profile(api_user(), profile_id, name))
-    except Conflict as refused:
-        return _refused(refused)
+    return _answer(house.rename_profile(api_user(), profile_id, read_new_name(request_body())))
 
 
 @bp.delete("/profiles/<int:profile_id>")

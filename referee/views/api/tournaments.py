@@ -122,10 +122,17 @@ def start_next_round(tournament_id: int) -> ResponseReturnValue:
     return response
 
 
-def _round(tournament_id: int, number: int) -> ResponseReturnValue | None:
-    """The round of this number, or None when there is none (yet)."""
+def _round(tournament_id: int, number: int) -> ResponseReturnValue:
+    """The round of this number, or 404 when there is none (yet)."""
     rounds = rounds_of(api_user(), tournament_id)
-    return jsonify(round_json(rounds[number - 1])) if 1 <= number <= len(rounds) else None
+    if not 1 <= number <= len(rounds):
+        return _error(404, "", _("Not found."))
+    return jsonify(round_json(rounds[number - 1]))
+
+
+def _organised(tournament_id: int) -> None:
+    """The caller runs the tournament: NotFound for a non-member, Forbidden for a member."""
+    organised(api_user(), get_tournament(api_user(), tournament_id).club_id)
 
 
 @bp.get("/tournaments/<int:tournament_id>/rounds/<int:number>")
@@ -133,7 +140,7 @@ def _round(tournament_id: int, number: int) -> ResponseReturnValue | None:
 @token_required
 def read_round(tournament_id: int, number: int) -> ResponseReturnValue:
     """One round: its tables, their matches, states, scores and results."""
-    return _round(tournament_id, number) or _error(404, "", _("Not found."))
+    return _round(tournament_id, number)
 
 
 @bp.post("/tournaments/<int:tournament_id>/rounds/<int:number>/close")
@@ -143,19 +150,15 @@ def read_round(tournament_id: int, number: int) -> ResponseReturnValue:
 def close_tournament_round(tournament_id: int, number: int) -> ResponseReturnValue:
     """Close the round once every table has a result (an earlier round is closed already): 409 naming the tables
     still playing."""
+    _organised(tournament_id)
     rounds = rounds_of(api_user(), tournament_id)
-    if not 1 <= number <= len(rounds):
-        organised(api_user(), get_tournament(api_user(), tournament_id).club_id)  # a member's 403 comes first
-        return _error(404, "", _("Not found."))
     if number == len(rounds):
         try:
             close_round(api_user(), tournament_id)
         except Conflict as refused:
             return _error(409, "", _("These tables have no result yet: %(tables)s.",
                                      tables=_numbers(refused.params.get("tables"))))
-    else:
-        organised(api_user(), get_tournament(api_user(), tournament_id).club_id)
-    return _round(tournament_id, number) or _error(404, "", _("Not found."))
+    return _round(tournament_id, number)
 
 
 @bp.put("/tournaments/<int:tournament_id>/tables/<int:table_id>/result")
@@ -164,8 +167,7 @@ def close_tournament_round(tournament_id: int, number: int) -> ResponseReturnVal
 @organisers
 def record_table_result(tournament_id: int, table_id: int) -> ResponseReturnValue:
     """Record or correct a table's result by hand, with the reason (kept in the trail); it wins over the match's."""
-    info = get_tournament(api_user(), tournament_id)
-    organised(api_user(), info.club_id)
+    _organised(tournament_id)
     if not any(table.id == table_id for one in rounds_of(api_user(), tournament_id) for table in one.tables):
         raise NotFound(table_id)
     home, away, reason = read_result(request_body())
