@@ -14,7 +14,9 @@ from referee.extensions import db
 from referee.models import Match, Tournament, User
 from referee.services.accounts import find_account
 from referee.services.clubs import join_club
+from referee.services.errors import Conflict
 from referee.services.sharing import role_of
+from referee.views.api import tournaments as tournaments_api
 
 RULES = {"name": "Target 4", "ruleset": "escova-rs", "options": {"target": 4}}
 
@@ -189,3 +191,19 @@ def test_a_knockout_table_needs_a_winner(night):
     refused = ana.request("PUT", f"/tournaments/{tournament}/tables/{table['id']}/result",
                           {"home": 3, "away": 3, "reason": "x"})
     assert refused.status_code == 422 and refused.get_json()["errors"][0]["field"] == "away"
+
+
+def test_a_round_started_meanwhile_on_another_phone_is_said_so(night, monkeypatch):
+    """Two organisers' phones starting the same round: the one that lost is told the round was just started."""
+    ana = night["tokens"]["ana"]
+    tournament = ana.request("POST", f"/clubs/{night['club']}/tournaments", new_body(night)).get_json()["id"]
+
+    def started_meanwhile(_user: object, _tournament_id: int) -> None:
+        """start_round losing the race for round 1 (its unique number taken a moment before)."""
+        raise Conflict("round_open", number=1, tables=())
+
+    monkeypatch.setattr(tournaments_api, "start_round", started_meanwhile)
+    refused = ana.request("POST", f"/tournaments/{tournament}/rounds")
+    assert refused.status_code == 409
+    assert refused.get_json()["errors"][0]["message"] == (
+        "Round 1 was started a moment ago on another phone: read the tournament again.")

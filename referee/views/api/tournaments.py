@@ -112,9 +112,12 @@ def start_next_round(tournament_id: int) -> ResponseReturnValue:
     except Conflict as refused:
         if refused.reason == "finished":
             return _error(409, "", _("Every round of this tournament is played."))
-        return _error(409, "", _("Round %(number)s is still being played: these tables have no result yet: %(tables)s.",
-                                 number=refused.params["number"],
-                                 tables=_numbers(refused.params["tables"])))
+        number = refused.params.get("number", "")
+        if not refused.params.get("tables"):  # another organiser's phone started it a moment before
+            return _error(409, "", _("Round %(number)s was started a moment ago on another phone: read the "
+                                     "tournament again.", number=number))
+        return _error(409, "", _("Round %(number)s is still being played: these tables have no result yet: "
+                                 "%(tables)s.", number=number, tables=_numbers(refused.params["tables"])))
     response = jsonify(round_json(started.round, started.codes))
     response.status_code = 201
     response.headers["Location"] = url_for("api.read_round", tournament_id=tournament_id, number=started.round.number)
