@@ -68,8 +68,8 @@ def expected_standings(entrants: list[int], results: list[tuple[int, int | None,
 
 
 def test_a_swiss_night_of_16_over_5_rounds_played_through_the_api(keeper, client):
-    """Every round paired with no rematch, every table scored by its own players' tokens, every round closed, and
-    the standings after each round as the test works them out."""
+    """Every round paired with no rematch, every table scored by its own players' tokens (and by no other
+    player's), every round closed, and the standings after each round as the test works them out."""
     app, luck = keeper.app, random.Random(26)
     club_id = club(keeper)
     secret = club_invite(keeper, club_id)
@@ -97,6 +97,10 @@ def test_a_swiss_night_of_16_over_5_rounds_played_through_the_api(keeper, client
         assert started.status_code == 201, started.get_json()
         tables = started.get_json()["tables"]
         assert started.get_json()["number"] == number and len(tables) == 8
+        # a player cannot score another table's match: it is no scorer of it (404, as for a match never made)
+        elsewhere = tables[1]["match_id"]
+        stranger = player_of[tables[0]["home"]["id"]]
+        assert tokens[stranger].request("POST", f"/matches/{elsewhere}/hands", hand(0, 1, 0)).status_code == 404
         for i, table in enumerate(tables):
             home, away = table["home"]["id"], table["away"]["id"]
             assert frozenset((home, away)) not in pairs, f"a rematch in round {number}"
