@@ -12,6 +12,7 @@ from ..rules import OPTIONS, make_ruleset
 from ..services.profiles import HouseRules, OpeningSweep
 from .common import options
 from .matches import NAME_RULES, NewMatchForm, whole_id
+from .tools import stripped
 
 OPENING_CHOICES = [("dealer", _l("The dealer, as one escoba (two for 30): the usual rule")),
                    ("first", _l("The first player to notice, as one escoba (two for 30)"))]
@@ -45,8 +46,10 @@ def _named(form: Form, field: Field) -> None:
 class ProfileNameForm(FlaskForm):
     """A profile's new name."""
 
-    name = StringField(_l("Name of these house rules"), validators=[InputRequired(_l("Give the house rules a name.")),
-                                                                    *NAME_RULES, _named])
+    # Stripped before it is checked: spaces around the name, dropped when it is saved, count against no limit (the
+    # API reads a name the same way: views/api/profiles.py).
+    name = StringField(_l("Name of these house rules"), filters=[stripped],
+                       validators=[InputRequired(_l("Give the house rules a name.")), *NAME_RULES, _named])
 
 
 class ProfileForm(ProfileNameForm):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from access_harness import LOGIN, answer
 from api_client import ApiClient
 from factories import club, club_invite, member, user_of
 from flask import Flask
@@ -26,7 +27,6 @@ from referee.models import ClubInvite
 from referee.services.clubs import membership, remove_member
 
 ROLES = ("anonymous", "outsider", "removed", "member", "organiser")
-LOGIN = "login"  # a page's answer to a visitor: a redirect to the login page
 
 EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     # anyone logged in: their own clubs, and starting one (no name sent: the form's refusal)
@@ -54,6 +54,8 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     ("tournaments.new", "POST"): (LOGIN, 404, 404, 403, 422),
     # the API: a token or 401
     ("api.read_club", "GET"): (401, 404, 404, 200, 200),
+    ("api.list_tournaments", "GET"): (401, 404, 404, 200, 200),
+    ("api.new_tournament", "POST"): (401, 404, 404, 403, 400),  # no body: the organiser's is read, and refused
 }
 
 
@@ -80,6 +82,10 @@ class Clubhouse:
     people: dict[str, Scorekeeper]
     tokens: dict[str, ApiClient | None]
 
+    def address(self) -> dict[str, object]:
+        """The club, its member Cid, its live invite."""
+        return {"club_id": self.club_id, "user_id": self.cid_id, "invite_id": self.invite_id, "secret": self.secret}
+
 
 def set_clubhouse(app: Flask, scorekeeper) -> Clubhouse:
     """The club, set up through the services."""
@@ -97,33 +103,6 @@ def set_clubhouse(app: Flask, scorekeeper) -> Clubhouse:
     tokens: dict[str, ApiClient | None] = {role: ApiClient(app.test_client(), name) for role, name in names.items()}
     tokens["anonymous"] = None
     return Clubhouse(club_id, cid_id, invite_id, secret, visitors, tokens)
-
-
-def url_of(app: Flask, endpoint: str, house: Clubhouse) -> str:
-    """The route's address for the club (its member Cid, its live invite)."""
-    rule = next(rule for rule in app.url_map.iter_rules() if rule.endpoint == endpoint)
-    values = {"club_id": house.club_id, "user_id": house.cid_id, "invite_id": house.invite_id,
-              "secret": house.secret}
-    return re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m[1]]), rule.rule)
-
-
-def answer(app: Flask, house: Clubhouse, role: str, endpoint: str, method: str) -> Any:
-    """What the role gets: the status, or LOGIN for a page's redirect to the login page."""
-    url = url_of(app, endpoint, house)
-    if endpoint.startswith("api."):
-        token = house.tokens[role]
-        if token is None:
-            return app.test_client().open(url, method=method).status_code
-        return token.client.open(url, method=method, headers={"Authorization": f"Bearer {token.token}"}).status_code
-    person = house.people[role]
-    if method == "GET":
-        response = person.client.get(url)
-    else:
-        csrf = person.form("/login")["csrf_token"] if role == "anonymous" else person.token()
-        response = person.client.post(url, data={"csrf_token": csrf})
-    if response.status_code == 302 and "/login" in response.headers["Location"]:
-        return LOGIN
-    return response.status_code
 
 
 @pytest.mark.parametrize(("endpoint", "method"), sorted(EXPECTED))
