@@ -36,8 +36,10 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
 
 
 def tournament_routes(app: Flask) -> set[tuple[str, str]]:
-    """Every (endpoint, method) whose address names a tournament."""
-    return {(rule.endpoint, method) for rule in app.url_map.iter_rules() if "tournament_id" in rule.arguments
+    """Every (endpoint, method) of the API whose address names a tournament (the pages' are
+    tests/web/test_tournament_access.py's)."""
+    return {(rule.endpoint, method) for rule in app.url_map.iter_rules()
+            if "tournament_id" in rule.arguments and rule.endpoint.startswith("api.")
             for method in rule.methods - {"HEAD", "OPTIONS"}}
 
 
