@@ -1,5 +1,6 @@
 """Asking a route as each role, for the access tests (tests/web/test_access_matrix.py for matches,
-tests/web/test_clubs_access.py for clubs): the route's address filled in from the scene's values, and the answer
+tests/web/test_clubs_access.py for clubs, tests/web/test_tournament_access.py and test_api_tournaments_access.py for
+tournaments): the route's address filled in from the scene's values, and the answer
 its browser or its API token gets.
 
 A page's POST carries the session's CSRF token and nothing else, so what is checked is who gets in, not what a
