@@ -22,7 +22,7 @@ from ..services.clubs import club_choices
 from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
-from ..services.profiles import profile_to_record, profiles_of, save_profile
+from ..services.profiles import clubs_house_rules, profile_to_record, profiles_of, save_profile
 from ..services.story import match_story
 from .board_etag import HEADERS, scoreboard_etag
 from .chart import board_chart
@@ -61,15 +61,16 @@ def new() -> ResponseReturnValue:
     club_form = club_choice()
     if not form.is_submitted():  # house rules chosen (?profile=7): the rules part shows theirs
         form.profile.data = str(ProfileChoiceForm(formdata=request.args).profile_id() or "")
-    profiles = profiles_of(current_user)
-    chosen = next((profile for profile in profiles if profile.id == form.profile_id()), None)
+    profiles, club_rules = profiles_of(current_user), clubs_house_rules(current_user)
+    offered = [*profiles, *(profile for shelf in club_rules for profile in shelf.profiles)]
+    chosen = next((profile for profile in offered if profile.id == form.profile_id()), None)
     if chosen is not None and not form.is_submitted():
         fill_rules(form, chosen.rules)
     valid = form.validate_on_submit()
     club_valid = club_form is None or not form.is_submitted() or club_form.validate()  # said with the rest
     if valid and club_valid:
         try:
-            profile_id = house_rules_of(form)
+            profile_id = house_rules_of(form, club_form.club_id() if club_form else None)
         except Conflict:  # the name typed under "Save these rules as…" is taken
             form.save_as.errors = [_("Your house rules “%(name)s” already have this name: give these another.",
                                      name=form.save_as_name())]
@@ -82,7 +83,7 @@ def new() -> ResponseReturnValue:
     roster = [player.name for player in current_user.players]
     refused = form.errors or (club_form is not None and club_form.errors)
     return render_template("matches/new.html", form=form, club_form=club_form, roster=roster, profiles=profiles,
-                           chosen=chosen), 422 if refused else 200
+                           club_rules=club_rules, chosen=chosen), 422 if refused else 200
 
 
 def club_choice() -> ClubChoiceForm | None:
@@ -101,14 +102,14 @@ def club_choice() -> ClubChoiceForm | None:
     return form
 
 
-def house_rules_of(form: NewMatchForm) -> int | None:
+def house_rules_of(form: NewMatchForm, club_id: int | None) -> int | None:
     """The house rules a new match records: those typed under "Save these rules as…", saved now (Conflict when the
-    account has house rules of that name), or those it was started from while the form keeps their rules
-    (services/profiles.py)."""
+    account has house rules of that name), or those it was started from while the form keeps their rules, the
+    account's or those of the club it is filed under (services/profiles.py)."""
     rules = rules_from(form)
     name = form.save_as_name()
     if not name:
-        return profile_to_record(current_user, form.profile_id(), rules.ruleset, rules.deck())
+        return profile_to_record(current_user, form.profile_id(), rules.ruleset, rules.deck(), club_id=club_id)
     return save_profile(current_user, name, rules).id
 
 
