@@ -13,7 +13,7 @@ from flask_login import current_user, login_required
 from ..forms import DrawForm, NewMatchForm
 from ..forms.clubs import ClubChoiceForm
 from ..forms.matches import AppDrawForm, HistoryForm, RevokeLinkForm
-from ..forms.profiles import ProfileChoiceForm, fill_rules, rules_from
+from ..forms.profiles import ProfileChoiceForm, TypedPlayersForm, fill_rules, rules_from
 from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
@@ -59,8 +59,9 @@ def new() -> ResponseReturnValue:
     """Start a match: rules, players, first dealer."""
     form = NewMatchForm()
     club_form = club_choice()
-    if not form.is_submitted():  # house rules chosen (?profile=7): the rules part shows theirs
+    if not form.is_submitted():  # house rules chosen (?profile=7): the rules part shows theirs, the players typed stay
         form.profile.data = str(ProfileChoiceForm(formdata=request.args).profile_id() or "")
+        TypedPlayersForm(formdata=request.args).carry_to(form)
     profiles, club_rules = profiles_of(current_user), clubs_house_rules(current_user)
     offered = [*profiles, *(profile for shelf in club_rules for profile in shelf.profiles)]
     chosen = next((profile for profile in offered if profile.id == form.profile_id()), None)

@@ -168,3 +168,19 @@ def test_a_club_that_ends_takes_its_rules_and_its_matches_keep_theirs(house):
         db.session.expire_all()
         match = db.session.get_one(Match, match_id)
         assert (match.profile_id, match.preset, match.ruleset.target) == (None, "escoba-es", 30)
+
+
+def test_picking_house_rules_keeps_the_players_typed(house):
+    """The page's script carries the seating, the names and the first dealer typed so far in the pick's address
+    (static/js/new-match.js): the page reloaded with the rules keeps them; what no page could have typed (a name
+    past its length) is left out, the rules filled in all the same."""
+    ana, bea, _, club_id = house
+    pid = saved(ana, club_id)
+    page = bea.page(f"/matches/new?profile={pid}&club={club_id}&seating=2&names-0=Bea&names-1=Cid&first_dealer=1")
+    fields = bea.fields(page)
+    assert (fields["seating"], fields["names-0"], fields["names-1"], fields["first_dealer"]) == ("2", "Bea", "Cid", "1")
+    assert (fields["target"], fields["profile"], fields["club"]) == ("30", str(pid), str(club_id))
+    odd = bea.page(f"/matches/new?profile={pid}&seating=9&names-0={'x' * 99}&first_dealer=7")
+    fields = bea.fields(odd)
+    assert (fields["seating"], fields["names-0"], fields["first_dealer"]) == ("pairs", "", "draw")
+    assert fields["target"] == "30"

@@ -529,7 +529,8 @@ def pages_with_queries(table: Table) -> dict[str, tuple[str, list[str]]]:
     """Every GET page that reads a query: its address and the names it reads."""
     return {
         "matches list": ("/matches/", ["page", "player", "status"]),
-        "new match": ("/matches/new", ["club", "profile"]),
+        "new match": ("/matches/new", ["club", "profile", "seating", "first_dealer",
+                                       *(f"names-{i}" for i in range(5))]),
         "hand entry": (f"/matches/{table.play}/hands/new", ["mode"]),
         "correction entry": (f"/matches/{table.play}/hands/1/edit", ["mode"]),
         "my record": ("/me", ["game", "period"]),
