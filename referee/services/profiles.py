@@ -10,9 +10,8 @@ A profile's rules card is public behind an unguessable token (256 bits, like the
 a table read what was agreed without an account; replacing the token revokes the old address.
 
 Every function takes the account and ids and returns plain objects (ProfileView, HouseRules), so the pages, the API
-and a tournament use them alike. A profile's owner is an account or a club: a club's house rules (the *_club_*
-functions) are seen by every member, saved, changed, renamed and deleted by its organisers (Forbidden for a member),
-and a non-member gets NotFound, as for a profile that does not exist (services/clubs.py's roles).
+and a tournament use them alike. A profile's owner is an account or a club (an Owner): the verbs *_for(owner, …) are
+the account's and the club's alike; services/club_profiles.py holds a club's, with its roles.
 """
 
 from __future__ import annotations
@@ -27,9 +26,8 @@ from sqlalchemy import ColumnElement, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import Club, ClubMember, Match, RulesProfile, User, name_key, new_spectator_token
+from ..models import Match, RulesProfile, User, name_key, new_spectator_token
 from ..rules import Ruleset, stored_ruleset
-from .clubs import membership, organised
 from .errors import Conflict, NotFound
 
 # The version of a profile's stored rules (RulesProfile.rules): a later shape reads the earlier ones.
@@ -94,17 +92,9 @@ def read_rules(stored: Mapping[str, Any]) -> HouseRules:
 
 
 @dataclass(frozen=True)
-class ClubHouseRules:
-    """A club's house rules as a member's new-match page offers them: under the club's name."""
-
-    club_id: int
-    club_name: str
-    profiles: list[ProfileView]
-
-
-@dataclass(frozen=True)
-class _Owner:
-    """Whose profiles a call reads or changes: an account's, or a club's (exactly one of the two is set)."""
+class Owner:
+    """Whose profiles a call reads or changes: an account's, or a club's (exactly one of the two is set); who may
+    is for the caller to check (services/club_profiles.py for a club's)."""
 
     user_id: int | None = None
     club_id: int | None = None
@@ -116,16 +106,9 @@ class _Owner:
         return RulesProfile.user_id == self.user_id
 
 
-def _account(user: User) -> _Owner:
+def _account(user: User) -> Owner:
     """The account as the owner of its profiles."""
-    return _Owner(user_id=user.id)
-
-
-def _club(user: User, club_id: int, organiser: bool = False) -> _Owner:
-    """The club as the owner of its profiles, for a member (NotFound otherwise), or for an organiser when the call
-    changes them (Forbidden for a member)."""
-    member = organised(user, club_id) if organiser else membership(user, club_id)
-    return _Owner(club_id=member.club_id)
+    return Owner(user_id=user.id)
 
 
 def _view(profile: RulesProfile, matches: int) -> ProfileView:
@@ -139,7 +122,7 @@ def _matches_from(profile_id: int) -> int:
     return int(db.session.scalar(select(func.count(Match.id)).where(Match.profile_id == profile_id)) or 0)
 
 
-def _owned_by(owner: _Owner, profile_id: int) -> RulesProfile:
+def owned_by(owner: Owner, profile_id: int) -> RulesProfile:
     """The owner's profile, or NotFound (another's looks the same as none)."""
     profile = db.session.scalar(select(RulesProfile).where(RulesProfile.id == profile_id, owner.holds()))
     if profile is None:
@@ -147,12 +130,17 @@ def _owned_by(owner: _Owner, profile_id: int) -> RulesProfile:
     return profile
 
 
+def profile_of(owner: Owner, profile_id: int) -> ProfileView:
+    """The owner's profile as a plain object, or NotFound."""
+    return _view(owned_by(owner, profile_id), _matches_from(profile_id))
+
+
 def _owned(user: User, profile_id: int) -> RulesProfile:
     """The account's profile, or NotFound (another account's looks the same as none)."""
-    return _owned_by(_account(user), profile_id)
+    return owned_by(_account(user), profile_id)
 
 
-def _listed(holds: ColumnElement[bool]) -> list[ProfileView]:
+def listed(holds: ColumnElement[bool]) -> list[ProfileView]:
     """The profiles meeting the condition by name, each with how many matches were started from it, in one query."""
     used = (select(Match.profile_id, func.count(Match.id).label("n")).where(Match.profile_id.is_not(None))
             .group_by(Match.profile_id).subquery())
@@ -164,7 +152,7 @@ def _listed(holds: ColumnElement[bool]) -> list[ProfileView]:
 
 def profiles_of(user: User) -> list[ProfileView]:
     """The account's profiles by name, each with how many matches were started from it, in one query."""
-    return _listed(_account(user).holds())
+    return listed(_account(user).holds())
 
 
 def get_profile(user: User, profile_id: int) -> ProfileView:
@@ -172,7 +160,7 @@ def get_profile(user: User, profile_id: int) -> ProfileView:
     return _view(_owned(user, profile_id), _matches_from(profile_id))
 
 
-def _name_taken(owner: _Owner, name: str, but: int | None = None) -> bool:
+def _name_taken(owner: Owner, name: str, but: int | None = None) -> bool:
     """Whether another of the owner's profiles has this name (without regard to case or accents)."""
     query = select(RulesProfile.id).where(owner.holds(), RulesProfile.name_key == name_key(name))
     if but is not None:
@@ -190,7 +178,7 @@ def _commit_named(name: str) -> None:
         raise Conflict("name_taken", name=name) from None
 
 
-def _save(owner: _Owner, name: str, rules: HouseRules) -> ProfileView:
+def save_for(owner: Owner, name: str, rules: HouseRules) -> ProfileView:
     """A new profile of the owner; Conflict('name_taken') when one of its profiles has the name already."""
     name = name.strip()
     if _name_taken(owner, name):
@@ -201,9 +189,9 @@ def _save(owner: _Owner, name: str, rules: HouseRules) -> ProfileView:
     return _view(profile, 0)
 
 
-def _rename(owner: _Owner, profile_id: int, name: str) -> ProfileView:
+def rename_for(owner: Owner, profile_id: int, name: str) -> ProfileView:
     """The owner's profile under a new name; a locked profile may be renamed too (its rules stay)."""
-    profile, name = _owned_by(owner, profile_id), name.strip()
+    profile, name = owned_by(owner, profile_id), name.strip()
     if _name_taken(owner, name, but=profile_id):
         raise Conflict("name_taken", name=name)
     profile.name, profile.name_key = name, name_key(name)
@@ -211,9 +199,9 @@ def _rename(owner: _Owner, profile_id: int, name: str) -> ProfileView:
     return _view(profile, _matches_from(profile_id))
 
 
-def _change(owner: _Owner, profile_id: int, name: str, rules: HouseRules) -> ProfileView:
+def change_for(owner: Owner, profile_id: int, name: str, rules: HouseRules) -> ProfileView:
     """The owner's profile's name and rules changed in place, unless it is locked and the rules differ."""
-    profile, name = _owned_by(owner, profile_id), name.strip()
+    profile, name = owned_by(owner, profile_id), name.strip()
     if read_rules(profile.rules) != rules and _matches_from(profile_id):
         raise Conflict("locked", name=profile.name)
     if _name_taken(owner, name, but=profile_id):
@@ -223,9 +211,9 @@ def _change(owner: _Owner, profile_id: int, name: str, rules: HouseRules) -> Pro
     return _view(profile, _matches_from(profile_id))
 
 
-def _delete(owner: _Owner, profile_id: int) -> int:
+def delete_for(owner: Owner, profile_id: int) -> int:
     """Delete the owner's profile; how many matches were started from it (they keep their rules, without it)."""
-    profile = _owned_by(owner, profile_id)
+    profile = owned_by(owner, profile_id)
     kept = _matches_from(profile_id)
     # The database does the same (ON DELETE SET NULL); said here so the session's matches agree at once.
     db.session.execute(update(Match).where(Match.profile_id == profile_id).values(profile_id=None)
@@ -235,9 +223,9 @@ def _delete(owner: _Owner, profile_id: int) -> int:
     return kept
 
 
-def _replace_link(owner: _Owner, profile_id: int) -> ProfileView:
+def replace_link_for(owner: Owner, profile_id: int) -> ProfileView:
     """A new address for the owner's profile's rules card."""
-    profile = _owned_by(owner, profile_id)
+    profile = owned_by(owner, profile_id)
     profile.card_token = new_spectator_token()
     db.session.commit()
     return _view(profile, _matches_from(profile_id))
@@ -245,82 +233,28 @@ def _replace_link(owner: _Owner, profile_id: int) -> ProfileView:
 
 def save_profile(user: User, name: str, rules: HouseRules) -> ProfileView:
     """A new profile of the account; Conflict('name_taken') when one of its profiles has the name already."""
-    return _save(_account(user), name, rules)
+    return save_for(_account(user), name, rules)
 
 
 def rename_profile(user: User, profile_id: int, name: str) -> ProfileView:
     """The profile under a new name; a locked profile may be renamed too (its rules stay)."""
-    return _rename(_account(user), profile_id, name)
+    return rename_for(_account(user), profile_id, name)
 
 
 def change_profile(user: User, profile_id: int, name: str, rules: HouseRules) -> ProfileView:
     """The profile's name and rules changed in place; Conflict('locked') when a match was started from it and
     the rules differ (they are saved as a new profile instead: save_profile)."""
-    return _change(_account(user), profile_id, name, rules)
+    return change_for(_account(user), profile_id, name, rules)
 
 
 def delete_profile(user: User, profile_id: int) -> int:
     """Delete the profile; how many matches were started from it (they keep their rules, without it)."""
-    return _delete(_account(user), profile_id)
+    return delete_for(_account(user), profile_id)
 
 
 def replace_card_link(user: User, profile_id: int) -> ProfileView:
     """A new address for the profile's rules card: the old one answers 404 from now on."""
-    return _replace_link(_account(user), profile_id)
-
-
-# -- a club's house rules -----------------------------------------------------------------------------------
-
-def club_profiles(user: User, club_id: int) -> list[ProfileView]:
-    """The club's profiles by name, for a member (NotFound otherwise)."""
-    return _listed(_club(user, club_id).holds())
-
-
-def get_club_profile(user: User, club_id: int, profile_id: int) -> ProfileView:
-    """One of the club's profiles, for a member; NotFound for another club's, or a non-member."""
-    return _view(_owned_by(_club(user, club_id), profile_id), _matches_from(profile_id))
-
-
-def save_club_profile(user: User, club_id: int, name: str, rules: HouseRules) -> ProfileView:
-    """New house rules of the club, by an organiser; Conflict('name_taken') when the club's have the name."""
-    return _save(_club(user, club_id, organiser=True), name, rules)
-
-
-def rename_club_profile(user: User, club_id: int, profile_id: int, name: str) -> ProfileView:
-    """The club's profile under a new name, by an organiser (locked or not)."""
-    return _rename(_club(user, club_id, organiser=True), profile_id, name)
-
-
-def change_club_profile(user: User, club_id: int, profile_id: int, name: str, rules: HouseRules) -> ProfileView:
-    """The club's profile changed in place by an organiser; Conflict('locked') as for an account's."""
-    return _change(_club(user, club_id, organiser=True), profile_id, name, rules)
-
-
-def delete_club_profile(user: User, club_id: int, profile_id: int) -> int:
-    """Delete the club's profile, by an organiser; how many matches were started from it (they keep their rules)."""
-    return _delete(_club(user, club_id, organiser=True), profile_id)
-
-
-def replace_club_card_link(user: User, club_id: int, profile_id: int) -> ProfileView:
-    """A new address for the club's profile's rules card, by an organiser: the old one answers 404."""
-    return _replace_link(_club(user, club_id, organiser=True), profile_id)
-
-
-def clubs_house_rules(user: User) -> list[ClubHouseRules]:
-    """The house rules of every club the account is a member of, by club name (clubs without any left out)."""
-    clubs = select(ClubMember.club_id).where(ClubMember.user_id == user.id).scalar_subquery()
-    names = {club_id: name for club_id, name in db.session.execute(select(Club.id, Club.name)
-                                                                   .where(Club.id.in_(clubs)))}
-    shelves: dict[int, list[ProfileView]] = {}
-    for profile in _listed(RulesProfile.club_id.in_(clubs)):
-        shelves.setdefault(profile.club_id or 0, []).append(profile)
-    return sorted((ClubHouseRules(club_id, names[club_id], found) for club_id, found in shelves.items()),
-                  key=lambda shelf: (shelf.club_name.casefold(), shelf.club_id))
-
-
-def tournament_profiles(user: User, club_id: int) -> list[ProfileView]:
-    """The house rules a tournament of the club may be played by: the club's, then the organiser's own."""
-    return [*club_profiles(user, club_id), *profiles_of(user)]
+    return replace_link_for(_account(user), profile_id)
 
 
 def card_of(token: str) -> ProfileView:

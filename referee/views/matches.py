@@ -18,11 +18,12 @@ from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
 from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard
+from ..services.club_profiles import clubs_house_rules
 from ..services.clubs import club_choices
 from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
-from ..services.profiles import clubs_house_rules, profile_to_record, profiles_of, save_profile
+from ..services.profiles import profile_to_record, profiles_of, save_profile
 from ..services.story import match_story
 from .board_etag import HEADERS, scoreboard_etag
 from .chart import board_chart

@@ -15,6 +15,7 @@ from flask import url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
+from ..services import club_profiles as club_service
 from ..services import profiles as service
 from ..services.profiles import HouseRules, ProfileView
 
@@ -40,43 +41,43 @@ class Shelf:
         """Its profiles, by name."""
         if self.club_id is None:
             return service.profiles_of(current_user)
-        return service.club_profiles(current_user, self.club_id)
+        return club_service.club_profiles(current_user, self.club_id)
 
     def get(self, profile_id: int) -> ProfileView:
         """One of its profiles."""
         if self.club_id is None:
             return service.get_profile(current_user, profile_id)
-        return service.get_club_profile(current_user, self.club_id, profile_id)
+        return club_service.get_club_profile(current_user, self.club_id, profile_id)
 
     def save(self, name: str, rules: HouseRules) -> ProfileView:
         """New house rules on it."""
         if self.club_id is None:
             return service.save_profile(current_user, name, rules)
-        return service.save_club_profile(current_user, self.club_id, name, rules)
+        return club_service.save_club_profile(current_user, self.club_id, name, rules)
 
     def change(self, profile_id: int, name: str, rules: HouseRules) -> ProfileView:
         """A profile's name and rules changed in place."""
         if self.club_id is None:
             return service.change_profile(current_user, profile_id, name, rules)
-        return service.change_club_profile(current_user, self.club_id, profile_id, name, rules)
+        return club_service.change_club_profile(current_user, self.club_id, profile_id, name, rules)
 
     def rename(self, profile_id: int, name: str) -> ProfileView:
         """A profile under a new name."""
         if self.club_id is None:
             return service.rename_profile(current_user, profile_id, name)
-        return service.rename_club_profile(current_user, self.club_id, profile_id, name)
+        return club_service.rename_club_profile(current_user, self.club_id, profile_id, name)
 
     def delete(self, profile_id: int) -> int:
         """A profile deleted; how many matches were started from it."""
         if self.club_id is None:
             return service.delete_profile(current_user, profile_id)
-        return service.delete_club_profile(current_user, self.club_id, profile_id)
+        return club_service.delete_club_profile(current_user, self.club_id, profile_id)
 
     def replace_link(self, profile_id: int) -> ProfileView:
         """A new address for a profile's rules card."""
         if self.club_id is None:
             return service.replace_card_link(current_user, profile_id)
-        return service.replace_club_card_link(current_user, self.club_id, profile_id)
+        return club_service.replace_club_card_link(current_user, self.club_id, profile_id)
 
     def name_taken(self, name: str) -> str:
         """Why a name was refused: another of its profiles has it."""

@@ -18,9 +18,9 @@ from flask_login import current_user, login_required
 from ..forms.accounts import ButtonForm
 from ..forms.common import field_errors
 from ..forms.tournaments import ResultForm, TournamentForm
+from ..services.club_profiles import tournament_profiles
 from ..services.clubs import members_of, membership, organised
 from ..services.errors import Conflict, Forbidden, NotFound
-from ..services.profiles import tournament_profiles
 from ..services.sharing import NewCode
 from ..services.tournament_rounds import (
     close_round,

@@ -28,8 +28,9 @@ from referee.models import Match, MatchEvent, Player, User
 from referee.rules import make_ruleset
 from referee.services import players as player_services
 from referee.services import trail
+from referee.services.club_profiles import save_club_profile
 from referee.services.clubs import create_club, join_club, make_invite, membership
-from referee.services.profiles import HouseRules, OpeningSweep, save_club_profile
+from referee.services.profiles import HouseRules, OpeningSweep
 from referee.services.tournament_rounds import record_result, start_round
 from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
 

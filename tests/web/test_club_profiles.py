@@ -13,18 +13,16 @@ from sqlalchemy import select
 from referee.extensions import db
 from referee.models import Match, RulesProfile
 from referee.rules import make_ruleset
-from referee.services.clubs import leave_club, membership
-from referee.services.errors import Conflict, Forbidden, NotFound
-from referee.services.profiles import (
-    HouseRules,
+from referee.services.club_profiles import (
     change_club_profile,
     club_profiles,
     get_club_profile,
-    profiles_of,
     save_club_profile,
-    save_profile,
     tournament_profiles,
 )
+from referee.services.clubs import leave_club, membership
+from referee.services.errors import Conflict, Forbidden, NotFound
+from referee.services.profiles import HouseRules, profiles_of, save_profile
 
 NIGHT = HouseRules(make_ruleset("escoba-es", target=30, penalty="void"))
 # The page's form for NIGHT's rules: Escoba (Spain) to 30, void when a side erred.

@@ -14,8 +14,9 @@ from referee.extensions import db
 from referee.models import User
 from referee.rules import make_ruleset
 from referee.services import MatchSettings, create_match
+from referee.services.club_profiles import save_club_profile
 from referee.services.clubs import create_club
-from referee.services.profiles import HouseRules, save_club_profile
+from referee.services.profiles import HouseRules
 
 BEFORE = "a4c8e2f61d07"  # tournaments
 RULES = HouseRules(make_ruleset("escoba-es", target=30))

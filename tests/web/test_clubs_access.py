@@ -24,8 +24,9 @@ from page_client import Scorekeeper
 from referee.extensions import db
 from referee.models import ClubInvite
 from referee.rules import make_ruleset
+from referee.services.club_profiles import save_club_profile
 from referee.services.clubs import membership, remove_member
-from referee.services.profiles import HouseRules, save_club_profile
+from referee.services.profiles import HouseRules
 
 ROLES = ("anonymous", "outsider", "removed", "member", "organiser")
 LOGIN = "login"  # a page's answer to a visitor: a redirect to the login page

@@ -37,8 +37,9 @@ from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import ClubInvite, Hand, Match, MatchEvent, Player, User
 from referee.rules import DECK, make_ruleset
+from referee.services.club_profiles import save_club_profile
 from referee.services.clubs import create_club, join_club, make_invite, membership
-from referee.services.profiles import HouseRules, save_club_profile, save_profile
+from referee.services.profiles import HouseRules, save_profile
 from referee.services.sharing import make_join_code, revoke_join_codes
 from referee.services.tournament_rounds import rounds_of, start_round
 from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
