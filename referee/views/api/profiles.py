@@ -24,7 +24,7 @@ from ...services import profiles as house
 from ...services.errors import Conflict
 from ...services.profiles import HouseRules, OpeningSweep, ProfileView
 from ...throttling import throttle_per_token
-from ..profiles import name_taken
+from ..profiles import MINE
 from .blueprint import bp, request_body
 
 P = ParamSpec("P")
@@ -92,7 +92,7 @@ def profile_json(profile: ProfileView) -> dict[str, object]:
 def _refused(refused: Conflict) -> ResponseReturnValue:
     """A name another of the caller's profiles has: 422 naming it; a locked profile's rules: 409."""
     if refused.reason == "name_taken":
-        return {"errors": [{"field": "name", "message": name_taken(str(refused.params["name"]))}]}, 422
+        return {"errors": [{"field": "name", "message": MINE.name_taken(str(refused.params["name"]))}]}, 422
     return {"errors": [{"field": "", "message": _(
         "Matches were started from these house rules, so their rules stay as they are: save the changed rules as "
         "new house rules.")}]}, 409
