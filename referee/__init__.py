@@ -71,6 +71,7 @@ def register_blueprints(app: Flask) -> None:
         accounts,
         api,
         claims,
+        club_profiles,
         clubs,
         exports,
         guests,
@@ -110,6 +111,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(claims.bp)
     app.register_blueprint(clubs.bp)
     app.register_blueprint(profiles.bp)
+    app.register_blueprint(club_profiles.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(tournament_board.bp)
     app.register_blueprint(tournament_exports.bp)

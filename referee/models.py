@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from flask_login import UserMixin
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, event, false
+from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, String, UniqueConstraint, event, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .credentials import username_key
@@ -516,13 +516,16 @@ class RulesProfile(Model):
     ``rules`` holds the game, its options, the deck and the house's notes in the services' versioned encoding
     (``"v": 1``; services/profiles.py writes and reads it). A profile that a match was started from is locked:
     its rules never change under that match. ``card_token`` is the address of its public rules card, unguessable
-    (256 bits) and replaced to revoke it. The owner is an account; a club's profiles come with clubs.
+    (256 bits) and replaced to revoke it. Its owner is an account (``user_id``) or a club (``club_id``), never both
+    nor neither: a club's house rules stay the club's whoever saved them, and go with the club.
     """
 
-    __table_args__ = (UniqueConstraint("user_id", "name_key"),)
+    __table_args__ = (UniqueConstraint("user_id", "name_key"), UniqueConstraint("club_id", "name_key"),
+                      CheckConstraint("(user_id IS NULL) <> (club_id IS NULL)", name="ck_rules_profile_one_owner"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
+    club_id: Mapped[int | None] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True, default=None)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     name_key: Mapped[str] = mapped_column(String(KEY_LENGTH), default=_key_of_name)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -530,7 +533,7 @@ class RulesProfile(Model):
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
 
-    owner: Mapped[User] = relationship()
+    owner: Mapped[User | None] = relationship()
 
 
 class Tournament(Model):

@@ -158,13 +158,13 @@ class SharedApp:
     code (Werkzeug's builders), some 50 ms an app: over ~2 500 tests, a minute of CI on two cores.
 
     Two things of an app live in the process, not the app: Flask-Limiter's one Limiter is on or off as the last
-    app bound to it said (its `enabled`), and the "referee" logger logs requests as the last app made said
-    (referee/request_log.py). So the shared app is made again once a throttled app has been made, and its
-    logger's handlers and level are put back before each test."""
+    app bound to it said (its `enabled`), and the "referee" logger logs requests to stdout, not propagating, as
+    the last app made said (referee/request_log.py). So the shared app is made again after a throttled app or one
+    that logs its requests. (Putting the logger's handlers back instead would also put back pytest's own, which
+    it adds to a non-propagating logger for a test's phase.)"""
 
     def __init__(self, folder: Path, migrated: Path) -> None:
         self.path, self.migrated = folder / "test.sqlite", migrated
-        self.logger = logging.getLogger("referee")
         self.app = self.build()
 
     def build(self) -> Flask:
@@ -172,27 +172,22 @@ class SharedApp:
         shutil.copyfile(self.migrated, self.path)
         self.app = create_app(TEST_SETTINGS | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{self.path}"})
         self.settings = dict(self.app.config)
-        self.logging = (list(self.logger.handlers), self.logger.level, self.logger.propagate)
         return self.app
 
     def fresh(self) -> Flask:
         """The app, its pooled connections closed and its database file replaced by a new copy of the migrated
         one (the old file and its write-ahead log removed first: a connection a test left open keeps reading
-        the old file, never a mix); the settings a test changed and the logger put back."""
+        the old file, never a mix); the settings a test changed put back."""
         with self.app.app_context():
             db.engine.dispose()
         for leftover in (self.path, self.path.with_name(self.path.name + "-wal"),
                          self.path.with_name(self.path.name + "-shm")):
             leftover.unlink(missing_ok=True)
-        if limiter.enabled:
+        if limiter.enabled or not logging.getLogger(self.app.import_name).propagate:
             return self.build()
         shutil.copyfile(self.migrated, self.path)
         self.app.config.clear()
         self.app.config.update(self.settings)
-        handlers, level, propagate = self.logging
-        self.logger.handlers[:] = handlers
-        self.logger.setLevel(level)
-        self.logger.propagate = propagate
         return self.app
 
 

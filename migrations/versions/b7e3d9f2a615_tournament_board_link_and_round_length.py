@@ -1,7 +1,7 @@
 """tournament board: a tournament's public board link (a token the organiser can replace) and its round length
 
 Revision ID: b7e3d9f2a615
-Revises: a4c8e2f61d07
+Revises: b3d5f7a9c1e2
 Create Date: 2026-12-03 13:15:00.000000
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'b7e3d9f2a615'
-down_revision = 'a4c8e2f61d07'
+down_revision = 'b3d5f7a9c1e2'
 branch_labels = None
 depends_on = None
 

@@ -1,17 +1,21 @@
 """House rules' forms: a profile's name and rules (the new-match form's rules part, the same fields), a new name,
-deleting one, replacing its card's address, and the choice of a profile on the new-match page (a GET form)."""
+deleting one, replacing its card's address, and the choice of a profile on the new-match page with the players typed
+before it (GET forms)."""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Field, Form, HiddenField, IntegerField, RadioField, StringField
+from wtforms import Field, Form, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, ValidationError
 
 from ..rules import OPTIONS, make_ruleset
 from ..services.profiles import HouseRules, OpeningSweep
-from .common import options
+from .common import BoundedFieldList, options
 from .matches import NAME_RULES, NewMatchForm, whole_id
+from .tools import stripped
 
 OPENING_CHOICES = [("dealer", _l("The dealer, as one escoba (two for 30): the usual rule")),
                    ("first", _l("The first player to notice, as one escoba (two for 30)"))]
@@ -45,8 +49,10 @@ def _named(form: Form, field: Field) -> None:
 class ProfileNameForm(FlaskForm):
     """A profile's new name."""
 
-    name = StringField(_l("Name of these house rules"), validators=[InputRequired(_l("Give the house rules a name.")),
-                                                                    *NAME_RULES, _named])
+    # Stripped before it is checked: spaces around the name, dropped when it is saved, count against no limit (the
+    # API reads a name the same way: views/api/profiles.py).
+    name = StringField(_l("Name of these house rules"), filters=[stripped],
+                       validators=[InputRequired(_l("Give the house rules a name.")), *NAME_RULES, _named])
 
 
 class ProfileForm(ProfileNameForm):
@@ -91,3 +97,32 @@ class ProfileChoiceForm(FlaskForm):
     def profile_id(self) -> int | None:
         """The profile chosen, if the query names one as a page writes it."""
         return whole_id(self.profile.data)
+
+
+class TypedPlayersForm(FlaskForm):
+    """The players the new-match page had typed when house rules were picked, read from the pick's query
+    (static/js/new-match.js adds them to the link; a GET form, no CSRF): the page with the rules keeps them."""
+
+    seating = NewMatchForm.seating
+    names = NewMatchForm.names
+    first_dealer = NewMatchForm.first_dealer
+
+    class Meta:
+        csrf = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(SelectField, self["first_dealer"]).choices = NewMatchForm(formdata=None,
+                                                                       meta={"csrf": False}).first_dealer.choices
+
+    def carry_to(self, form: NewMatchForm) -> None:
+        """Put what was typed on the new-match form; a field this form refuses stays as a new page has it."""
+        self.validate()
+        seating, names, dealer = self["seating"], cast(BoundedFieldList, self["names"]), self["first_dealer"]
+        if not seating.errors:
+            form.seating.data = seating.data
+        for typed, entry in zip(names.entries, form.names.entries, strict=True):
+            if not typed.errors:
+                entry.data = typed.data
+        if not dealer.errors and (dealer.data == "draw" or int(dealer.data) < form.seat_count):
+            form.first_dealer.data = dealer.data

@@ -16,6 +16,7 @@ SUMMARY = {
 CLUB_ID = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1},
            "description": "The club's id (`GET /api/v1/clubs`).", "example": 1}
 CASA = {"id": 1, "name": "Casa de Ana", "role": "organiser", "members": 2}
+BEAS = {"id": 2, "name": "Casa de Bea", "role": "organiser", "members": 2}
 
 SCHEMAS: dict[str, Any] = {
     "ClubSummary": {"type": "object", "additionalProperties": False, "required": list(SUMMARY),
@@ -70,7 +71,7 @@ PIECE: dict[str, Any] = {
                 "operationId": "listClubs", "tags": ["clubs"], "summary": "The caller's clubs, by name",
                 "security": TOKEN, "parameters": [parameter_ref("AcceptLanguage")],
                 "responses": {"200": {"description": "Each with the caller's role.",
-                                      **json_content(ref("Clubs"), {"one": {"clubs": [CASA]}})},
+                                      **json_content(ref("Clubs"), {"one": {"clubs": [CASA, BEAS]}})},
                               **GUARDED},
             },
             "post": {

@@ -8,8 +8,8 @@ over first), and the last member leaving ends the club (its matches stay, no lon
 
 An invite is a link with a secret of 144 random bits (``secrets.token_urlsafe``), lasting INVITE_LIFETIME (a week:
 from one club night to the next) unless revoked; a club may have several at once (one per organiser's phone, say).
-As for a match's join codes (services/sharing.py), only an HMAC-SHA256 of the secret under the app's secret key is
-kept, so a copy of the database shows no link and lets no one join. Guessing is hopeless at that size, and refused
+As for a match's join codes, only a keyed hash of the secret is kept (services/link_secrets.py), so a copy of the
+database shows no link and lets no one join. Guessing is hopeless at that size, and refused
 attempts are throttled besides (referee/throttling.py, with the join codes').
 
 Every function takes the account (or an id) and returns models or small frozen values, so a tournament can build
@@ -19,20 +19,18 @@ on them without a request.
 from __future__ import annotations
 
 import enum
-import hashlib
-import hmac
 import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from flask import current_app
 from sqlalchemy import ColumnElement, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import Club, ClubInvite, ClubMember, Match, Scorer, User, now
 from .errors import Conflict, Forbidden, NotFound
+from .link_secrets import BadLink, keyed_hash, usable
 
 INVITE_LIFETIME = timedelta(days=7)
 SECRET_BYTES = 18  # 144 bits, 24 characters of token_urlsafe
@@ -45,14 +43,6 @@ class ClubRole(enum.StrEnum):
 
     ORGANISER = "organiser"  # everything: invites, organisers, removing members
     MEMBER = "member"  # sees the club, files its matches under it
-
-
-class BadInvite(LookupError):
-    """An invite that lets no one join: `reason` is 'unknown', 'expired' or 'revoked'."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -74,10 +64,8 @@ class MyClub:
 
 
 def secret_hash(secret: str) -> str:
-    """What is stored of an invite's secret: its HMAC-SHA256 under the app's secret key, in hex (a purpose of its
-    own in the message, so no join code's hash can ever equal an invite's)."""
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    return hmac.new(key, b"club-invite:" + secret.encode("utf-8", "replace"), hashlib.sha256).hexdigest()
+    """What is stored of an invite's secret: its keyed hash under the invites' own purpose."""
+    return keyed_hash(secret, "club-invite:")
 
 
 def create_club(user: User, name: str) -> Club:
@@ -231,22 +219,15 @@ def revoke_invite(organiser: ClubMember, invite_id: int) -> None:
 
 
 def usable_invite(secret: str) -> ClubInvite:
-    """The invite of this secret, when it lets one in (BadInvite otherwise): asked before a visitor's phone is
+    """The invite of this secret, when it lets one in (BadLink otherwise): asked before a visitor's phone is
     given a guest account to join with, so a wrong link makes no account."""
     if not SECRET.fullmatch(secret):
-        raise BadInvite("unknown")  # no query for what no secret can be
-    invite = db.session.scalar(select(ClubInvite).where(ClubInvite.secret_hash == secret_hash(secret)))
-    if invite is None:
-        raise BadInvite("unknown")
-    if invite.revoked_at is not None:
-        raise BadInvite("revoked")
-    if invite.expires_at <= now():
-        raise BadInvite("expired")
-    return invite
+        raise BadLink("unknown")  # no query for what no secret can be
+    return usable(db.session.scalar(select(ClubInvite).where(ClubInvite.secret_hash == secret_hash(secret))))
 
 
 def join_club(user: User, secret: str) -> Club:
-    """The account becomes a member of the invite's club (a member already stays as it is); BadInvite for a link
+    """The account becomes a member of the invite's club (a member already stays as it is); BadLink for a link
     that lets no one in."""
     club = usable_invite(secret).club
     if db.session.scalar(select(ClubMember.id).where(ClubMember.club_id == club.id,

@@ -10,7 +10,8 @@ A profile's rules card is public behind an unguessable token (256 bits, like the
 a table read what was agreed without an account; replacing the token revokes the old address.
 
 Every function takes the account and ids and returns plain objects (ProfileView, HouseRules), so the pages, the API
-and a tournament use them alike. A profile's owner is an account; a club's profiles come with clubs.
+and a tournament use them alike. A profile's owner is an account or a club (an Owner): the verbs *_for(owner, …) are
+the account's and the club's alike; services/club_profiles.py holds a club's, with its roles.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import ColumnElement, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -69,6 +70,7 @@ class ProfileView:
     rules: HouseRules
     matches: int
     card_token: str
+    club_id: int | None = None  # the club whose house rules these are; None for an account's
 
     @property
     def locked(self) -> bool:
@@ -89,9 +91,30 @@ def read_rules(stored: Mapping[str, Any]) -> HouseRules:
                       OpeningSweep(stored.get("opening_sweep", OpeningSweep.DEALER.value)))
 
 
+@dataclass(frozen=True)
+class Owner:
+    """Whose profiles a call reads or changes: an account's, or a club's (exactly one of the two is set); who may
+    is for the caller to check (services/club_profiles.py for a club's)."""
+
+    user_id: int | None = None
+    club_id: int | None = None
+
+    def holds(self) -> ColumnElement[bool]:
+        """The condition a profile of this owner meets."""
+        if self.club_id is not None:
+            return RulesProfile.club_id == self.club_id
+        return RulesProfile.user_id == self.user_id
+
+
+def _account(user: User) -> Owner:
+    """The account as the owner of its profiles."""
+    return Owner(user_id=user.id)
+
+
 def _view(profile: RulesProfile, matches: int) -> ProfileView:
     """The plain object of a profile."""
-    return ProfileView(profile.id, profile.name, read_rules(profile.rules), matches, profile.card_token)
+    return ProfileView(profile.id, profile.name, read_rules(profile.rules), matches, profile.card_token,
+                       profile.club_id)
 
 
 def _matches_from(profile_id: int) -> int:
@@ -99,23 +122,37 @@ def _matches_from(profile_id: int) -> int:
     return int(db.session.scalar(select(func.count(Match.id)).where(Match.profile_id == profile_id)) or 0)
 
 
-def _owned(user: User, profile_id: int) -> RulesProfile:
-    """The account's profile, or NotFound (another account's looks the same as none)."""
-    profile = db.session.scalar(select(RulesProfile).where(RulesProfile.id == profile_id,
-                                                           RulesProfile.user_id == user.id))
+def owned_by(owner: Owner, profile_id: int) -> RulesProfile:
+    """The owner's profile, or NotFound (another's looks the same as none)."""
+    profile = db.session.scalar(select(RulesProfile).where(RulesProfile.id == profile_id, owner.holds()))
     if profile is None:
         raise NotFound(profile_id)
     return profile
 
 
-def profiles_of(user: User) -> list[ProfileView]:
-    """The account's profiles by name, each with how many matches were started from it, in one query."""
+def profile_of(owner: Owner, profile_id: int) -> ProfileView:
+    """The owner's profile as a plain object, or NotFound."""
+    return _view(owned_by(owner, profile_id), _matches_from(profile_id))
+
+
+def _owned(user: User, profile_id: int) -> RulesProfile:
+    """The account's profile, or NotFound (another account's looks the same as none)."""
+    return owned_by(_account(user), profile_id)
+
+
+def listed(holds: ColumnElement[bool]) -> list[ProfileView]:
+    """The profiles meeting the condition by name, each with how many matches were started from it, in one query."""
     used = (select(Match.profile_id, func.count(Match.id).label("n")).where(Match.profile_id.is_not(None))
             .group_by(Match.profile_id).subquery())
     rows = db.session.execute(select(RulesProfile, func.coalesce(used.c.n, 0))
                               .outerjoin(used, used.c.profile_id == RulesProfile.id)
-                              .where(RulesProfile.user_id == user.id).order_by(RulesProfile.name_key))
+                              .where(holds).order_by(RulesProfile.name_key, RulesProfile.id))
     return [_view(profile, int(n)) for profile, n in rows]
+
+
+def profiles_of(user: User) -> list[ProfileView]:
+    """The account's profiles by name, each with how many matches were started from it, in one query."""
+    return listed(_account(user).holds())
 
 
 def get_profile(user: User, profile_id: int) -> ProfileView:
@@ -123,16 +160,16 @@ def get_profile(user: User, profile_id: int) -> ProfileView:
     return _view(_owned(user, profile_id), _matches_from(profile_id))
 
 
-def _name_taken(user: User, name: str, but: int | None = None) -> bool:
-    """Whether another of the account's profiles has this name (without regard to case or accents)."""
-    query = select(RulesProfile.id).where(RulesProfile.user_id == user.id, RulesProfile.name_key == name_key(name))
+def _name_taken(owner: Owner, name: str, but: int | None = None) -> bool:
+    """Whether another of the owner's profiles has this name (without regard to case or accents)."""
+    query = select(RulesProfile.id).where(owner.holds(), RulesProfile.name_key == name_key(name))
     if but is not None:
         query = query.where(RulesProfile.id != but)
     return db.session.scalar(query.limit(1)) is not None
 
 
 def _commit_named(name: str) -> None:
-    """Commit a profile's new name: Conflict('name_taken') when another phone gave one of the account's profiles
+    """Commit a profile's new name: Conflict('name_taken') when another phone gave one of the owner's profiles
     the same name at the same moment."""
     try:
         db.session.commit()
@@ -141,43 +178,42 @@ def _commit_named(name: str) -> None:
         raise Conflict("name_taken", name=name) from None
 
 
-def save_profile(user: User, name: str, rules: HouseRules) -> ProfileView:
-    """A new profile of the account; Conflict('name_taken') when one of its profiles has the name already."""
+def save_for(owner: Owner, name: str, rules: HouseRules) -> ProfileView:
+    """A new profile of the owner; Conflict('name_taken') when one of its profiles has the name already."""
     name = name.strip()
-    if _name_taken(user, name):
+    if _name_taken(owner, name):
         raise Conflict("name_taken", name=name)
-    profile = RulesProfile(user_id=user.id, name=name, rules=stored_rules(rules))
+    profile = RulesProfile(user_id=owner.user_id, club_id=owner.club_id, name=name, rules=stored_rules(rules))
     db.session.add(profile)
     _commit_named(name)
     return _view(profile, 0)
 
 
-def rename_profile(user: User, profile_id: int, name: str) -> ProfileView:
-    """The profile under a new name; a locked profile may be renamed too (its rules stay)."""
-    profile, name = _owned(user, profile_id), name.strip()
-    if _name_taken(user, name, but=profile_id):
+def rename_for(owner: Owner, profile_id: int, name: str) -> ProfileView:
+    """The owner's profile under a new name; a locked profile may be renamed too (its rules stay)."""
+    profile, name = owned_by(owner, profile_id), name.strip()
+    if _name_taken(owner, name, but=profile_id):
         raise Conflict("name_taken", name=name)
     profile.name, profile.name_key = name, name_key(name)
     _commit_named(name)
-    return get_profile(user, profile_id)
+    return _view(profile, _matches_from(profile_id))
 
 
-def change_profile(user: User, profile_id: int, name: str, rules: HouseRules) -> ProfileView:
-    """The profile's name and rules changed in place; Conflict('locked') when a match was started from it and
-    the rules differ (they are saved as a new profile instead: save_profile)."""
-    profile, name = _owned(user, profile_id), name.strip()
+def change_for(owner: Owner, profile_id: int, name: str, rules: HouseRules) -> ProfileView:
+    """The owner's profile's name and rules changed in place, unless it is locked and the rules differ."""
+    profile, name = owned_by(owner, profile_id), name.strip()
     if read_rules(profile.rules) != rules and _matches_from(profile_id):
         raise Conflict("locked", name=profile.name)
-    if _name_taken(user, name, but=profile_id):
+    if _name_taken(owner, name, but=profile_id):
         raise Conflict("name_taken", name=name)
     profile.name, profile.name_key, profile.rules = name, name_key(name), stored_rules(rules)
     _commit_named(name)
-    return get_profile(user, profile_id)
+    return _view(profile, _matches_from(profile_id))
 
 
-def delete_profile(user: User, profile_id: int) -> int:
-    """Delete the profile; how many matches were started from it (they keep their rules, without it)."""
-    profile = _owned(user, profile_id)
+def delete_for(owner: Owner, profile_id: int) -> int:
+    """Delete the owner's profile; how many matches were started from it (they keep their rules, without it)."""
+    profile = owned_by(owner, profile_id)
     kept = _matches_from(profile_id)
     # The database does the same (ON DELETE SET NULL); said here so the session's matches agree at once.
     db.session.execute(update(Match).where(Match.profile_id == profile_id).values(profile_id=None)
@@ -187,12 +223,38 @@ def delete_profile(user: User, profile_id: int) -> int:
     return kept
 
 
-def replace_card_link(user: User, profile_id: int) -> ProfileView:
-    """A new address for the profile's rules card: the old one answers 404 from now on."""
-    profile = _owned(user, profile_id)
+def replace_link_for(owner: Owner, profile_id: int) -> ProfileView:
+    """A new address for the owner's profile's rules card."""
+    profile = owned_by(owner, profile_id)
     profile.card_token = new_spectator_token()
     db.session.commit()
-    return get_profile(user, profile_id)
+    return _view(profile, _matches_from(profile_id))
+
+
+def save_profile(user: User, name: str, rules: HouseRules) -> ProfileView:
+    """A new profile of the account; Conflict('name_taken') when one of its profiles has the name already."""
+    return save_for(_account(user), name, rules)
+
+
+def rename_profile(user: User, profile_id: int, name: str) -> ProfileView:
+    """The profile under a new name; a locked profile may be renamed too (its rules stay)."""
+    return rename_for(_account(user), profile_id, name)
+
+
+def change_profile(user: User, profile_id: int, name: str, rules: HouseRules) -> ProfileView:
+    """The profile's name and rules changed in place; Conflict('locked') when a match was started from it and
+    the rules differ (they are saved as a new profile instead: save_profile)."""
+    return change_for(_account(user), profile_id, name, rules)
+
+
+def delete_profile(user: User, profile_id: int) -> int:
+    """Delete the profile; how many matches were started from it (they keep their rules, without it)."""
+    return delete_for(_account(user), profile_id)
+
+
+def replace_card_link(user: User, profile_id: int) -> ProfileView:
+    """A new address for the profile's rules card: the old one answers 404 from now on."""
+    return replace_link_for(_account(user), profile_id)
 
 
 def card_of(token: str) -> ProfileView:
@@ -206,13 +268,16 @@ def card_of(token: str) -> ProfileView:
     return _view(profile, _matches_from(profile.id))
 
 
-def profile_to_record(user: User, profile_id: int | None, ruleset: Ruleset, deck: str) -> int | None:
-    """The profile a new match records: the account's profile it was started from, when the match plays by its
-    rules; None when none was chosen, it is not the account's, or the rules were changed from it on the form."""
+def profile_to_record(user: User, profile_id: int | None, ruleset: Ruleset, deck: str,
+                      club_id: int | None = None) -> int | None:
+    """The profile a new match records: the account's profile it was started from, or that of the club the match is
+    filed under (`club_id`, of which the account is a member: services/clubs.py's file_under checks), when the
+    match plays by its rules; None when none was chosen, it is neither's, or the rules were changed from it."""
     if profile_id is None:
         return None
-    profile = db.session.scalar(select(RulesProfile).where(RulesProfile.id == profile_id,
-                                                           RulesProfile.user_id == user.id))
+    mine = RulesProfile.user_id == user.id
+    whose = mine if club_id is None else mine | (RulesProfile.club_id == club_id)
+    profile = db.session.scalar(select(RulesProfile).where(RulesProfile.id == profile_id, whose))
     if profile is None or not read_rules(profile.rules).plays_as(ruleset, deck):
         return None
     return profile.id

@@ -8,27 +8,24 @@ Managing codes and scorers is the owner's alone.
 A join code is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L, U), read case-insensitively
 and ignoring spaces and dashes, so it can be read aloud and typed on a phone; 30⁸ ≈ 6.6 × 10¹¹ codes, and
 guessing is throttled (referee/throttling.py). It lasts CODE_LIFETIME, and a match has one live code at a time:
-making a new one revokes the old. Only an HMAC-SHA256 of the code under the app's secret key is stored, so a
-copy of the database neither shows a code nor lets one be found by trying them all.
+making a new one revokes the old. Only a keyed hash of the code is stored (services/link_secrets.py).
 """
 
 from __future__ import annotations
 
 import enum
-import hashlib
-import hmac
 import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from flask import current_app
 from sqlalchemy import ColumnElement, exists, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import JoinCode, Match, Scorer, SeatClaim, User, now
 from .errors import Forbidden, NotFound
+from .link_secrets import BadLink, keyed_hash, usable
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 8
@@ -46,14 +43,6 @@ class Role(enum.StrEnum):
     # holds a confirmed seat (services/claims.py) and scores no more: the match is in its My record only, no
     # match route lets it in (a claimant who scores keeps the scorer's role)
     CLAIMANT = "claimant"
-
-
-class BadCode(LookupError):
-    """A code that lets no one join: `reason` is 'unknown' (never made, or mistyped), 'expired' or 'revoked'."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -76,9 +65,8 @@ def normal_code(typed: str) -> str:
 
 
 def code_hash(code: str) -> str:
-    """What is stored of a code: its HMAC-SHA256 under the app's secret key, in hex."""
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    return hmac.new(key, normal_code(code).encode("utf-8", "replace"), hashlib.sha256).hexdigest()
+    """What is stored of a code: the keyed hash of the code as made."""
+    return keyed_hash(normal_code(code))
 
 
 def shared_or_owned(user: User) -> ColumnElement[bool]:
@@ -139,24 +127,17 @@ def revoke_join_codes(match: Match, commit: bool = True) -> int:
 
 
 def usable_code(typed: str) -> JoinCode:
-    """The join code typed, when it lets one in (BadCode otherwise): asked before a visitor's phone is given a
+    """The join code typed, when it lets one in (BadLink otherwise): asked before a visitor's phone is given a
     guest account to join with, so a wrong code makes no account."""
     code = normal_code(typed)
     if len(code) != CODE_LENGTH or set(code) - set(ALPHABET):
-        raise BadCode("unknown")  # no query for what no code can be
-    found = db.session.scalar(select(JoinCode).where(JoinCode.code_hash == code_hash(code)))
-    if found is None:
-        raise BadCode("unknown")
-    if found.revoked_at is not None:
-        raise BadCode("revoked")
-    if found.expires_at <= now():
-        raise BadCode("expired")
-    return found
+        raise BadLink("unknown")  # no query for what no code can be
+    return usable(db.session.scalar(select(JoinCode).where(JoinCode.code_hash == code_hash(code))))
 
 
 def join(user: User, typed: str) -> Match:
     """Make the account a scorer of the match whose code it typed (its owner and its scorers stay as they are);
-    BadCode for a code that lets no one in."""
+    BadLink for a code that lets no one in."""
     found = usable_code(typed)
     match = found.match
     if role_of(user, match) is None:

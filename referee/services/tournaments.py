@@ -191,15 +191,15 @@ def create_tournament(user: User, club_id: int, spec: TournamentSpec) -> Tournam
     Refused (Conflict, with the reason): a name left empty ('name'), fewer than two entrants or more than
     MAX_ENTRANTS ('entrants'), an entrant of the wrong number of players ('players'), a player named twice
     ('twice', name=…), an account that is not a member of the club ('not_member'), a member with no name to play
-    under ('name_needed'), a Swiss event's rounds out of 1 … entrants − 1 ('rounds'). NotFound for a profile not
-    the account's.
+    under ('name_needed'), a Swiss event's rounds out of 1 … entrants − 1 ('rounds'). NotFound for a profile
+    neither the account's nor the club's.
     """
     organised(user, club_id)
     name = spec.name.strip()[:NAME_LENGTH]
     if not name:
         raise Conflict("name")
-    profile = db.session.scalar(select(RulesProfile).where(RulesProfile.id == spec.profile_id,
-                                                           RulesProfile.user_id == user.id))
+    profile = db.session.scalar(select(RulesProfile).where(  # the organiser's own or the club's house rules
+        RulesProfile.id == spec.profile_id, (RulesProfile.user_id == user.id) | (RulesProfile.club_id == club_id)))
     if profile is None:
         raise NotFound(spec.profile_id)
     count = len(spec.entrants)

@@ -21,7 +21,6 @@ from ..forms.clubs import ClubForm, RatedForm
 from ..models import ClubInvite, ClubMember
 from ..services.club_board import club_players
 from ..services.clubs import (
-    BadInvite,
     ClubRole,
     club_matches,
     clubs_of,
@@ -43,6 +42,7 @@ from ..services.clubs import (
 )
 from ..services.errors import Conflict, Forbidden, NotFound
 from ..services.history import match_rows
+from ..services.link_secrets import BadLink
 from ..throttling import retry_after, throttle_join
 from .guest_login import start_guest_session
 from .qr import qr_svg
@@ -241,7 +241,7 @@ def invite_page(secret: str, problem: str | None = None, status: int = 200) -> R
     if problem is None:
         try:
             club = usable_invite(secret).club
-        except BadInvite as refused:
+        except BadLink as refused:
             problem, status = bad_invite_words(refused.reason), 404 if refused.reason == "unknown" else 410
     back = url_for("clubs.invited", secret=secret)
     return render_template("clubs/join.html", club=club, problem=problem, secret=secret, back=back,
@@ -252,7 +252,7 @@ def invite_page(secret: str, problem: str | None = None, status: int = 200) -> R
 def invited(secret: str) -> ResponseReturnValue:
     """The invite link's page. A member already goes to the club's page."""
     if current_user.is_authenticated:
-        with suppress(BadInvite):
+        with suppress(BadLink):
             club_id = usable_invite(secret).club_id
             with suppress(NotFound):
                 membership(current_user, club_id)
@@ -283,7 +283,7 @@ def join(secret: str) -> ResponseReturnValue:
             usable_invite(secret)
             start_guest_session()
         club = join_club(current_user, secret)
-    except BadInvite as refused:
+    except BadLink as refused:
         return invite_page(secret, bad_invite_words(refused.reason), 422)
     flash(_("Welcome to %(name)s.", name=club.name), "info")
     return redirect(url_for("clubs.show", club_id=club.id))

@@ -13,11 +13,12 @@ from flask_login import current_user, login_required
 from ..forms import DrawForm, NewMatchForm
 from ..forms.clubs import ClubChoiceForm
 from ..forms.matches import AppDrawForm, HistoryForm, RevokeLinkForm
-from ..forms.profiles import ProfileChoiceForm, fill_rules, rules_from
+from ..forms.profiles import ProfileChoiceForm, TypedPlayersForm, fill_rules, rules_from
 from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
 from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard
+from ..services.club_profiles import clubs_house_rules
 from ..services.clubs import club_choices
 from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
@@ -59,17 +60,19 @@ def new() -> ResponseReturnValue:
     """Start a match: rules, players, first dealer."""
     form = NewMatchForm()
     club_form = club_choice()
-    if not form.is_submitted():  # house rules chosen (?profile=7): the rules part shows theirs
+    if not form.is_submitted():  # house rules chosen (?profile=7): the rules part shows theirs, the players typed stay
         form.profile.data = str(ProfileChoiceForm(formdata=request.args).profile_id() or "")
-    profiles = profiles_of(current_user)
-    chosen = next((profile for profile in profiles if profile.id == form.profile_id()), None)
+        TypedPlayersForm(formdata=request.args).carry_to(form)
+    profiles, club_rules = profiles_of(current_user), clubs_house_rules(current_user)
+    offered = [*profiles, *(profile for shelf in club_rules for profile in shelf.profiles)]
+    chosen = next((profile for profile in offered if profile.id == form.profile_id()), None)
     if chosen is not None and not form.is_submitted():
         fill_rules(form, chosen.rules)
     valid = form.validate_on_submit()
     club_valid = club_form is None or not form.is_submitted() or club_form.validate()  # said with the rest
     if valid and club_valid:
         try:
-            profile_id = house_rules_of(form)
+            profile_id = house_rules_of(form, club_form.club_id() if club_form else None)
         except Conflict:  # the name typed under "Save these rules as…" is taken
             form.save_as.errors = [_("Your house rules “%(name)s” already have this name: give these another.",
                                      name=form.save_as_name())]
@@ -82,7 +85,7 @@ def new() -> ResponseReturnValue:
     roster = [player.name for player in current_user.players]
     refused = form.errors or (club_form is not None and club_form.errors)
     return render_template("matches/new.html", form=form, club_form=club_form, roster=roster, profiles=profiles,
-                           chosen=chosen), 422 if refused else 200
+                           club_rules=club_rules, chosen=chosen), 422 if refused else 200
 
 
 def club_choice() -> ClubChoiceForm | None:
@@ -101,14 +104,14 @@ def club_choice() -> ClubChoiceForm | None:
     return form
 
 
-def house_rules_of(form: NewMatchForm) -> int | None:
+def house_rules_of(form: NewMatchForm, club_id: int | None) -> int | None:
     """The house rules a new match records: those typed under "Save these rules as…", saved now (Conflict when the
-    account has house rules of that name), or those it was started from while the form keeps their rules
-    (services/profiles.py)."""
+    account has house rules of that name), or those it was started from while the form keeps their rules, the
+    account's or those of the club it is filed under (services/profiles.py)."""
     rules = rules_from(form)
     name = form.save_as_name()
     if not name:
-        return profile_to_record(current_user, form.profile_id(), rules.ruleset, rules.deck())
+        return profile_to_record(current_user, form.profile_id(), rules.ruleset, rules.deck(), club_id=club_id)
     return save_profile(current_user, name, rules).id
 
 

@@ -18,9 +18,9 @@ from ..models import Match
 from ..services import NotFound
 from ..services.claims import claims_of
 from ..services.errors import Forbidden
+from ..services.link_secrets import BadLink
 from ..services.matches import get_match, get_owned_match
 from ..services.sharing import (
-    BadCode,
     NewCode,
     join,
     leave,
@@ -181,7 +181,7 @@ def join_match() -> ResponseReturnValue:
                 usable_code(typed)
                 start_guest_session()
             match = join(current_user, typed)
-        except BadCode as refused:
+        except BadLink as refused:
             form.code.errors = [bad_code_words(refused.reason)]
         else:  # "Which seat is yours?", skipped in one tap; a claim made while the code works is confirmed
             return redirect(url_for("claims.seat", match_id=match.id))

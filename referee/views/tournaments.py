@@ -18,9 +18,9 @@ from flask_login import current_user, login_required
 from ..forms.accounts import ButtonForm
 from ..forms.common import field_errors
 from ..forms.tournaments import ResultForm, TournamentForm
+from ..services.club_profiles import tournament_profiles
 from ..services.clubs import members_of, membership, organised
 from ..services.errors import Conflict, Forbidden, NotFound
-from ..services.profiles import profiles_of
 from ..services.sharing import NewCode
 from ..services.tournament_rounds import (
     close_round,
@@ -81,11 +81,12 @@ def index(club_id: int) -> ResponseReturnValue:
 
 
 def new_form(club_id: int) -> tuple[TournamentForm, dict[str, int]]:
-    """The new-tournament form with the organiser's house rules and the club's members offered; the members by
-    their names in lower case, for the names typed."""
+    """The new-tournament form with the club's and the organiser's house rules and the club's members offered; the
+    members by their names in lower case, for the names typed."""
     form = TournamentForm()
     members = [(m.user_id, m.user.username) for m in members_of(club_id) if not m.user.guest]
-    form.offer([(p.id, p.name) for p in profiles_of(current_user)], members)
+    profiles = tournament_profiles(current_user, club_id)  # the club's, then the organiser's own
+    form.offer([(p.id, _("%(name)s (the club's)", name=p.name) if p.club_id else p.name) for p in profiles], members)
     return form, {name.casefold(): user_id for user_id, name in members}
 
 

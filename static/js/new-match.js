@@ -27,3 +27,20 @@ function nameDealers() {
 dealerOptions.forEach((option) => { option.dataset.seatLabel = option.textContent; });
 form.addEventListener("input", nameDealers);
 nameDealers();
+
+// Picking house rules reloads the page filled in with their rules: the players typed so far go along in the link's
+// query (read back by forms/profiles.py's TypedPlayersForm). Without JavaScript the link alone picks the rules.
+const carried = ["seating", "first_dealer", "names-0", "names-1", "names-2", "names-3"];
+document.querySelectorAll(".profile-picks a").forEach((link) => {
+  link.addEventListener("click", (event) => {
+    const url = new URL(link.href);
+    const typed = new FormData(form);
+    carried.forEach((name) => {
+      const value = typed.get(name);
+      if (value) url.searchParams.set(name, value);
+    });
+    if (!url.searchParams.has("club") && typed.get("club")) url.searchParams.set("club", typed.get("club"));
+    event.preventDefault();
+    window.location.assign(url);
+  });
+});

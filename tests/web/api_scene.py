@@ -2,8 +2,8 @@
 
 Ana (tests/conftest.py's password) has a token, a match of two with one hand recorded by cards (Bea's account a
 scorer of it), filed under Ana's club (Bea a member), and a match of three whose first dealer is still to be
-drawn. referee/openapi/match_examples.py holds the answers the API gives in this scene;
-tests/web/test_openapi.py replays every example against it.
+drawn, house rules, and a round robin of Bea's club with its first round played. referee/openapi/match_examples.py
+holds the answers the API gives in this scene; tests/web/test_openapi.py replays every example against it.
 """
 
 from __future__ import annotations
@@ -18,9 +18,13 @@ from werkzeug.test import TestResponse
 
 from referee.extensions import db
 from referee.models import Match, User
+from referee.rules import make_ruleset
 from referee.services import api_tokens
-from referee.services.clubs import create_club, join_club, make_invite, membership
+from referee.services.clubs import create_club, join_club, make_invite, make_organiser, membership
+from referee.services.profiles import HouseRules, save_profile
 from referee.services.sharing import join
+from referee.services.tournament_rounds import record_result, start_round
+from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
 
 TWO = {"ruleset": "escova-rs", "players": ["Ana", "Bea"], "first_dealer": 0}
 THREE_TO_DRAW = {"ruleset": "escoba-es", "players": ["Ana", "Bea", "Carla"], "first_dealer": None}
@@ -40,6 +44,13 @@ class Scene:
     scorer: int = 0  # Bea's account, a scorer of the match of two
     scorer_token: str = ""  # Bea's token: a scorer's own requests (leaving the match)
     club: int = 0  # Ana's club, Bea a member, the match of two filed under it
+    profile: int = 0  # Ana's house rules "Casa" (escoba-es to 30, ties shared), no match started from them
+    # Bea's club, Ana one of its organisers (so the matches of Ana's account and club stay as above): a round robin
+    # of Bea and the guests Carla and Diego, made and started by Bea; its round 1's table has a result by hand (the
+    # round complete, not closed)
+    tournament_club: int = 0
+    tournament: int = 0
+    table: int = 0
 
     def join_code(self) -> str:
         """A new join code of the match of two."""
@@ -57,7 +68,9 @@ class Scene:
     def path_values(self, path: str) -> dict[str, int]:
         """What each path parameter names here (the draws' match is the one still drawing)."""
         return {"token_id": self.token_id, "match_id": self.drawing if "/draw" in path else self.match,
-                "number": 1, "player_id": self.player, "user_id": self.scorer, "club_id": self.club}
+                "number": 1, "player_id": self.player, "user_id": self.scorer,
+                "club_id": self.tournament_club if "/tournaments" in path else self.club,
+                "profile_id": self.profile, "tournament_id": self.tournament, "table_id": self.table}
 
 
 def play_scene(client: FlaskClient, username: str = "ana") -> Scene:
@@ -83,4 +96,15 @@ def play_scene(client: FlaskClient, username: str = "ana") -> Scene:
         join_club(bea, make_invite(membership(ana, club.id)).secret)
         db.session.get_one(Match, scene.match).club_id = scene.club = club.id
         db.session.commit()
+        scene.profile = save_profile(ana, "Casa", HouseRules(make_ruleset("escoba-es", target=30, ties="shared"))).id
+        beas = create_club(bea, "Casa de Bea")
+        join_club(ana, make_invite(membership(bea, beas.id)).secret)
+        make_organiser(membership(bea, beas.id), ana.id)
+        scene.tournament_club = beas.id
+        target_4 = save_profile(bea, "Target 4", HouseRules(make_ruleset("escova-rs", target=4))).id
+        scene.tournament = create_tournament(bea, beas.id, TournamentSpec(
+            "Friday", Format.ROUND_ROBIN, target_4,
+            ((PlayerSpec(user_id=bea.id, name="Bea"),), (PlayerSpec("Carla"),), (PlayerSpec("Diego"),)))).id
+        table = next(t for t in start_round(bea, scene.tournament).round.tables if not t.is_bye)
+        scene.table = record_result(bea, table.id, 5, 2, "Diego had to leave").id
     return scene

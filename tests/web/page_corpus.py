@@ -3,10 +3,11 @@
 The account is made through the services and the match API, not through forms, so it is the same in every run:
 matches of 2, 3 and 4 players and of two partnerships under every preset and deck, hands by cards, by counts and
 the quick way, a correction and its revert, a hand taken back and restored, one taken back for good, a finished
-match, a match still drawing for dealer, a renamed player. Each page is then read in English, Español and
-Português (Brasil), and what differs from one run to the next (CSRF tokens, CSP nonces, spectator links and their
-QR codes, times, ETags) or follows the static files' content (their fingerprints) is masked before pages are
-compared.
+match, a match still drawing for dealer, a renamed player; and a club Ana organises (Bea a member) with its house
+rules and a Swiss tournament of three guests played by them (round 1: a table whose result was recorded by hand, and
+a bye). Each page is then read in English, Español and Português (Brasil), and what differs from one run to the next
+(CSRF tokens, CSP nonces, spectator links, rules cards' addresses and QR codes, times, ETags) or follows the static
+files' content (their fingerprints) is masked before pages are compared.
 """
 
 from __future__ import annotations
@@ -24,8 +25,14 @@ from werkzeug.security import generate_password_hash
 
 from referee.extensions import db
 from referee.models import Match, MatchEvent, Player, User
+from referee.rules import make_ruleset
 from referee.services import players as player_services
 from referee.services import trail
+from referee.services.club_profiles import save_club_profile
+from referee.services.clubs import create_club, join_club, make_invite, membership
+from referee.services.profiles import HouseRules, OpeningSweep
+from referee.services.tournament_rounds import record_result, start_round
+from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
 
 LANGUAGES = ("en", "es", "pt_BR")
 
@@ -52,6 +59,10 @@ class Corpus:
     players: dict[str, int] = field(default_factory=dict)
     watch: str = ""  # the two players' match's spectator address
     reverted: int = 0  # the trail's revert of the correction (whose page offers to put it back)
+    club: int = 0  # Ana's club
+    house_rules: int = 0  # the club's house rules
+    tournament: int = 0  # the club's tournament, by those rules
+    table: int = 0  # its round 1's table (a result recorded by hand)
 
     def pages(self) -> dict[str, str]:
         """Each recorded page's name and address."""
@@ -84,6 +95,15 @@ class Corpus:
         ana = self.players["ana"]
         found |= {"player-ana-filtered": f"/players/{ana}?preset=escova-rs", "rename": f"/players/{ana}/rename",
                   "merge": f"/players/{ana}/merge", "delete-player": f"/players/{ana}/delete"}
+        rules, profile = f"/clubs/{self.club}/rules", f"/clubs/{self.club}/rules/{self.house_rules}"
+        club, event = f"/clubs/{self.club}", f"/tournaments/{self.tournament}"
+        found |= {"club-rules": f"{rules}/", "club-rules-new": f"{rules}/new", "club-rules-show": profile,
+                  "club-rules-edit": f"{profile}/edit", "club-rules-rename": f"{profile}/rename",
+                  "club-rules-delete": f"{profile}/delete",
+                  "new-match-club-rules": f"/matches/new?profile={self.house_rules}&club={self.club}",
+                  "tournaments": f"{club}/tournaments", "tournament-new": f"{club}/tournaments/new",
+                  "tournament": event, "tournament-result": f"{event}/tables/{self.table}/result",
+                  "tournament-standings": f"{event}/standings"}
         return found
 
 
@@ -156,7 +176,30 @@ def build(app: Flask) -> Corpus:
         players = {p.name: p for p in db.session.scalars(select(Player))}
         player_services.rename_player(players["Lucía"], "Lucía M.")
         corpus.players = {"ana": players["Ana"].id, "lucia": players["Lucía"].id, "diego": players["Diego"].id}
+    club_night(app, corpus)
     return corpus
+
+
+def club_night(app: Flask, corpus: Corpus) -> None:
+    """Ana's club (Bea a member), its house rules, and a Swiss tournament of three guests by them: round 1 started,
+    its table's result recorded by hand, the third entrant's bye."""
+    with app.app_context():
+        quick = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
+        bea = User(username="bea", password_hash=quick)
+        db.session.add(bea)
+        db.session.commit()
+        ana = db.session.scalars(select(User).where(User.username == "ana")).one()
+        corpus.club = create_club(ana, "Casa de Ana").id
+        join_club(bea, make_invite(membership(ana, corpus.club)).secret)
+        rules = HouseRules(make_ruleset("escoba-es", target=21, penalty="void", sevens="setenta"), "spanish",
+                           OpeningSweep.FIRST)
+        corpus.house_rules = save_club_profile(ana, corpus.club, "Tuesday night", rules).id
+        entrants = tuple((PlayerSpec(name=name),) for name in ("Bea", "Carla", "Diego"))
+        corpus.tournament = create_tournament(ana, corpus.club, TournamentSpec(
+            "Friday night", Format.SWISS, corpus.house_rules, entrants, rounds=2)).id
+        started = start_round(ana, corpus.tournament)
+        corpus.table = next(table.id for table in started.round.tables if table.match_id is not None)
+        record_result(ana, corpus.table, 21, 12, "Diego left early")
 
 
 def spectator_address(client: FlaskClient, match_id: int) -> str:
@@ -173,10 +216,13 @@ MASKS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r'(name="csrf-token" content=")[^"]*'), r"\1CSRF"),
     (re.compile(r'(nonce=")[^"]*'), r"\1NONCE"),
     (re.compile(r"/watch/[A-Za-z0-9_-]+"), "/watch/TOKEN"),
+    (re.compile(r"/card/[A-Za-z0-9_-]+"), "/card/TOKEN"),
     (re.compile(r'(<div class="qr">)<svg.*?</svg>', re.S), r"\1<svg>QR</svg>"),
     (re.compile(r'(name="client_token" type="hidden" value=")[0-9a-f]*'), r"\1CLIENT"),
     (re.compile(r'(<time datetime=")[^"]*("[^>]*>)[^<]*'), r"\1TIME\2TIME"),
     (re.compile(r'(data-etag=")[0-9a-f]*'), r"\1ETAG"),
+    # A textarea's first line break, which WTForms writes as CRLF: a recorded file reads back with LF only.
+    (re.compile(r"\r\n"), "\n"),
     # A static file's fingerprint follows its content, which changes without any page changing.
     (re.compile(r"(/static/[^\"'?\s]+\?v=)[0-9a-f]+"), r"\1FINGERPRINT"),
 ]

@@ -10,11 +10,11 @@ has no role in is a 404, as a missing one; what only the owner may do is 403 for
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from access_harness import LOGIN, answer
 from api_client import ApiClient, by_tally
 from flask import Flask
 from page_client import Scorekeeper
@@ -28,7 +28,6 @@ from referee.services.sharing import join, leave, make_join_code, remove_scorer
 
 # The order asked in: the owner's POSTs last.
 ROLES = ("anonymous", "stranger", "removed", "claimant", "scorer", "owner")
-LOGIN = "login"  # a page's answer to an anonymous visitor: a redirect to the login page
 # What a page's POST gets when the account may use it but sends only the CSRF token: the answer of the view.
 PAGE = "page"
 
@@ -113,6 +112,11 @@ class Table:
     people: dict[str, Scorekeeper]
     tokens: dict[str, ApiClient | None]
 
+    def address(self) -> dict[str, object]:
+        """The match, its hand 1, its correction in the trail, its scorer and the scorer's claim."""
+        return {"match_id": self.match_id, "number": 1, "event_id": self.event_id, "user_id": self.scorer_id,
+                "claim_id": self.claim_id}
+
 
 def set_table(app: Flask, scorekeeper) -> Table:
     """The table, set up through the services; each person's browser and API token."""
@@ -141,33 +145,6 @@ def set_table(app: Flask, scorekeeper) -> Table:
     visitors = {role: people[name] for role, name in roles.items()}
     visitors["anonymous"] = Scorekeeper(app, app.test_client())
     return Table(match_id, event_id or 0, scorer_id, claim_id, visitors, tokens)
-
-
-def url_of(app: Flask, endpoint: str, table: Table) -> str:
-    """The route's address for the table's match (its hand 1, its correction in the trail, its scorer)."""
-    rule = next(rule for rule in app.url_map.iter_rules() if rule.endpoint == endpoint)
-    values = {"match_id": table.match_id, "number": 1, "event_id": table.event_id, "user_id": table.scorer_id,
-              "claim_id": table.claim_id}
-    return re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m[1]]), rule.rule)
-
-
-def answer(app: Flask, table: Table, role: str, endpoint: str, method: str) -> Any:
-    """What the role gets: the status, or LOGIN for a page's redirect to the login page."""
-    url = url_of(app, endpoint, table)
-    if endpoint.startswith("api."):
-        token = table.tokens[role]
-        if token is None:
-            return app.test_client().open(url, method=method).status_code
-        return token.client.open(url, method=method, headers={"Authorization": f"Bearer {token.token}"}).status_code
-    person = table.people[role]
-    if method == "GET":
-        response = person.client.get(url)
-    else:
-        csrf = person.form("/login")["csrf_token"] if role == "anonymous" else person.token()
-        response = person.client.post(url, data={"csrf_token": csrf})
-    if response.status_code == 302 and "/login" in response.headers["Location"]:
-        return LOGIN
-    return response.status_code
 
 
 @pytest.mark.parametrize(("endpoint", "method"), sorted(EXPECTED))

@@ -18,7 +18,6 @@ from referee.extensions import db
 from referee.models import Club, ClubMember, Match, User
 from referee.services.accounts import delete_account
 from referee.services.clubs import (
-    BadInvite,
     ClubRole,
     clubs_of,
     create_club,
@@ -31,6 +30,7 @@ from referee.services.clubs import (
     remove_member,
 )
 from referee.services.errors import Conflict, Forbidden, NotFound
+from referee.services.link_secrets import BadLink
 
 
 def roles(app, club_id: int) -> dict[str, str]:
@@ -218,7 +218,7 @@ def test_a_club_with_members_always_has_an_organiser(app, actions):
                     leave_club(membership(actor, club_id))
                 else:
                     delete_account(actor)
-            except (NotFound, Forbidden, Conflict, BadInvite):
+            except (NotFound, Forbidden, Conflict, BadLink):
                 db.session.rollback()
             members = db.session.scalars(select(ClubMember).where(ClubMember.club_id == club_id)).all()
             assert not members or any(m.role == ClubRole.ORGANISER for m in members), actions

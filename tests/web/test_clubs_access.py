@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from access_harness import LOGIN, answer
 from api_client import ApiClient
 from factories import club, club_invite, member, user_of
 from flask import Flask
@@ -23,10 +24,12 @@ from page_client import Scorekeeper
 
 from referee.extensions import db
 from referee.models import ClubInvite
+from referee.rules import make_ruleset
+from referee.services.club_profiles import save_club_profile
 from referee.services.clubs import membership, remove_member
+from referee.services.profiles import HouseRules
 
 ROLES = ("anonymous", "outsider", "removed", "member", "organiser")
-LOGIN = "login"  # a page's answer to a visitor: a redirect to the login page
 
 EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     # anyone logged in: their own clubs, and starting one (no name sent: the form's refusal)
@@ -52,8 +55,23 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     ("tournaments.index", "GET"): (LOGIN, 404, 404, 200, 200),
     ("tournaments.new", "GET"): (LOGIN, 404, 404, 403, 200),
     ("tournaments.new", "POST"): (LOGIN, 404, 404, 403, 422),
+    # the club's house rules (tests/web/test_club_profiles.py): read by every member, changed by an organiser
+    # (nothing sent: the form's refusal; deleting and a new card address go through on the CSRF token alone)
+    ("club_profiles.index", "GET"): (LOGIN, 404, 404, 200, 200),
+    ("club_profiles.show", "GET"): (LOGIN, 404, 404, 200, 200),
+    ("club_profiles.new", "GET"): (LOGIN, 404, 404, 403, 200),
+    ("club_profiles.new", "POST"): (LOGIN, 404, 404, 403, 422),
+    ("club_profiles.edit", "GET"): (LOGIN, 404, 404, 403, 200),
+    ("club_profiles.edit", "POST"): (LOGIN, 404, 404, 403, 422),
+    ("club_profiles.rename", "GET"): (LOGIN, 404, 404, 403, 200),
+    ("club_profiles.rename", "POST"): (LOGIN, 404, 404, 403, 422),
+    ("club_profiles.delete", "GET"): (LOGIN, 404, 404, 403, 200),
+    ("club_profiles.delete", "POST"): (LOGIN, 404, 404, 403, 302),
+    ("club_profiles.new_card_link", "POST"): (LOGIN, 404, 404, 403, 302),
     # the API: a token or 401
     ("api.read_club", "GET"): (401, 404, 404, 200, 200),
+    ("api.list_tournaments", "GET"): (401, 404, 404, 200, 200),
+    ("api.new_tournament", "POST"): (401, 404, 404, 403, 400),  # no body: the organiser's is read, and refused
 }
 
 
@@ -76,9 +94,15 @@ class Clubhouse:
     club_id: int
     cid_id: int
     invite_id: int
+    profile_id: int  # the club's house rules
     secret: str
     people: dict[str, Scorekeeper]
     tokens: dict[str, ApiClient | None]
+
+    def address(self) -> dict[str, object]:
+        """The club, its member Cid, its live invite, its house rules."""
+        return {"club_id": self.club_id, "user_id": self.cid_id, "invite_id": self.invite_id, "secret": self.secret,
+                "profile_id": self.profile_id}
 
 
 def set_clubhouse(app: Flask, scorekeeper) -> Clubhouse:
@@ -91,39 +115,14 @@ def set_clubhouse(app: Flask, scorekeeper) -> Clubhouse:
         remove_member(membership(user_of(people["ana"]), club_id), user_of(people["eve"]).id)
         cid_id = user_of(people["cid"]).id
         invite_id = max(invite.id for invite in db.session.scalars(db.select(ClubInvite)))
+        rules = HouseRules(make_ruleset("escoba-es"))
+        profile_id = save_club_profile(user_of(people["ana"]), club_id, "Tuesday", rules).id
     visitors = {"organiser": people["ana"], "member": people["bea"], "removed": people["eve"],
                 "outsider": people["dan"], "anonymous": Scorekeeper(app, app.test_client())}
     names = {"organiser": "ana", "member": "bea", "removed": "eve", "outsider": "dan"}
     tokens: dict[str, ApiClient | None] = {role: ApiClient(app.test_client(), name) for role, name in names.items()}
     tokens["anonymous"] = None
-    return Clubhouse(club_id, cid_id, invite_id, secret, visitors, tokens)
-
-
-def url_of(app: Flask, endpoint: str, house: Clubhouse) -> str:
-    """The route's address for the club (its member Cid, its live invite)."""
-    rule = next(rule for rule in app.url_map.iter_rules() if rule.endpoint == endpoint)
-    values = {"club_id": house.club_id, "user_id": house.cid_id, "invite_id": house.invite_id,
-              "secret": house.secret}
-    return re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m[1]]), rule.rule)
-
-
-def answer(app: Flask, house: Clubhouse, role: str, endpoint: str, method: str) -> Any:
-    """What the role gets: the status, or LOGIN for a page's redirect to the login page."""
-    url = url_of(app, endpoint, house)
-    if endpoint.startswith("api."):
-        token = house.tokens[role]
-        if token is None:
-            return app.test_client().open(url, method=method).status_code
-        return token.client.open(url, method=method, headers={"Authorization": f"Bearer {token.token}"}).status_code
-    person = house.people[role]
-    if method == "GET":
-        response = person.client.get(url)
-    else:
-        csrf = person.form("/login")["csrf_token"] if role == "anonymous" else person.token()
-        response = person.client.post(url, data={"csrf_token": csrf})
-    if response.status_code == 302 and "/login" in response.headers["Location"]:
-        return LOGIN
-    return response.status_code
+    return Clubhouse(club_id, cid_id, invite_id, profile_id, secret, visitors, tokens)
 
 
 @pytest.mark.parametrize(("endpoint", "method"), sorted(EXPECTED))

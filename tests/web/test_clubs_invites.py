@@ -20,7 +20,6 @@ from referee.models import ClubInvite, ClubMember, now
 from referee.services.accounts import find_account
 from referee.services.clubs import (
     INVITE_LIFETIME,
-    BadInvite,
     clubs_of,
     create_club,
     join_club,
@@ -28,6 +27,7 @@ from referee.services.clubs import (
     membership,
     secret_hash,
 )
+from referee.services.link_secrets import BadLink
 
 
 def members(app, club_id: int) -> list[str]:
@@ -163,7 +163,7 @@ def test_no_made_up_secret_joins_a_club(app, secret: str) -> None:
         assert ana is not None
         if not clubs_of(ana):
             make_invite(membership(ana, create_club(ana, "Casa").id))
-        with pytest.raises(BadInvite):
+        with pytest.raises(BadLink):
             join_club(ana, secret)
     assert app.test_client().get(f"/clubs/join/{quote(secret, safe='')}").status_code in (400, 404, 410)
 

@@ -37,6 +37,7 @@ from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import ClubInvite, Hand, Match, MatchEvent, Player, User
 from referee.rules import DECK, make_ruleset
+from referee.services.club_profiles import save_club_profile
 from referee.services.clubs import create_club, join_club, make_invite, membership
 from referee.services.profiles import HouseRules, save_profile
 from referee.services.sharing import make_join_code, revoke_join_codes
@@ -367,6 +368,20 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
             return keeper, f"{page}/{action}", keeper.form(f"{page}/{action}")
         return form
 
+    def club_profile_form(action: str) -> Callable[[], tuple[Any, str, dict[str, str]]]:
+        """A club's house rules: new ones, or changing those of a club of Ana's own (each example its own)."""
+        def form() -> tuple[Any, str, dict[str, str]]:
+            club_id = own_club(keeper)
+            if action == "new":
+                url = f"/clubs/{club_id}/rules/new"
+                return keeper, url, keeper.form(url) | {"name": f"Fz {uuid.uuid4().hex[:8]}"}
+            with table.app.app_context():
+                user = db.session.scalar(select(User).where(User.username == "ana"))
+                made = save_club_profile(user, club_id, "Fz", HouseRules(make_ruleset("escoba-es"))).id
+            url = f"/clubs/{club_id}/rules/{made}/edit"
+            return keeper, url, keeper.form(url)
+        return form
+
     def new_match_from_profile() -> tuple[Any, str, dict[str, str]]:
         """The new-match page opened from house rules, saving its rules under a new name too."""
         page = f"/matches/new?profile={fresh_profile()}"
@@ -509,6 +524,7 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         "new house rules": profile_form("new"), "change house rules": profile_form("edit"),
         "rename house rules": profile_form("rename"), "delete house rules": profile_form("delete"),
         "replace a rules card's address": profile_form("link"), "new match from house rules": new_match_from_profile,
+        "new club house rules": club_profile_form("new"), "change club house rules": club_profile_form("edit"),
     }
 
 
@@ -520,7 +536,8 @@ def pages_with_queries(table: Table) -> dict[str, tuple[str, list[str]]]:
     """Every GET page that reads a query: its address and the names it reads."""
     return {
         "matches list": ("/matches/", ["page", "player", "status"]),
-        "new match": ("/matches/new", ["club", "profile"]),
+        "new match": ("/matches/new", ["club", "profile", "seating", "first_dealer",
+                                       *(f"names-{i}" for i in range(5))]),
         "hand entry": (f"/matches/{table.play}/hands/new", ["mode"]),
         "correction entry": (f"/matches/{table.play}/hands/1/edit", ["mode"]),
         "my record": ("/me", ["game", "period"]),
@@ -568,7 +585,8 @@ POSTS = ["start as a guest", "keep my matches", "guest logs out",
          "stop an invite", "join a club", "new match in a club", "new house rules",
          "change house rules", "rename house rules", "delete house rules", "replace a rules card's address",
          "new match from house rules", "new tournament", "start a round", "close a round", "new table codes",
-         "result by hand", "board link", "round length", "sheet codes"]
+         "result by hand", "new club house rules", "change club house rules", "board link", "round length",
+         "sheet codes"]
 
 
 def test_every_form_made_here_is_fuzzed(table: Table) -> None:

@@ -30,7 +30,6 @@ from referee.services.profiles import (
     save_profile,
     stored_rules,
 )
-from referee.views import profiles as profile_views
 
 # A house's rules as the profile page's form sends them: Escoba (Spain) to 30, the setenta, void, to the left.
 HOUSE = {"name": "Tuesday club", "preset": "escoba-es", "target": "30", "all_oros": "1", "all_sevens": "",
@@ -353,7 +352,7 @@ def test_a_match_started_while_the_edit_page_was_open_says_so_and_offers_new_rul
     def locked_meanwhile(*args: object, **kwargs: object) -> None:
         raise Conflict("locked", name="Tuesday club")
 
-    monkeypatch.setattr(profile_views, "change_profile", locked_meanwhile)
+    monkeypatch.setattr(profiles_service, "change_profile", locked_meanwhile)
     response = keeper.submit(f"/rules/{pid}/edit", {"target": "21"})
     assert (response.status_code, response.headers["Location"]) == (302, f"/rules/{pid}/edit")
     assert "A match was started from these rules meanwhile" in keeper.text(keeper.page(f"/rules/{pid}/edit"))

@@ -19,11 +19,11 @@ from referee.models import JoinCode, MatchEvent, Scorer, User
 from referee.services import NotFound, get_match, record_hand
 from referee.services.accounts import delete_account
 from referee.services.errors import Forbidden
+from referee.services.link_secrets import BadLink
 from referee.services.matches import get_owned_match, rematch
 from referee.services.sharing import (
     ALPHABET,
     CODE_LENGTH,
-    BadCode,
     Role,
     code_hash,
     join,
@@ -76,7 +76,7 @@ def test_a_code_is_read_whatever_its_case_spaces_and_dashes(app):
 def test_what_no_code_can_be_is_unknown(app, typed):
     """Too short, too long, or with a letter the alphabet has not: unknown, as a code never made."""
     with app.app_context():
-        with pytest.raises(BadCode) as refused:
+        with pytest.raises(BadLink) as refused:
             join(account("bea"), typed)
         assert refused.value.reason == "unknown"
 
@@ -89,14 +89,14 @@ def test_an_expired_code_and_a_revoked_one_let_no_one_in(app):
         made = make_join_code(match)
         join(bea, made.code)
         revoke_join_codes(match)
-        with pytest.raises(BadCode) as revoked:
+        with pytest.raises(BadLink) as revoked:
             join(cid, made.code)
         assert revoked.value.reason == "revoked"
         again = make_join_code(match)
         db.session.scalars(select(JoinCode).where(JoinCode.revoked_at.is_(None))).one().expires_at -= timedelta(
             hours=12, seconds=1)
         db.session.commit()
-        with pytest.raises(BadCode) as expired:
+        with pytest.raises(BadLink) as expired:
             join(cid, again.code)
         assert expired.value.reason == "expired"
         assert [s.user.username for s in scorers_of(match)] == ["bea"] and role_of(cid, match) is None
@@ -112,7 +112,7 @@ def test_a_new_code_revokes_the_old_and_lasts_twelve_hours(app):
         live = live_code(match, second.code)
         assert live is not None and live_code(match) is live
         assert timedelta(hours=11, minutes=59) < live.expires_at - live.created_at <= timedelta(hours=12)
-        with pytest.raises(BadCode):
+        with pytest.raises(BadLink):
             join(account("bea"), first.code)
 
 

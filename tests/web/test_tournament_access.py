@@ -11,10 +11,13 @@ carries the session's CSRF token and nothing else: what is checked is who gets i
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from access_harness import LOGIN, answer
+from api_client import ApiClient
 from factories import club, member, play_table, save_hand, start_next_round, tournament
 from flask import Flask
 from page_client import Scorekeeper
@@ -22,7 +25,6 @@ from page_client import Scorekeeper
 from referee.services.errors import NotFound
 
 ROLES = ("anonymous", "outsider", "member", "organiser")
-LOGIN = "login"  # a page's answer to a visitor: a redirect to the login page
 
 EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     # a member's: the tournament, its standings
@@ -57,6 +59,11 @@ class Night:
     tournament_id: int
     tables: dict[str, tuple[int, int]]  # by the member playing at it: (table id, match id)
     people: dict[str, Scorekeeper]
+    tokens: dict[str, ApiClient | None]  # none: these are the pages' routes (the API's: test_api_tournaments_access)
+
+    def address(self) -> Mapping[str, object]:
+        """The routes' values: the tournament, Bea's table."""
+        return {"tournament_id": self.tournament_id, "table_id": self.tables["bea"][0]}
 
 
 def set_night(app: Flask, scorekeeper) -> Night:
@@ -73,28 +80,7 @@ def set_night(app: Flask, scorekeeper) -> Night:
                 tables[player.name] = (table.id, table.match_id)
     people = {"organiser": ana, "member": bea, "other": cid, "outsider": dan,
               "anonymous": Scorekeeper(app, app.test_client())}
-    return Night(tournament_id, tables, people)
-
-
-def url_of(app: Flask, endpoint: str, night: Night) -> str:
-    """The route's address for the night (Bea's table)."""
-    rule = next(rule for rule in app.url_map.iter_rules() if rule.endpoint == endpoint)
-    values = {"tournament_id": night.tournament_id, "table_id": night.tables["bea"][0]}
-    return re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m[1]]), rule.rule)
-
-
-def answer(app: Flask, night: Night, role: str, endpoint: str, method: str) -> Any:
-    """What the role gets: the status, or LOGIN for a page's redirect to the login page."""
-    url = url_of(app, endpoint, night)
-    person = night.people[role]
-    if method == "GET":
-        response = person.client.get(url)
-    else:
-        csrf = person.form("/login")["csrf_token"] if role == "anonymous" else person.token()
-        response = person.client.post(url, data={"csrf_token": csrf})
-    if response.status_code == 302 and "/login" in response.headers["Location"]:
-        return LOGIN
-    return response.status_code
+    return Night(tournament_id, tables, people, {})
 
 
 @pytest.mark.parametrize(("endpoint", "method"), sorted(EXPECTED))

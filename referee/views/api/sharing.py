@@ -18,9 +18,9 @@ from ...api_auth import api_user, token_required
 from ...match_json import match_json
 from ...services import NotFound
 from ...services.errors import Forbidden
+from ...services.link_secrets import BadLink
 from ...services.matches import get_match, get_owned_match
 from ...services.sharing import (
-    BadCode,
     join,
     leave,
     make_join_code,
@@ -77,7 +77,7 @@ def join_match() -> ResponseReturnValue:
     code = match_payloads.read_join(request_body())
     try:
         match = join(api_user(), code)
-    except BadCode as refused:
+    except BadLink as refused:
         return {"errors": [{"field": "code", "message": bad_code_words(refused.reason)}]}, 422
     role = role_of(api_user(), match)
     return jsonify({"match": match_json(match), "role": str(role)})

@@ -1,0 +1,15 @@
+"""The tournaments API's examples in the OpenAPI document: requests, and the answers the API gives them (in English).
+
+They are data (referee/schemas/openapi-tournament-examples.json), taken from the API in the scene of
+tests/web/api_scene.py (Bea's club, Ana one of its organisers: a round robin of Bea and the guests Carla and Diego, its
+first round's table settled by hand); tests/web/test_openapi_match_api.py replays every request against that scene.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+from typing import Any
+
+EXAMPLES: dict[str, Any] = json.loads(
+    files("referee").joinpath("schemas/openapi-tournament-examples.json").read_text(encoding="utf-8"))
