@@ -180,3 +180,18 @@ def test_a_club_night_of_32_entrants_shows_16_tables_and_the_top_16(scorekeeper)
     html = ana.page(f"/board/{token}")
     assert html.count('class="wall-table ') == 16 and 'wall-table-list many' in html
     assert html.count("<tr><td>") == 16 and "and 16 more" in ana.text(html)
+
+
+def test_once_every_round_is_played_the_board_says_so_over_the_final_standings(night, visitor):
+    """Both rounds of the Swiss event of four recorded: the board says every round has been played, above the
+    final standings; before the last result it did not."""
+    path = board_path(night)
+    for table in night.round.tables:
+        record_by_hand(night, table.id, 4, 1)
+    last = [table for table in start_next_round(night, night.tournament_id).round.tables if not table.is_bye]
+    record_by_hand(night, last[0].id, 4, 2)
+    assert "Every round has been played." not in visitor.text(visitor.page(path))
+    record_by_hand(night, last[1].id, 4, 2)
+    text = visitor.text(visitor.page(path))
+    assert "Every round has been played. · Round 2" in text
+    assert re.search(r"Standings # Entrant MP \+/− 1 \S+ 4 \+5", text), text
