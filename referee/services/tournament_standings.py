@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..models import User
 from ..pairings import StandingRow, standings
-from .tournament_tables import results_of, rounds_of_tournament
+from .tournament_tables import results_of_tournament
 from .tournaments import Entrant, get_tournament
 
 
@@ -23,5 +23,5 @@ class Standing:
 def tournament_standings(user: User, tournament_id: int) -> list[Standing]:
     """The standings now, first place first, as a member of the club sees them."""
     info = get_tournament(user, tournament_id)
-    rows = standings([entrant.id for entrant in info.entrants], results_of(rounds_of_tournament(info)))
+    rows = standings([entrant.id for entrant in info.entrants], results_of_tournament(info.id))
     return [Standing(info.entrant(row.entrant), row) for row in rows]

@@ -29,7 +29,7 @@ from referee.services.errors import Conflict, Forbidden, NotFound
 from referee.services.sharing import usable_code
 from referee.services.tournament_rounds import close_round, result_trail, rounds_of, start_round
 from referee.services.tournament_standings import tournament_standings
-from referee.services.tournament_tables import TableState
+from referee.services.tournament_tables import TableState, results_of, results_of_tournament, rounds_of_tournament
 from referee.services.tournaments import (
     Format,
     PlayerSpec,
@@ -251,9 +251,10 @@ def test_a_knockout_goes_to_its_final_and_third_place_match_and_refuses_a_draw(k
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(count=st.integers(min_value=2, max_value=6), data=st.data())
 def test_the_standings_are_the_pairings_core_s_over_the_finished_tables(keeper, count, data):
-    """A Swiss event played with random winners, one table per round left unfinished: the service's standings are
-    referee.pairings.standings over the results the test read off the finished tables (the unfinished one not
-    counted), the byes as wins 0–0."""
+    """A Swiss event played with random winners, a table of the last round left unfinished, another's result
+    recorded by hand: the service's standings are referee.pairings.standings over the results the test read off the
+    tables (the unfinished one not counted, the hand's result over its match's), the byes as wins 0–0; and the
+    standings' own read of the results (plain columns) is the tables' (tournament_tables.results_of)."""
     club_id = club(keeper, f"Club {count}-{data.draw(st.integers(0, 10**6))}")
     names = [f"P{n}" for n in range(count)]
     tournament_id = tournament(keeper, club_id, names, rounds=min(2, count - 1))
@@ -264,6 +265,10 @@ def test_the_standings_are_the_pairings_core_s_over_the_finished_tables(keeper, 
         for position, table in enumerate(started.tables):
             if table.is_bye:
                 results.append(bye(table.home.id))
+            elif last and position == 1:
+                points = data.draw(st.tuples(st.integers(0, 30), st.integers(0, 30)))
+                record_by_hand(keeper, table.id, *points)
+                results.extend(played(table.home.id, table.away.id, *points))
             elif not (last and position == 0):
                 winner = data.draw(st.sampled_from([0, 1]))
                 play_table(keeper, table.match_id, winner=winner)
@@ -272,6 +277,7 @@ def test_the_standings_are_the_pairings_core_s_over_the_finished_tables(keeper, 
         info = get_tournament(user_of(keeper), tournament_id)
         expected = standings([entrant.id for entrant in info.entrants], results)
         assert [line.row for line in tournament_standings(user_of(keeper), tournament_id)] == expected
+        assert results_of_tournament(tournament_id) == results_of(rounds_of_tournament(info))
 
 
 def test_seeding_by_rating_puts_the_rated_members_first_best_first(scorekeeper):
