@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
+import pkgutil
 import shutil
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +25,7 @@ from jinja2.bccache import Bucket
 from page_client import LEFTOVER, PASSWORD, PILE_A, PILE_B, PageForms, Scorekeeper, hand_places, hand_tally, page_forms  # noqa: F401
 from werkzeug.test import TestResponse
 
+import referee
 from referee import create_app
 from referee.config import sqlalchemy_url
 from referee.database import upgrade_schema
@@ -75,19 +79,52 @@ def mixed(items: list[pytest.Item]) -> list[pytest.Item]:
     return order
 
 
+@contextmanager
+def untraced() -> Iterator[None]:
+    """No coverage measuring this process for the block, every one stopped and started again in its order
+    (coverage.py's documented `Coverage.current()`, `stop()` and `start()`). Every one: under pytest-xdist a
+    worker runs two, the one pytest-cov reports from and one it starts for a whole run (the worker reads `-n`
+    too), and stopping the first resumes the second, so pytest-cov's own no_cover left every worker tracing."""
+    stopped: list[coverage.Coverage] = []
+    while (running := coverage.Coverage.current()) is not None:
+        running.stop()
+        stopped.append(running)
+    try:
+        yield
+    finally:
+        for running in reversed(stopped):
+            running.start()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Iterator[None]:
+    """Collection untraced, once every module of the package is imported under coverage (their definitions are
+    lines it counts): the rest is importing the test modules, rewriting their asserts and building Schemathesis'
+    tests, which coverage's tracer made 80 % slower (~8 s per worker) and none of which it measures."""
+    for module in pkgutil.walk_packages(referee.__path__, "referee."):
+        importlib.import_module(module.name)
+    with untraced():
+        return (yield)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
-    """A browser test's set-up untraced as well: no_cover pauses coverage for the test's call only, and a module's
-    fixtures play whole matches through the browser (43 s traced for tests/e2e/test_story_screens.py's). The
-    coverage measuring this process is coverage.py's documented `Coverage.current()`, stopped and started again."""
-    tracing = coverage.Coverage.current() if item.get_closest_marker("e2e") else None
-    if tracing is None:
+    """A browser test's set-up untraced as well as its call: a module's fixtures play whole matches through the
+    browser (43 s traced for tests/e2e/test_story_screens.py's)."""
+    if not item.get_closest_marker("e2e"):
         return (yield)
-    tracing.stop()
-    try:
+    with untraced():
         return (yield)
-    finally:
-        tracing.start()
+
+
+@pytest.hookimpl(wrapper=True, trylast=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A no_cover test's call untraced (see untraced); inside pytest-cov's own pause (trylast: the innermost
+    wrapper), so that each coverage is started again in the order it was."""
+    if not item.get_closest_marker("no_cover"):
+        return (yield)
+    with untraced():
+        return (yield)
 
 
 class ClosingClient(FlaskLoginClient):
