@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,11 @@ from hypothesis import strategies as st
 
 from referee import create_app
 from referee.database import upgrade_schema
+from referee.extensions import db
+
+# Run but not counted by coverage (pytest-cov's no_cover): the example tests measure the lines, and tracing every line
+# the fuzzer drives made this module about 60 % slower (README, "Development").
+pytestmark = pytest.mark.no_cover
 
 # The line per request (referee/request_log.py), and the status it reports.
 LINE = re.compile(r"^\[[-0-9]+ [:0-9]+ [-+]\d{4}\] \[\d+\] \[INFO\] \[[^\]]+\] [A-Z]+ \S+ (?P<status>\d{3}) "
@@ -57,17 +63,22 @@ host = st.one_of(
 odd_headers = st.fixed_dictionaries({"Host": host}, optional={name: header_value for name in HEADERS[1:]})
 
 
-@pytest.fixture(params=[0, 1], ids=["no-proxy", "one-proxy"])
-def logged_app(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-               migrated_sqlite: Path) -> Flask:
-    """An app that logs its requests as in production; without a proxy, and behind one (forwarded headers read)."""
-    monkeypatch.setenv("REFEREE_PROXIES", str(request.param))
-    path = tmp_path / "odd.sqlite"
-    path.write_bytes(migrated_sqlite.read_bytes())
-    app = create_app({"TESTING": True, "REQUEST_LOG": True, "PROPAGATE_EXCEPTIONS": False, "SECRET_KEY": "test",
-                       "RATELIMIT_ENABLED": False, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
-    upgrade_schema(app)
-    return app
+@pytest.fixture(scope="module", params=[0, 1], ids=["no-proxy", "one-proxy"])
+def logged_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+               migrated_sqlite: Path) -> Iterator[Flask]:
+    """An app that logs its requests as in production; without a proxy, and behind one (forwarded headers read).
+    One per module and kind: the requests change nothing in it, and building one for each of ~190 tests was
+    most of the module's time."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setenv("REFEREE_PROXIES", str(request.param))
+        path = tmp_path_factory.mktemp("odd") / "odd.sqlite"
+        path.write_bytes(migrated_sqlite.read_bytes())
+        app = create_app({"TESTING": True, "REQUEST_LOG": True, "PROPAGATE_EXCEPTIONS": False, "SECRET_KEY": "test",
+                          "RATELIMIT_ENABLED": False, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+        upgrade_schema(app)
+        yield app
+        with app.app_context():
+            db.engine.dispose()
 
 
 def ask(app: Flask, method: str, path: str, headers: dict[str, str]) -> int:
