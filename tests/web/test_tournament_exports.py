@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 
 from factories import club, member, play_table, record_by_hand, start_next_round, tournament, user_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.models import name_key
 from referee.services.tournament_standings import tournament_standings
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -99,15 +101,17 @@ def test_only_the_clubs_members_download_them(scorekeeper):
 
 
 NAMES = st.text(st.characters(exclude_categories=("Cc", "Cs")), min_size=1, max_size=12).map(str.strip).filter(bool)
+# The organisers, one per example: an example replayed (Hypothesis' shrinking) must not meet the account it made.
+ORGANISERS = itertools.count()
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(names=st.lists(NAMES, min_size=2, max_size=3, unique_by=lambda name: name.casefold()))
+@given(names=st.lists(NAMES, min_size=2, max_size=3, unique_by=name_key))  # the service's "the same name"
 def test_any_names_come_back_as_typed_and_none_reads_as_a_formula(scorekeeper, names):
     """Whatever the guests are called (quotes, commas, newlines of other scripts, '=SUM(A1)', '@cmd'): every
     standings line reads back the name as stored, an apostrophe before one a spreadsheet would run, and no cell
     starts a formula."""
-    ana = scorekeeper(f"ana{abs(hash(tuple(names))) % 10**8}")
+    ana = scorekeeper(f"ana{next(ORGANISERS)}")
     ana.club_id = club(ana)
     tournament_id = tournament(ana, ana.club_id, names, format="round_robin")
     with ana.app.app_context():
