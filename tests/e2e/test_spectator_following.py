@@ -29,14 +29,19 @@ def polls(page: Page) -> list[int]:
     return seen
 
 
-def a_poll_later(page: Page, seconds: float, pause: bool = False) -> None:
+def a_poll_later(page: Page, seconds: float) -> None:
     """The page's clock (Playwright's, installed with the context) jumps ahead, and the poll then due is answered:
-    no test waits the seconds between two polls. With ``pause`` it jumps an hour and stops there."""
+    no test waits the seconds between two polls."""
     with page.expect_response(lambda r: "/watch/" in r.url and r.request.resource_type == "fetch"):
-        if pause:
-            page.clock.pause_at(datetime.now() + timedelta(hours=1))
-        else:
-            page.clock.fast_forward(int(seconds * 1000))
+        page.clock.fast_forward(int(seconds * 1000))
+
+
+def a_poll_then_time_stopped(page: Page) -> None:
+    """The page's clock jumps an hour and stops there, once the poll that jump makes due is answered: from then on
+    only a_poll_later moves it (a slow save on a busy machine took longer than a poll's interval, and a poll the
+    test did not move on came in between)."""
+    with page.expect_response(lambda r: "/watch/" in r.url and r.request.resource_type == "fetch"):
+        page.clock.pause_at(datetime.now() + timedelta(hours=1))
 
 
 def test_a_saved_hand_shows_on_the_spectators_phone_without_a_reload(browser: Browser, live_server: str) -> None:
@@ -48,9 +53,7 @@ def test_a_saved_hand_shows_on_the_spectators_phone_without_a_reload(browser: Br
     watcher.clock.install()
     watcher.goto(str(link))
     expect(watcher.locator("#live")).to_be_visible()
-    # The watcher's time stops (after the one poll the jump makes due): saving the hand on a busy machine can take
-    # longer than a poll's interval, and a poll the test did not move on would otherwise come in between.
-    a_poll_later(watcher, 0, pause=True)
+    a_poll_then_time_stopped(watcher)
     statuses = polls(watcher)
     a_poll_later(watcher, 2)
     a_poll_later(watcher, 2)

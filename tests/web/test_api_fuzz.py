@@ -23,9 +23,7 @@ from referee import create_app
 from referee.database import upgrade_schema
 from referee.rules import DECK
 
-# Run but not counted by coverage (pytest-cov's no_cover): the example tests measure the lines, and tracing every line
-# the fuzzer drives made this module about 60 % slower (README, "Development").
-pytestmark = pytest.mark.no_cover
+pytestmark = pytest.mark.no_cover  # a fuzzer: run untraced, not counted (tests/conftest.py, untraced)
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "250"))  # CI's bound; set it higher for a deeper run
 FUZZ = settings(max_examples=EXAMPLES, deadline=None,

@@ -24,9 +24,7 @@ from referee.extensions import db
 from referee.models import User
 from referee.services import api_tokens
 
-# Run but not counted by coverage (pytest-cov's no_cover): the example tests measure the lines, and tracing every line
-# the fuzzer drives made this module about 60 % slower (README, "Development").
-pytestmark = pytest.mark.no_cover
+pytestmark = pytest.mark.no_cover  # a fuzzer: run untraced, not counted (tests/conftest.py, untraced)
 
 FUZZ = settings(max_examples=max(20, EXAMPLES // 5), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,

@@ -45,9 +45,7 @@ from referee.services.sharing import make_join_code, revoke_join_codes
 from referee.services.tournament_rounds import rounds_of, start_round
 from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
 
-# Run but not counted by coverage (pytest-cov's no_cover): the example tests measure the lines, and tracing every line
-# the fuzzer drives made this module about 60 % slower (README, "Development").
-pytestmark = pytest.mark.no_cover
+pytestmark = pytest.mark.no_cover  # a fuzzer: run untraced, not counted (tests/conftest.py, untraced)
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "0")) or None
 FUZZ = settings(max_examples=EXAMPLES or 6, deadline=None, database=None,

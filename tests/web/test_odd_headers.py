@@ -26,9 +26,7 @@ from referee import create_app
 from referee.database import upgrade_schema
 from referee.extensions import db
 
-# Run but not counted by coverage (pytest-cov's no_cover): the example tests measure the lines, and tracing every line
-# the fuzzer drives made this module about 60 % slower (README, "Development").
-pytestmark = pytest.mark.no_cover
+pytestmark = pytest.mark.no_cover  # a fuzzer: run untraced, not counted (tests/conftest.py, untraced)
 
 # The line per request (referee/request_log.py), and the status it reports.
 LINE = re.compile(r"^\[[-0-9]+ [:0-9]+ [-+]\d{4}\] \[\d+\] \[INFO\] \[[^\]]+\] [A-Z]+ \S+ (?P<status>\d{3}) "

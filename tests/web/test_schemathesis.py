@@ -27,9 +27,7 @@ from referee.extensions import db, limiter
 from referee.models import User
 from referee.services import api_tokens
 
-# Run but not counted by coverage (pytest-cov's no_cover): the example tests measure the lines, and tracing every line
-# the fuzzer drives made this module about 60 % slower (README, "Development").
-pytestmark = pytest.mark.no_cover
+pytestmark = pytest.mark.no_cover  # a fuzzer: run untraced, not counted (tests/conftest.py, untraced)
 
 # One app for the module, built at import as Schemathesis' eager loader wants (its lazy, fixture-based one reads
 # a private attribute pytest 9 no longer has), in an in-memory database, throttling off. Its account holds the
