@@ -259,8 +259,9 @@ def test_the_screen_switch_is_hidden_where_the_browser_cannot_keep_the_screen_on
 def test_the_theme_switch_changes_the_colours(page: Page, live_server: str) -> None:
     """Dark and light from the footer, whatever the system says; System follows it again."""
     start_match(page, live_server, "gabi")
-    background = "() => getComputedStyle(document.body).backgroundColor"
-    assert page.evaluate(background) == "rgb(251, 250, 247)"
+    # Playwright's retrying assertion: the page a link loads may show its words before its stylesheet applies.
+    background = expect(page.locator("body"))
+    background.to_have_css("background-color", "rgb(251, 250, 247)")
 
     def choose(theme: str) -> None:
         """Click the theme's link and wait for the page it loads (evaluating during the load finds no body)."""
@@ -268,9 +269,9 @@ def test_the_theme_switch_changes_the_colours(page: Page, live_server: str) -> N
         expect(page.locator(".themes strong")).to_have_text(theme)
 
     choose("Dark")
-    assert page.evaluate(background) == "rgb(18, 18, 18)"
+    background.to_have_css("background-color", "rgb(18, 18, 18)")
     page.emulate_media(color_scheme="dark")
     choose("Light")
-    assert page.evaluate(background) == "rgb(251, 250, 247)"
+    background.to_have_css("background-color", "rgb(251, 250, 247)")
     choose("System")
-    assert page.evaluate(background) == "rgb(18, 18, 18)"
+    background.to_have_css("background-color", "rgb(18, 18, 18)")
