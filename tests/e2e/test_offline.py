@@ -238,6 +238,8 @@ def test_a_resend_of_a_hand_taken_back_meanwhile_does_not_bring_it_back(
 
 def test_the_scoreboard_keeps_the_screen_on_when_asked(page: Page, live_server: str) -> None:
     """The switch takes a screen wake lock, takes it again on the next visit, and lets it go."""
+    # A phone's Chrome grants a page it shows the screen wake lock; the headless shell waits to be told to.
+    page.context.grant_permissions(["screen-wake-lock"])
     start_match(page, live_server, "elsa")
     switch = page.get_by_role("button", name="Keep the screen on")
     expect(switch).to_have_attribute("aria-pressed", "false")
