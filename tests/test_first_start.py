@@ -62,6 +62,7 @@ def test_the_readme_runs_four_workers() -> None:
     assert worker_count(readme_command()) == 4
 
 
+@pytest.mark.slow  # 8 real gunicorn starts, some 20 s
 @pytest.mark.parametrize("attempt", range(STARTS))
 def test_the_readme_command_starts_cleanly_on_a_fresh_sqlite_file(attempt: int, tmp_path: Path) -> None:
     """Every worker of the README's command boots on a new SQLite file; the log holds no error; pages answer."""
@@ -78,6 +79,7 @@ def fresh_postgres() -> Iterator[str]:
         yield url
 
 
+@pytest.mark.slow  # 8 real gunicorn starts, some 20 s
 @pytest.mark.parametrize("attempt", range(STARTS))
 def test_the_readme_command_starts_cleanly_on_a_fresh_postgresql_database(
         attempt: int, fresh_postgres: str, tmp_path: Path) -> None:

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from gunicorn_server import ROOT, Gunicorn, clean_env, local_bind, readme_command
 
+pytestmark = pytest.mark.slow  # real gunicorn masters, one or more a test
+
 FORGED = {"X-Forwarded-Proto": "https"}
 # The secure-scheme headers gunicorn reads by default (its secure_scheme_headers), each alone.
 EACH_FORGERY = [{"X-Forwarded-Proto": "https"}, {"X-Forwarded-Ssl": "on"}, {"X-Forwarded-Protocol": "ssl"}]

@@ -35,6 +35,8 @@ from sqlalchemy import create_engine, text
 
 from referee.config import sqlalchemy_url
 
+pytestmark = pytest.mark.slow  # a real gunicorn with several workers, on each database
+
 ROUNDS = int(os.environ.get("REFEREE_CONCURRENCY_ROUNDS", "3"))
 AT_ONCE = 20
 HANDS = 20  # hands per match (at +4 a hand, no side reaches the target of 100)
