@@ -226,6 +226,7 @@ PIECE: dict[str, Any] = {
                         **json_content(ref("Match"), {"rematch": ex["REMATCH"]})},
                 **GUARDED,
                 "404": {"$ref": "#/components/responses/NotFound"},
+                "409": error_response("A tournament's match: its tournament pairs the next round."),
             },
         }},
     },

@@ -22,7 +22,7 @@ from ..services.club_profiles import clubs_house_rules
 from ..services.clubs import club_choices
 from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
-from ..services.matches import revoke_spectator_link, spectator_link
+from ..services.matches import revoke_spectator_link, spectator_link, tournament_of
 from ..services.profiles import profile_to_record, profiles_of, save_profile
 from ..services.story import match_story
 from .board_etag import HEADERS, scoreboard_etag
@@ -137,12 +137,14 @@ def show(match_id: int) -> ResponseReturnValue:
 
 def board_page(match: Match, token: str, owner: bool = True) -> str:
     """The scoreboard's page rendered: the board computed from the hands, its chart, the QR code of its link;
-    for a scorer (not `owner`), whose match it is and no owner's buttons."""
+    for a scorer (not `owner`), whose match it is and no owner's buttons; a tournament's match leads back to its
+    tournament (for a member of its club; nothing for a guest at its table) where another offers a rematch."""
     watch_url = url_for("spectator.watch", token=token, _external=True)
     board = scoreboard(match, actions=True)
     return render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
                            chart=board_chart(board.rows, board.standing.target), story=match_story(board),
-                           owner=owner)
+                           owner=owner, in_tournament=tournament_of(match) is not None,
+                           tournament_id=tournament_of(match, current_user))
 
 
 def high_card(style: str) -> dict[str, str]:
@@ -221,9 +223,16 @@ def draw_page(match: Match, form: DrawForm, state: DrawState) -> ResponseReturnV
 @bp.post("/<int:match_id>/rematch")
 @login_required
 def play_again(match_id: int) -> ResponseReturnValue:
-    """Same players, same rules, a new match."""
-    match = rematch(current_user, scored(match_id))
-    return redirect(url_for("matches.show", match_id=match.id))
+    """Same players, same rules, a new match; a tournament's match goes back to its tournament."""
+    match = scored(match_id)
+    try:
+        again = rematch(current_user, match)
+    except Conflict:
+        flash(_("A tournament's match has no rematch: the tournament pairs the next round."), "info")
+        tournament_id = tournament_of(match, current_user)
+        return redirect(url_for("tournaments.show", tournament_id=tournament_id) if tournament_id is not None
+                        else url_for("matches.show", match_id=match.id))
+    return redirect(url_for("matches.show", match_id=again.id))
 
 
 @bp.route("/<int:match_id>/link", methods=["GET", "POST"])

@@ -183,8 +183,11 @@ def events(match_id: int) -> ResponseReturnValue:
 @throttle_per_token
 @token_required
 def again(match_id: int) -> ResponseReturnValue:
-    """A new match with the same players, seating and rules: 201."""
-    return match_answer(rematch(api_user(), get_match(api_user(), match_id)), 201)
+    """A new match with the same players, seating and rules: 201; 409 for a tournament's match."""
+    try:
+        return match_answer(rematch(api_user(), get_match(api_user(), match_id)), 201)
+    except Conflict:
+        return _error(409, "", _("A tournament's match has no rematch: the tournament pairs the next round."))
 
 
 @bp.post("/matches/<int:match_id>/draw")
