@@ -141,10 +141,11 @@ def board_page(match: Match, token: str, owner: bool = True) -> str:
     tournament (for a member of its club; nothing for a guest at its table) where another offers a rematch."""
     watch_url = url_for("spectator.watch", token=token, _external=True)
     board = scoreboard(match, actions=True)
+    in_tournament = tournament_of(match) is not None
     return render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
                            chart=board_chart(board.rows, board.standing.target), story=match_story(board),
-                           owner=owner, in_tournament=tournament_of(match) is not None,
-                           tournament_id=tournament_of(match, current_user))
+                           owner=owner, in_tournament=in_tournament,
+                           tournament_id=tournament_of(match, current_user) if in_tournament else None)
 
 
 def high_card(style: str) -> dict[str, str]:
