@@ -35,6 +35,7 @@ def violations(page: Page, axe_script: str) -> list[str]:
     """Serious and critical axe violations on the page, as readable lines."""
     # Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts. Once
     # per loaded page: a page checked in both colour schemes has it already.
+    page.wait_for_load_state("load")  # colours and sizes as shown, not the bare HTML (phone.sideways says why)
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.evaluate(Path(axe_script).read_text())
     result = page.evaluate(

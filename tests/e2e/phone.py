@@ -35,7 +35,11 @@ SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 5
 
 
 def sideways(page: Page) -> int:
-    """How far the page scrolls sideways, in px."""
+    """How far the page scrolls sideways, in px, once the page has loaded its stylesheets."""
+    # A tap that navigates returns when the new page is committed, before the stylesheets of its <head> have come:
+    # a phone shows nothing until they have, but a script measuring before them lays out the bare HTML (a rules
+    # card's QR code at its own size scrolled 312 px sideways at 390 px in one CI run).
+    page.wait_for_load_state("load")
     return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 

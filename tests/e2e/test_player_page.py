@@ -7,7 +7,7 @@ import re
 
 import pytest
 from axe_check import violations
-from phone import DPR, PHONE, picture, register, shot
+from phone import DPR, PHONE, picture, register, shot, sideways
 from playwright.sync_api import Browser, Locator, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -44,11 +44,6 @@ def new_match(page: Page, base: str, seating: str, names: list[str]) -> str:
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator(".board")).to_contain_text(names[1])
     return page.url
-
-
-def sideways(page: Page) -> int:
-    """How far the page scrolls sideways, in px."""
-    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
 def tables_that_scroll(page: Page) -> list[str]:

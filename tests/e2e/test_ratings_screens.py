@@ -12,8 +12,8 @@ import pytest
 from axe_check import violations_in_each_scheme as violations
 from flask import Flask
 from live import serve
-from phone import PHONE, picture, register, shot, shot_in_each_scheme
-from playwright.sync_api import Browser, Page, expect
+from phone import PHONE, picture, register, shot, shot_in_each_scheme, sideways
+from playwright.sync_api import Browser, expect
 from sqlalchemy import select
 
 from referee import create_app
@@ -56,11 +56,6 @@ def play(app: Flask, username: str, matches: int = 14) -> None:
                                                               "last_capture": winner}, dealer=0), 1)
         user.players.append(Player(name="Eva"))  # a player with no finished match yet
         db.session.commit()
-
-
-def sideways(page: Page) -> int:
-    """How far the page scrolls sideways, in px."""
-    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
 def test_the_leaderboard_and_a_rating_fit_a_phone_in_light_and_dark(

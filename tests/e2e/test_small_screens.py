@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from phone import register, shot
+from phone import register, shot, sideways
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -26,11 +26,6 @@ def too_small(page: Page) -> list[str]:
                                  return [e.outerHTML.slice(0, 80), r.width, r.height]; })""")
     assert len(boxes) >= 5, "the page has its controls"
     return [f"{html} {width:.0f}×{height:.0f}" for html, width, height in boxes if width < 44 or height < 44]
-
-
-def sideways(page: Page) -> int:
-    """How far the page scrolls sideways, in px."""
-    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
 def test_the_main_pages_fit_a_320_px_phone(browser: Browser, live_server: str) -> None:

@@ -7,7 +7,7 @@ import re
 import time
 
 import pytest
-from phone import PHONE, draw_round, register, shot, start_match
+from phone import PHONE, draw_round, register, shot, sideways, start_match
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -16,11 +16,6 @@ pytestmark = pytest.mark.e2e
 TALLY = {"cards-0": "20", "oros-0": "10", "sevens-0": "2", "cards-1": "20", "oros-1": "0", "sevens-1": "2",
          "velo": "0", "leftover_sum": "10", "escobas-0": "0", "escobas-1": "0", "last_capture": "0"}
 UPDATE_BOUND = 3.0  # seconds from a save to the spectator's page showing it (POLL_SECONDS is 2)
-
-
-def sideways(page: Page) -> int:
-    """How far the page scrolls sideways, in px."""
-    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
 def save_by_counts(page: Page, board_url: str) -> None:

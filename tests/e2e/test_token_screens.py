@@ -12,8 +12,8 @@ import pytest
 from axe_check import violations_in_each_scheme as violations
 from flask import Flask
 from live import serve
-from phone import PHONE, register, shot_in_each_scheme
-from playwright.sync_api import Browser, Page, expect
+from phone import PHONE, register, shot_in_each_scheme, sideways
+from playwright.sync_api import Browser, expect
 from sqlalchemy import select
 
 from referee import create_app
@@ -40,11 +40,6 @@ def served_app(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) 
 def served(served_app: tuple[Flask, str]) -> str:
     """The app's address."""
     return served_app[1]
-
-
-def sideways(page: Page) -> int:
-    """How far the page scrolls sideways, in px."""
-    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
 def test_a_token_is_made_shown_once_and_revoked_on_a_phone(
