@@ -97,6 +97,12 @@ def membership(user: User, club_id: int) -> ClubMember:
     return member
 
 
+def is_member(user: User, club_id: int) -> bool:
+    """Whether the account is a member of the club (an organiser or not)."""
+    return db.session.scalar(select(ClubMember.id).where(ClubMember.club_id == club_id,
+                                                         ClubMember.user_id == user.id)) is not None
+
+
 def organised(user: User, club_id: int) -> ClubMember:
     """The account's membership of a club it organises: NotFound for a non-member, Forbidden for a member."""
     member = membership(user, club_id)

@@ -4,10 +4,11 @@ reloads (or comes back to) an unchanged scoreboard gets a bare 304, found withou
 The ETag is private to the reader: it holds the account, this device's login and this browser's session (whose
 CSRF token the page's forms carry: bound to the session, with no time limit, so a copy's forms never go stale),
 the language and the theme, the match's version (every change of what the match shows bumps it: a hand saved,
-corrected, taken back or restored, the link replaced, a player renamed, merged or deleted), the address asked for
-(its host, the prefix the app is served under, the path and query), and the code that renders the page. The answer
-says `Cache-Control: private, no-cache` and `Vary: Cookie, Accept-Language`, as the spectator page's does, so no
-shared cache keeps it and the browser asks again each time.
+corrected, taken back or restored, the link replaced, a player renamed, merged or deleted), for a match of a club
+whether the reader is a member of it (a tournament's table leads a member back to its tournament), the address
+asked for (its host, the prefix the app is served under, the path and query), and the code that renders the
+page. The answer says `Cache-Control: private, no-cache` and `Vary: Cookie, Accept-Language`, as the spectator
+page's does, so no shared cache keeps it and the browser asks again each time.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from flask_babel import get_locale
 from flask_login import current_user
 
 from ..models import Match
+from ..services.clubs import is_member
 from .pwa import THEME_COOKIE
 
 HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Cookie, Accept-Language"}
@@ -54,5 +56,6 @@ def scoreboard_etag(match: Match) -> str | None:
         str(get_locale()), request.cookies.get(THEME_COOKIE, ""), request.host_url, request.script_root,
         request.full_path,
         str(match.id), str(match.version), code_digest(),
+        "" if match.club_id is None else str(is_member(current_user, match.club_id)),
     )
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]

@@ -309,8 +309,8 @@ def reader(**changes):
 
 
 def a_match(**changes):
-    """A match as the ETag sees one: its id and its version."""
-    return SimpleNamespace(**({"id": 3, "version": 5} | changes))
+    """A match as the ETag sees one: its id, its version and its club (none)."""
+    return SimpleNamespace(**({"id": 3, "version": 5, "club_id": None} | changes))
 
 
 ETAG_PARTS = {
@@ -325,6 +325,7 @@ ETAG_PARTS = {
     "path": ({"path": "/matches/3?from=share"}),
     "match": ({"match": a_match(id=4)}),
     "version": ({"match": a_match(version=6)}),
+    "club": ({"match": a_match(club_id=9)}),
     "code": ({"code": "another-deploy"}),
 }
 

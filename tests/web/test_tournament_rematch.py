@@ -44,6 +44,22 @@ def test_its_scoreboard_leads_back_to_the_tournament_and_offers_no_rematch(finis
     assert caio.client.get(f"/tournaments/{tournament_id}").status_code == 404
 
 
+def test_the_guest_who_joins_the_club_is_led_back_to_the_tournament_at_once(finished_table):
+    """The guest's copy of the scoreboard (no link back) is not answered 304 once they are a member of the club:
+    the page they get again leads back to the tournament."""
+    ana, caio, tournament_id, match_id = finished_table
+    caio.client.get(f"/matches/{match_id}")  # the first page gives the session its CSRF token, part of the ETag
+    etag = caio.client.get(f"/matches/{match_id}").headers["ETag"]
+    assert caio.client.get(f"/matches/{match_id}", headers={"If-None-Match": etag}).status_code == 304
+    with ana.app.app_context():
+        club_id = get_match(user_of(ana), match_id).club_id
+    assert club_id is not None
+    member(ana, club_id, caio)
+    again = caio.client.get(f"/matches/{match_id}", headers={"If-None-Match": etag})
+    assert again.status_code == 200
+    assert f'href="/tournaments/{tournament_id}">Back to the tournament</a>' in again.get_data(as_text=True)
+
+
 def test_the_service_the_page_and_the_api_refuse_its_rematch(finished_table):
     """The service's Conflict; the page's button sent anyway goes back to the tournament saying why (to the
     scoreboard for the guest); the API's 409 in the same words."""
