@@ -10,7 +10,7 @@ import re
 
 import pytest
 from axe_check import SCHEMES, violations_in_each_scheme
-from phone import PHONE, SCREENSHOTS_WANTED, new_match, picture, register, shot
+from phone import PHONE, SCREENSHOTS_WANTED, new_match, picture, register, shot, sideways
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -42,7 +42,7 @@ def check_hand_by_cards(page: Page) -> None:
 
 def look(page: Page, name: str, axe: str) -> None:
     """No sideways scroll, nothing serious for axe; the review section and the whole page saved."""
-    assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
+    assert sideways(page) == 0
     assert violations_in_each_scheme(page, axe) == []
     if not SCREENSHOTS_WANTED:
         return

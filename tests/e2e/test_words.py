@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from phone import PHONE, picture, register
+from phone import PHONE, picture, register, sideways
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -112,7 +112,7 @@ def test_the_review_reads_on_a_small_phone_in_the_dark(browser: Browser, live_se
     page.locator(".submit-bar button[name=action][value=review]").click()
     table = page.locator("table.points")
     expect(table).to_contain_text("Sete belo (7 de ouros)")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    assert sideways(page) == 0
     screen(page, "#review", "words-review-small-dark-1")
     screen(page, "table.points", "words-review-small-dark-2")
     context.close()
