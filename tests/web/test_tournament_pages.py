@@ -127,6 +127,19 @@ def test_the_standings_page_ranks_the_finished_tables(organiser):
     assert re.search(r"1 Caio 2 1 1-0-0 \+\d+ 0 2 Dora match points 0 1 0-0-1 -\d+ 2", text), text
 
 
+def test_a_bye_is_named_under_its_entrant_and_is_no_match_played(organiser):
+    """Three entrants, round 1 played: the one with the bye has the 2 match points of a win, no match played and
+    nothing won, drawn or lost, and "1 bye" under their name; the two who played have none."""
+    tournament_id = tournament(organiser, organiser.club_id, ["Caio", "Dora", "Eva"], format="round_robin")
+    started = start_next_round(organiser, tournament_id).round
+    table = next(table for table in started.tables if table.away is not None)
+    bye = next(table.home.name for table in started.tables if table.away is None)
+    play_table(organiser, table.match_id, winner=0)
+    text = organiser.text(organiser.page(f"/tournaments/{tournament_id}/standings"))
+    assert re.search(rf"\d {bye} 1 bye (match points |point difference )?2 0 0-0-0 0 0", text), text
+    assert text.count(" 1 bye ") == 1  # under one name only
+
+
 def test_the_club_lists_its_tournaments_and_offers_new_ones_to_organisers_only(organiser):
     """The club's page links its tournaments; the list shows the tournament to a member, without "New tournament"."""
     tournament(organiser, organiser.club_id, ["Caio", "Dora"], format="knockout")
