@@ -136,7 +136,7 @@ def test_a_bye_is_named_under_its_entrant_and_is_no_match_played(organiser):
     bye = next(table.home.name for table in started.tables if table.away is None)
     play_table(organiser, table.match_id, winner=0)
     text = organiser.text(organiser.page(f"/tournaments/{tournament_id}/standings"))
-    assert re.search(rf"\d {bye} 1 bye (match points |point difference )?2 0 0-0-0 0 0", text), text
+    assert re.search(rf"\d {bye} · 1 bye (match points |point difference )?2 0 0-0-0 0 0", text), text
     assert text.count(" 1 bye ") == 1  # under one name only
 
 
