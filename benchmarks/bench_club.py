@@ -256,7 +256,8 @@ def measure(url: str, args: argparse.Namespace, folder: Path) -> Found:
 def report(database: str, found: Found, p99_ms: float) -> str:
     """The database's results as a Markdown row, and the goals."""
     cpu, held = found.cpu, found.held
-    cpu_ratio = cpu["project"].cpu_ms_per_table / cpu["floor"].cpu_ms_per_table
+    floor_ms = cpu["floor"].cpu_ms_per_table  # 0 when a step too short measured no CPU at all: no ratio then
+    cpu_ratio = cpu["project"].cpu_ms_per_table / floor_ms if floor_ms else float("inf")
     tables = {name: (step.tables if step else 0) for name, step in held.items()}
     table_ratio = tables["project"] / tables["floor"] if tables["floor"] else 0.0
     return (f"| {database} | {cpu['project'].cpu_ms_per_table:.2f} | {cpu['floor'].cpu_ms_per_table:.2f} | "

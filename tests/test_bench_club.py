@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -43,3 +44,14 @@ def test_a_short_run_drives_both_servers_with_only_expected_answers(capsys: pyte
     out = capsys.readouterr().out
     assert out.count("304×") >= 4 and "| sqlite |" in out
     assert "CPU per table ≤ 1.25× the floor's" in out and "tables held (p99 < 60000 ms)" in out
+
+
+def test_the_report_names_a_floor_that_measured_no_cpu_a_miss_rather_than_failing() -> None:
+    """A step too short for the clock's ticks measures 0 ms of the floor's CPU: the report still prints, the CPU
+    goal missed (no ratio to a floor of nothing), the tables' ratio as measured."""
+    steps = {"project": SimpleNamespace(cpu_ms_per_table=1.5, tables=4),
+             "floor": SimpleNamespace(cpu_ms_per_table=0.0, tables=4)}
+    found = bench_club.Found(cpu=steps, held=steps, unexpected=0)  # type: ignore[arg-type]
+    printed = bench_club.report("sqlite", found, 50)
+    assert "MISS  CPU per table ≤ 1.25× the floor's: inf×" in printed
+    assert "PASS  tables held (p99 < 50 ms) ≥ 0.8× the floor's: 1.00×" in printed
