@@ -208,6 +208,12 @@ def invites_of(club_id: int, limit: int = 20) -> list[ClubInvite]:
                                    .order_by(ClubInvite.id.desc()).limit(limit)))
 
 
+def live_invites(club_id: int) -> int:
+    """How many of the club's invite links still let someone join (a removed member among them)."""
+    return db.session.scalar(select(func.count()).select_from(ClubInvite).where(
+        ClubInvite.club_id == club_id, ClubInvite.revoked_at.is_(None), ClubInvite.expires_at > now())) or 0
+
+
 def is_live(invite: ClubInvite) -> bool:
     """Whether the invite still lets someone join."""
     return invite.revoked_at is None and invite.expires_at > now()

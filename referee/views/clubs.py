@@ -29,6 +29,7 @@ from ..services.clubs import (
     is_live,
     join_club,
     leave_club,
+    live_invites,
     make_invite,
     make_organiser,
     members_of,
@@ -147,7 +148,8 @@ def remove(club_id: int, user_id: int) -> ResponseReturnValue:
     form = ButtonForm()
     name = shown_name(member)
     if not form.validate_on_submit():
-        return render_template("clubs/remove.html", club=me.club, name=name, user_id=user_id, form=form)
+        return render_template("clubs/remove.html", club=me.club, name=name, user_id=user_id, form=form,
+                               live_invites=live_invites(club_id))
     with suppress(NotFound):  # removed from another phone meanwhile: the same outcome
         remove_member(me, user_id)
     flash(_("%(name)s is no longer a member of the club.", name=name), "info")

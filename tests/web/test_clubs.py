@@ -8,14 +8,14 @@ import uuid
 
 import factories
 import pytest
-from factories import club, club_match, member, user_of
+from factories import club, club_invite, club_match, member, user_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from page_client import Scorekeeper
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from referee.extensions import db
-from referee.models import Club, ClubMember, Match, User
+from referee.models import Club, ClubInvite, ClubMember, Match, User, now
 from referee.services.accounts import delete_account
 from referee.services.clubs import (
     ClubRole,
@@ -108,6 +108,26 @@ def test_a_removed_member_no_longer_sees_the_club(scorekeeper):
     bea.page(f"/clubs/{club_id}", 404)
     assert "Casa de Ana" not in bea.text(bea.page("/clubs/"))
     ana.page(url, 404)  # removed already
+
+
+def test_removing_a_member_warns_of_an_invite_link_that_would_let_them_back(scorekeeper):
+    """The invite Bea joined by still works: the question says so and leads to the invites; once it is revoked
+    (or has run out), nothing is said."""
+    ana, bea = scorekeeper("ana"), scorekeeper("bea")
+    club_id = club(ana)
+    member(ana, club_id, bea)
+    bea_id = ana.query(select(ClubMember.user_id).where(ClubMember.role == "member"))[0][0]
+    url = f"/clubs/{club_id}/members/{bea_id}/remove"
+    asked = ana.page(url)
+    assert ("An invite link of the club still works: whoever has it can join, bea too. Revoke it first to keep "
+            "bea out.") in ana.text(asked)
+    assert f'href="/clubs/{club_id}/invites"' in asked
+    club_invite(ana, club_id)
+    assert "2 invite links of the club still work" in ana.text(ana.page(url))
+    with ana.app.app_context():
+        db.session.execute(update(ClubInvite).values(revoked_at=now()))
+        db.session.commit()
+    assert "invite link" not in ana.text(ana.page(url))
 
 
 def test_a_member_leaves_and_the_last_organiser_hands_over_first(scorekeeper):
