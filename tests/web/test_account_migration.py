@@ -6,11 +6,14 @@ from datetime import datetime
 
 import pytest
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect, text
+from sqlalchemy import DateTime, bindparam, inspect, text
 from werkzeug.security import generate_password_hash
 
 from referee.database import MIGRATIONS
 from referee.extensions import db
+
+# The times bound as the models bind them: sqlite3's own datetime adapter is deprecated (Python 3.12).
+AT = bindparam("at", type_=DateTime)
 
 BEFORE = "d4bf376bd9be"  # accounts, matches, seats, hands, trail
 THIS = "2b08eb1848b1"  # usernames unique without case; login tokens per device
@@ -28,13 +31,13 @@ def old_app(database_app):
         upgrade(directory=MIGRATIONS, revision=BEFORE)
         for number, (name, password) in enumerate(OLD_ACCOUNTS, start=1):
             db.session.execute(text('INSERT INTO "user" (id, username, password_hash, created_at) '
-                                    "VALUES (:id, :name, :hash, :at)"),
+                                    "VALUES (:id, :name, :hash, :at)").bindparams(AT),
                                {"id": number, "name": name, "at": datetime(2026, 1, number),
                                 "hash": generate_password_hash(password, method="pbkdf2:sha256:1000")})
         db.session.execute(text("INSERT INTO match (id, user_id, created_at, updated_at, preset, target, all_oros, "
                                 "all_sevens, over30, penalty, deal_passes, deck_style, partnerships, finished, "
                                 "version) VALUES (1, 2, :at, :at, 'escova-rs', 21, 1, 1, 0, 'forfeit', 'right', "
-                                "'spanish', false, false, 1)"), {"at": datetime(2026, 2, 1)})
+                                "'spanish', false, false, 1)").bindparams(AT), {"at": datetime(2026, 2, 1)})
         db.session.execute(text("INSERT INTO seat (match_id, position, name) VALUES (1, 0, 'Ana'), (1, 1, 'Bea')"))
         db.session.commit()
     return app

@@ -7,11 +7,14 @@ from datetime import datetime
 
 import pytest
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect, text
+from sqlalchemy import DateTime, bindparam, inspect, text
 from werkzeug.security import generate_password_hash
 
 from referee.database import MIGRATIONS
 from referee.extensions import db
+
+# The times bound as the models bind them: sqlite3's own datetime adapter is deprecated (Python 3.12).
+AT = bindparam("at", type_=DateTime)
 
 BEFORE = "07547a0f5818"  # revoked spectator links
 THIS = "7c1e5a9f3b20"  # seat name keys; each hand's erring sides
@@ -35,16 +38,17 @@ def old_app(database_app):
         upgrade(directory=MIGRATIONS, revision=BEFORE)
         at = datetime(2026, 2, 1)
         db.session.execute(text('INSERT INTO "user" (id, username, username_key, password_hash, created_at) '
-                                "VALUES (1, 'ana', 'ana', :hash, :at)"),
+                                "VALUES (1, 'ana', 'ana', :hash, :at)").bindparams(AT),
                            {"at": at, "hash": generate_password_hash("correct-horse", method="pbkdf2:sha256:1000")})
         db.session.execute(text("INSERT INTO match (id, user_id, created_at, updated_at, preset, target, all_oros, "
                                 "all_sevens, over30, penalty, deal_passes, deck_style, partnerships, first_dealer, "
                                 "finished, version) VALUES (1, :user, :at, :at, 'escova-rs', 15, 1, 1, 0, 'forfeit', "
-                                "'right', 'spanish', false, 0, false, 1)"),
+                                "'right', 'spanish', false, 0, false, 1)").bindparams(AT),
                            {"at": at, "user": 1})
         db.session.execute(text("INSERT INTO seat (match_id, position, name) VALUES (1, 0, 'Lucía'), (1, 1, 'Bea')"))
         db.session.execute(text("INSERT INTO hand (match_id, number, dealer, mode, entry, points, valid, created_at, "
-                                "updated_at) VALUES (1, 1, 0, 'cards', :entry, '[7, 0]', false, :at, :at)"),
+                                "updated_at) VALUES (1, 1, 0, 'cards', :entry, '[7, 0]', false, :at, :at)"
+                                ).bindparams(AT),
                            {"entry": json.dumps(RENUNCIO), "at": at})
         db.session.commit()
     return app

@@ -9,12 +9,15 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect, text
+from sqlalchemy import DateTime, bindparam, inspect, text
 
 from referee.database import MIGRATIONS
 from referee.extensions import db
 from referee.models import Match
 from referee.rules import DealPasses, Penalty, Sevens, Ties, make_ruleset
+
+# The times bound as the models bind them: sqlite3's own datetime adapter is deprecated (Python 3.12).
+AT = bindparam("at", type_=DateTime)
 
 BEFORE = "e5b7c9d1f203"  # the regional options' columns
 THIS = "b6d8f0a2c4e9"  # the options in one column
@@ -35,13 +38,13 @@ def old_app(database_app):
         upgrade(directory=MIGRATIONS, revision=BEFORE)
         at = datetime(2026, 2, 1)
         db.session.execute(text('INSERT INTO "user" (id, username, username_key, password_hash, created_at) '
-                                "VALUES (1, 'ana', 'ana', 'x', :at)"), {"at": at})
+                                "VALUES (1, 'ana', 'ana', 'x', :at)").bindparams(AT), {"at": at})
         for number, row in enumerate(ROWS, start=1):
             db.session.execute(text(
                 "INSERT INTO match (id, user_id, uid, created_at, updated_at, preset, target, all_oros, all_sevens, "
                 "over30, penalty, deal_passes, sevens, ties, deck_style, partnerships, finished, version) VALUES "
                 "(:id, 1, :uid, :at, :at, :preset, :target, :all_oros, :all_sevens, :over30, :penalty, "
-                ":deal_passes, :sevens, :ties, 'spanish', :no, :no, 1)"),
+                ":deal_passes, :sevens, :ties, 'spanish', :no, :no, 1)").bindparams(AT),
                 {"id": number, "uid": f"u{number}", "at": at, "no": False, "preset": row[0],
                  **dict(zip(COLUMNS, row[1:], strict=True))})
         db.session.commit()

@@ -31,15 +31,17 @@ THIS = "cbb18f664385"  # players, hand sides, ratings
 OLD_USER = sa.table("user", sa.column("id", sa.Integer), sa.column("username", sa.String),
                     sa.column("username_key", sa.String), sa.column("password_hash", sa.String),
                     sa.column("created_at", sa.DateTime))
-OLD_MATCH = sa.table("match", sa.column("id", sa.Integer), *(sa.column(name) for name in (
-    "user_id", "created_at", "updated_at", "preset", "target", "all_oros", "all_sevens", "over30", "penalty",
+OLD_MATCH = sa.table("match", sa.column("id", sa.Integer), sa.column("created_at", sa.DateTime),
+                     sa.column("updated_at", sa.DateTime), *(sa.column(name) for name in (
+    "user_id", "preset", "target", "all_oros", "all_sevens", "over30", "penalty",
     "deal_passes", "deck_style", "partnerships", "first_dealer", "finished", "winner", "version")))
 OLD_SEAT = sa.table("seat", *(sa.column(name) for name in ("match_id", "position", "name", "name_key")))
 OLD_HAND = sa.table("hand", sa.column("id", sa.Integer), sa.column("entry", sa.JSON), sa.column("points", sa.JSON),
-                    sa.column("erred", sa.JSON), *(sa.column(name) for name in (
-                        "match_id", "number", "dealer", "mode", "valid", "created_at", "updated_at")))
+                    sa.column("erred", sa.JSON), sa.column("created_at", sa.DateTime),
+                    sa.column("updated_at", sa.DateTime), *(sa.column(name) for name in (
+                        "match_id", "number", "dealer", "mode", "valid")))
 OLD_EVENT = sa.table("match_event", sa.column("before", sa.JSON), sa.column("after", sa.JSON),
-                     *(sa.column(name) for name in ("match_id", "at", "kind", "hand_number")))
+                     sa.column("at", sa.DateTime), *(sa.column(name) for name in ("match_id", "kind", "hand_number")))
 OLD_ROSTER = sa.table("roster_name", sa.column("user_id", sa.Integer), sa.column("name", sa.String))
 ROSTERS = {"ana": ["Lucía", "Bea", "Zoe"], "bob": ["Bea", "Zoe"]}
 CATEGORIES = ("points", "escobas", "cards", "oros", "sevens", "velo", "all_oros", "all_sevens", "over30", "erred")
