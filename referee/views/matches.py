@@ -29,6 +29,7 @@ from .board_etag import HEADERS, scoreboard_etag
 from .chart import board_chart
 from .qr import qr_svg
 from .sharing import owner_only
+from .tournament_words import conflict_words
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -228,8 +229,8 @@ def play_again(match_id: int) -> ResponseReturnValue:
     match = scored(match_id)
     try:
         again = rematch(current_user, match)
-    except Conflict:
-        flash(_("A tournament's match has no rematch: the tournament pairs the next round."), "info")
+    except Conflict as refused:
+        flash(conflict_words(refused), "info")
         tournament_id = tournament_of(match, current_user)
         return redirect(url_for("tournaments.show", tournament_id=tournament_id) if tournament_id is not None
                         else url_for("matches.show", match_id=match.id))

@@ -64,5 +64,6 @@ def conflict_words(conflict: Conflict) -> str:
         "reason": lambda: _("Say why the result is recorded by hand."),
         "draw": lambda: _("A knockout match needs a winner: the points cannot be equal."),
         "bracket_moved": lambda: _("The next round was paired from this result: the winner can no longer change."),
+        "tournament": lambda: _("A tournament's match has no rematch: the tournament pairs the next round."),
     }
     return words.get(conflict.reason, lambda: _("This cannot be done now."))()

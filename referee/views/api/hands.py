@@ -25,6 +25,7 @@ from ...services.draws import DrawRound, draw_by_app, draw_round, draw_state
 from ...services.scoreboard import dealer_after
 from ...services.stored_entries import facts_unmarked
 from ...throttling import throttle_per_token
+from ..tournament_words import conflict_words
 from .blueprint import bp, request_body
 from .matches import match_answer
 
@@ -186,8 +187,8 @@ def again(match_id: int) -> ResponseReturnValue:
     """A new match with the same players, seating and rules: 201; 409 for a tournament's match."""
     try:
         return match_answer(rematch(api_user(), get_match(api_user(), match_id)), 201)
-    except Conflict:
-        return _error(409, "", _("A tournament's match has no rematch: the tournament pairs the next round."))
+    except Conflict as refused:
+        return _error(409, "", conflict_words(refused))
 
 
 @bp.post("/matches/<int:match_id>/draw")
