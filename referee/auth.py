@@ -21,7 +21,7 @@ from .extensions import login_manager
 from .models import User
 from .services import sessions
 
-__all__ = ["forget_login", "init_app", "log_in", "log_out", "log_out_everywhere"]
+__all__ = ["forget_login", "init_app", "log_in", "log_out", "log_out_everywhere", "signed_in", "this_device"]
 
 _NOT_A_DEVICES_USE = frozenset({"api", "health"})  # blueprints whose requests do not keep a login alive
 
@@ -33,10 +33,22 @@ def lifetimes() -> sessions.Lifetimes:
                               touch=config["LOGIN_TOKEN_TOUCH_INTERVAL"])
 
 
+def this_device(remember: bool) -> sessions.Device:
+    """The device this request comes from, for a service that logs it in; with `remember`, a cookie keeps the login
+    after the browser closes."""
+    return sessions.Device(remember, request.headers.get("User-Agent", ""), lifetimes())
+
+
 def log_in(user: User, remember: bool) -> None:
-    """Log the user in on this device with a new token; with `remember`, a cookie keeps it after the browser closes."""
-    sessions.start_session(user, remember, request.headers.get("User-Agent", ""), lifetimes())
-    login_user(user, remember=remember)
+    """Log the user in on this device with a new token (its own use case)."""
+    device = this_device(remember)
+    signed_in(sessions.start_session(user, device), device)
+
+
+def signed_in(user: User, device: sessions.Device) -> None:
+    """Let this browser in as the account a service just started the device's login for (sessions.start_session
+    attached the token), with a new CSRF token."""
+    login_user(user, remember=device.remember)
     _new_csrf_token()
 
 

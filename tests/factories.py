@@ -47,7 +47,7 @@ from referee.services.clubs import create_club, file_under, join_club, make_invi
 from referee.services.draws import draw_round, draw_state
 from referee.services.profiles import HouseRules, save_profile
 from referee.services.scoreboard import dealer_after
-from referee.services.sessions import start_session
+from referee.services.sessions import Device, start_session
 from referee.services.tournament_rounds import StartedRound, record_result, start_round
 from referee.services.tournament_tables import Table
 from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
@@ -75,7 +75,7 @@ def logged_in_client(app: Flask, username: str) -> FlaskClient:
         user = find_account(username)
         assert user is not None, username
         # With the token start_session attaches, get_id gives this device's secret, which the session carries.
-        start_session(user, remember=False, user_agent="", lifetimes=lifetimes())
+        start_session(user, Device(remember=False, user_agent="", lifetimes=lifetimes()))
         return app.test_client(user=user)
 
 

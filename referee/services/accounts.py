@@ -26,24 +26,31 @@ from ..models import (
 )
 from .api_tokens import revoke_tokens
 from .clubs import forget_members
-from .sessions import end_sessions
+from .sessions import Device, end_sessions, start_session
+from .unit_of_work import use_case
 
 
 class UsernameTaken(ValueError):
     """Another account has this name, without regard to case or width (two registrations at once, say)."""
 
 
+@use_case
+def register(username: str, password: str, device: Device) -> User:
+    """A new account logged in on the device it registered from: the account and its login are one transaction,
+    so an account is never kept without the login its registration promised. UsernameTaken if another account got
+    the name meanwhile (the caller has checked it)."""
+    return start_session(register_user(username, password), device)
+
+
+@use_case
 def register_user(username: str, password: str) -> User:
-    """A new account, written but not committed: the first login commits it with its device's token, so an account
-    is never kept without the login its registration promised (a database that fails in between keeps neither).
-    The caller has checked the name (UsernameTaken if another got it meanwhile)."""
+    """A new account (flushed, so that a name taken meanwhile is UsernameTaken here, not at the commit)."""
     name = normalize_username(username)
     user = User(username=name, username_key=username_key(name), password_hash=hash_password(password))
     db.session.add(user)
     try:
         db.session.flush()
     except IntegrityError as error:
-        db.session.rollback()
         raise UsernameTaken(name) from error
     return user
 
@@ -77,20 +84,21 @@ def username_taken(username: str) -> bool:
         (User.username_key == username_key(name)) | (User.username == name)).limit(1)) is not None
 
 
-def change_password(user: User, password: str) -> None:
-    """A new password; every device's login and every API token end with the old one (the caller logs this
-    device in again)."""
+@use_case
+def change_password(user: User, password: str, device: Device) -> User:
+    """A new password; every device's login and every API token end with the old one, and this device is logged in
+    again with a new login (the account, with it attached)."""
     user.password_hash = hash_password(password)
-    db.session.commit()
     end_sessions(user)
     revoke_tokens(user)
+    return start_session(user, device)
 
 
+@use_case
 def delete_account(user: User) -> None:
     """Remove the account and everything of it: matches with their seats, hands and trail, players, logins and
     API tokens."""
     remove_accounts(select(User.id).where(User.id == user.id))
-    db.session.commit()
 
 
 def remove_accounts(accounts: Select[int]) -> None:

@@ -20,6 +20,7 @@ from sqlalchemy import CursorResult, delete, func, select, update
 from ..database_faults import skipped_when_unavailable
 from ..extensions import db
 from ..models import ApiToken, User, now
+from .unit_of_work import use_case
 
 # token_urlsafe(32) gives 43 characters; anything else is not one of ours and is not looked up.
 _SECRET = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -43,6 +44,7 @@ def well_formed(secret: str) -> bool:
     return _SECRET.fullmatch(secret) is not None
 
 
+@use_case
 def create_token(user: User, name: str) -> tuple[ApiToken, str]:
     """A new token for the account, and its secret (shown once: only its hash is kept); TooManyTokens when the
     account already holds MOST_TOKENS."""
@@ -55,9 +57,7 @@ def create_token(user: User, name: str) -> tuple[ApiToken, str]:
     db.session.add(token)
     db.session.flush()
     if token_count(user) > MOST_TOKENS:
-        db.session.rollback()
         raise TooManyTokens(account)
-    db.session.commit()
     return token, secret
 
 
@@ -89,17 +89,17 @@ def tokens_of(user: User) -> list[ApiToken]:
                                    .order_by(ApiToken.id.desc())))
 
 
+@use_case
 def revoke_token(user: User, token_id: int) -> bool:
     """Revoke one of the account's tokens; False when it has none of this id (another account's included)."""
     deleted = db.session.execute(delete(ApiToken).where(ApiToken.id == token_id, ApiToken.user_id == user.id))
     count = cast("CursorResult[Any]", deleted).rowcount  # a DELETE's result is a CursorResult
-    db.session.commit()
     return bool(count)
 
 
+@use_case
 def revoke_tokens(user: User) -> int:
     """Revoke every token of the account; how many there were."""
     deleted = db.session.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
     count = cast("CursorResult[Any]", deleted).rowcount  # a DELETE's result is a CursorResult
-    db.session.commit()
     return count or 0

@@ -25,6 +25,7 @@ from .bulk_rows import EncodedRows
 from .errors import Conflict
 from .import_slots import ImportBusy, import_slot
 from .ratings import rerate
+from .unit_of_work import inside_use_case, use_case
 
 TRIES = 2  # a player made by another phone of the account between the reading and the writing: read again
 
@@ -65,16 +66,19 @@ def import_backup(user: User, raw: bytes, most: int, at_once: int = 1) -> Import
     """Restore a backup file into the account: the matches it does not have yet (by uid), their players found
     by name or made. BadBackup for a file that is not one (nothing written); ImportBusy when another import of
     the account runs, or `at_once` of any account do; Conflict when the account changed under the import twice."""
+    # Each try is a use case of its own, tried again whole: so this one is never inside another.
+    assert not inside_use_case(), "an import tries its transaction again, so it runs on its own"
     with import_slot(db.engine, user.id, at_once):
         backup = read_backup(raw, most)
         for _ in range(TRIES):
             try:
                 return _store(user.id, backup)
             except IntegrityError:
-                db.session.rollback()
+                continue
         raise Conflict("imported_meanwhile")
 
 
+@use_case
 def _store(user_id: int, backup: CheckedBackup) -> ImportResult:
     """The checked file's new matches and players as rows, encoded; then written in one transaction."""
     have = set(db.session.scalars(select(Match.uid).where(Match.user_id == user_id)))
@@ -87,7 +91,6 @@ def _store(user_id: int, backup: CheckedBackup) -> ImportResult:
         players = _players_of(user_id)
     added.write(user_id, players)
     rerate(db.session.get_one(User, user_id))
-    db.session.commit()
     return ImportResult(added=len(added.matches), skipped=len(backup.matches) - len(added.matches),
                         players=len(new_players))
 

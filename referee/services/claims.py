@@ -19,6 +19,7 @@ from ..extensions import db
 from ..models import Match, Scorer, Seat, SeatClaim, User, now
 from .errors import Conflict, Forbidden, NotFound
 from .sharing import live_code_by_id
+from .unit_of_work import use_case
 
 
 def claim_of(user: User, match: Match) -> SeatClaim | None:
@@ -32,6 +33,7 @@ def claims_of(match: Match) -> list[SeatClaim]:
                                    .where(SeatClaim.match_id == match.id).order_by(Seat.position)))
 
 
+@use_case
 def claim_seat(user: User, match: Match, position: int) -> SeatClaim:
     """The account (the owner or a scorer: the lookup let it in) claims the seat at `position`. Refused with
     Conflict: 'one_seat_each' (it has a claim here already), 'seat_taken' (another account's), 'no_player' (a
@@ -49,9 +51,8 @@ def claim_seat(user: User, match: Match, position: int) -> SeatClaim:
                       confirmed_at=now() if _vouched_for(user, match) else None)
     db.session.add(claim)
     try:
-        db.session.commit()
+        db.session.flush()
     except IntegrityError:  # another phone claimed the seat, or this account another seat, at the same moment
-        db.session.rollback()
         raise Conflict("seat_taken") from None
     return claim
 
@@ -73,6 +74,7 @@ def _owned_claim(match: Match, claim_id: int) -> SeatClaim:
     return claim
 
 
+@use_case
 def confirm_claim(owner: User, match: Match, claim_id: int) -> SeatClaim:
     """The owner confirms a pending claim (Forbidden for anyone else); confirming twice changes nothing."""
     if match.user_id != owner.id:
@@ -80,17 +82,16 @@ def confirm_claim(owner: User, match: Match, claim_id: int) -> SeatClaim:
     claim = _owned_claim(match, claim_id)
     if claim.confirmed_at is None:
         claim.confirmed_at = now()
-        db.session.commit()
     return claim
 
 
+@use_case
 def drop_claim(user: User, match: Match, claim_id: int) -> None:
     """A claim taken back by its claimant, or refused (or undone) by the owner; Forbidden for anyone else."""
     claim = _owned_claim(match, claim_id)
     if user.id not in (claim.user_id, match.user_id):
         raise Forbidden(match.id)
     db.session.delete(claim)
-    db.session.commit()
 
 
 def confirmed_by(user_id: int) -> ColumnElement[bool]:

@@ -25,12 +25,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import ColumnElement, delete, func, select, update
-from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import Club, ClubInvite, ClubMember, Match, Scorer, User, now
 from .errors import Conflict, Forbidden, NotFound
+from .inserts import insert_once
 from .link_secrets import BadLink, keyed_hash, usable
+from .unit_of_work import use_case
 
 INVITE_LIFETIME = timedelta(days=7)
 SECRET_BYTES = 18  # 144 bits, 24 characters of token_urlsafe
@@ -68,12 +69,13 @@ def secret_hash(secret: str) -> str:
     return keyed_hash(secret, "club-invite:")
 
 
+@use_case
 def create_club(user: User, name: str) -> Club:
     """A new club of this name, the account its organiser."""
     club = Club(name=name.strip()[:NAME_LENGTH])
     club.members.append(ClubMember(user_id=user.id, role=ClubRole.ORGANISER))
     db.session.add(club)
-    db.session.commit()
+    db.session.flush()
     return club
 
 
@@ -126,23 +128,24 @@ def _other(organiser: ClubMember, user_id: int) -> ClubMember:
     return member
 
 
+@use_case
 def make_organiser(organiser: ClubMember, user_id: int) -> ClubMember:
     """An organiser makes another member an organiser too (already one: nothing changes)."""
     member = _other(organiser, user_id)
     member.role = ClubRole.ORGANISER
-    db.session.commit()
     return member
 
 
+@use_case
 def remove_member(organiser: ClubMember, user_id: int) -> None:
     """An organiser removes a member (an organiser too): its next request for the club is a 404. Removing oneself
     is leaving (Conflict 'yourself')."""
     if user_id == organiser.user_id:
         raise Conflict("yourself")
     db.session.delete(_other(organiser, user_id))
-    db.session.commit()
 
 
+@use_case
 def leave_club(member: ClubMember) -> bool:
     """The member leaves its club; the last organiser cannot while other members remain (Conflict
     'last_organiser': make another organiser first). The last member leaving ends the club, its matches kept
@@ -152,12 +155,10 @@ def leave_club(member: ClubMember) -> bool:
         db.session.execute(update(Match).where(Match.club_id == member.club_id).values(club_id=None)
                            .execution_options(synchronize_session=False))
         db.session.delete(member.club)
-        db.session.commit()
         return True
     if member.role == ClubRole.ORGANISER and not any(m.role == ClubRole.ORGANISER for m in others):
         raise Conflict("last_organiser")
     db.session.delete(member)
-    db.session.commit()
     return False
 
 
@@ -184,21 +185,22 @@ def forget_members(accounts: ColumnElement[int]) -> None:
     db.session.flush()
 
 
+@use_case
 def set_rated(member: ClubMember, rated: bool) -> None:
     """The member's choice to show its rating on the club's leaderboard (off until it says so)."""
     member.rated = rated
-    db.session.commit()
 
 
 # -- invites -------------------------------------------------------------------------------------------------
 
+@use_case
 def make_invite(organiser: ClubMember) -> NewInvite:
     """A new invite link's secret for the organiser's club, lasting INVITE_LIFETIME; the club's others stay."""
     secret = secrets.token_urlsafe(SECRET_BYTES)
     invite = ClubInvite(club_id=organiser.club_id, secret_hash=secret_hash(secret), made_by=organiser.user_id,
                         expires_at=now() + INVITE_LIFETIME)
     db.session.add(invite)
-    db.session.commit()
+    db.session.flush()
     return NewInvite(invite.id, secret, invite.expires_at)
 
 
@@ -219,6 +221,7 @@ def is_live(invite: ClubInvite) -> bool:
     return invite.revoked_at is None and invite.expires_at > now()
 
 
+@use_case
 def revoke_invite(organiser: ClubMember, invite_id: int) -> None:
     """One of the club's invites stops working (the members who joined with it stay); NotFound for another's."""
     invite = db.session.scalar(select(ClubInvite).where(ClubInvite.id == invite_id,
@@ -227,7 +230,6 @@ def revoke_invite(organiser: ClubMember, invite_id: int) -> None:
         raise NotFound(invite_id)
     if invite.revoked_at is None:
         invite.revoked_at = now()
-        db.session.commit()
 
 
 def usable_invite(secret: str) -> ClubInvite:
@@ -238,18 +240,15 @@ def usable_invite(secret: str) -> ClubInvite:
     return usable(db.session.scalar(select(ClubInvite).where(ClubInvite.secret_hash == secret_hash(secret))))
 
 
+@use_case
 def join_club(user: User, secret: str) -> Club:
     """The account becomes a member of the invite's club (a member already stays as it is); BadLink for a link
     that lets no one in."""
     club = usable_invite(secret).club
-    if db.session.scalar(select(ClubMember.id).where(ClubMember.club_id == club.id,
-                                                     ClubMember.user_id == user.id)) is None:
-        db.session.add(ClubMember(club_id=club.id, user_id=user.id, role=ClubRole.MEMBER))
-        try:
-            db.session.commit()
-        except IntegrityError:  # the same account joined from another phone at the same moment
-            db.session.rollback()
+    # The same account may join from another phone at the same moment: it joins once.
+    insert_once(ClubMember, club_id=club.id, user_id=user.id, role=ClubRole.MEMBER)
     return club
+
 
 
 # -- a club's matches ----------------------------------------------------------------------------------------

@@ -12,13 +12,11 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sqlalchemy.orm.exc import StaleDataError
-
-from ..extensions import db
 from ..models import Match, MatchEvent, now
 from ..rules import Card, Draw, draw_at_random, draw_for_dealer, drawing_next
 from ..rules.match import Sample
 from .errors import Conflict
+from .unit_of_work import use_case
 
 BY_APP = "app"  # the trail's mark of a round the app drew
 # The app's draws come from the operating system's cryptographic source: nobody at the table can tell or steer
@@ -69,6 +67,7 @@ def draw_state(match: Match) -> DrawState:
     return DrawState(tuple(rounds), drawing_next(len(match.seats), [r.result for r in rounds]))
 
 
+@use_case
 def draw_round(match: Match, round_number: int, cards: Mapping[int, Card]) -> Draw:
     """Store one round the players drew with real cards: a tie for the seats to draw again, or the dealer.
 
@@ -78,10 +77,11 @@ def draw_round(match: Match, round_number: int, cards: Mapping[int, Card]) -> Dr
     if round_number != len(state.rounds) + 1 or tuple(sorted(cards)) != state.drawing:
         raise Conflict("stale")
     result = _keep(match, cards, by_app=False)
-    _commit(match)
+    _bump(match)
     return result
 
 
+@use_case
 def draw_by_app(match: Match, round_number: int, sample: Sample | None = None) -> tuple[DrawRound, ...]:
     """"Draw for us": the app draws the round `round_number` for the seats drawing in it, and again among the
     tied until one round names the dealer, from the cards no round drew before; every round is kept in the trail
@@ -96,7 +96,7 @@ def draw_by_app(match: Match, round_number: int, sample: Sample | None = None) -
     before = [card for kept in state.rounds for card in kept.drawn.values()]
     drawn = draw_at_random(state.drawing, before, sample or SYSTEM_SAMPLE)
     rounds = tuple(DrawRound(cards, _keep(match, cards, by_app=True), by_app=True) for cards in drawn)
-    _commit(match)
+    _bump(match)
     return rounds
 
 
@@ -113,11 +113,7 @@ def _keep(match: Match, cards: Mapping[int, Card], *, by_app: bool) -> Draw:
     return result
 
 
-def _commit(match: Match) -> None:
-    """Store the rounds added; Conflict when another phone changed the match meanwhile."""
-    match.updated_at = now()  # bumps the version: a second phone's page of the same round is now stale
-    try:
-        db.session.commit()
-    except StaleDataError:
-        db.session.rollback()
-        raise Conflict("stale") from None
+def _bump(match: Match) -> None:
+    """A new version for the match: a second phone's page of the same round is now stale (and a phone that changed
+    the match meanwhile makes this one's write the Conflict 'stale': services/unit_of_work.py)."""
+    match.updated_at = now()

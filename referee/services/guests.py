@@ -23,8 +23,12 @@ from sqlalchemy.exc import IntegrityError
 
 from ..credentials import hash_password, normalize_username, username_key
 from ..extensions import db
-from ..models import ApiToken, LoginToken, User, now
+from ..models import ApiToken, Club, LoginToken, Match, User, now
 from .accounts import UsernameTaken, remove_accounts
+from .clubs import join_club, usable_invite
+from .sessions import Device, start_session
+from .sharing import join, usable_code
+from .unit_of_work import use_case
 
 GUEST_NAME_PREFIX = "guest:"  # ':' is in no name the register form accepts
 NO_PASSWORD = "!"  # no password matches it: werkzeug reads no hashing method in it
@@ -35,10 +39,33 @@ class NotAGuest(ValueError):
     """The account already has a name: there is nothing to keep."""
 
 
+@use_case
+def start_guest(device: Device) -> User:
+    """A new guest account logged in on this device: the account and its login are one transaction, so a guest is
+    never kept without the login that reaches it."""
+    return start_session(create_guest(), device)
+
+
+@use_case
+def join_match_as_guest(typed: str, device: Device) -> tuple[User, Match]:
+    """A visitor's phone joins a match with the code it typed, as a new guest account logged in on it: the guest,
+    its login and its joining are one transaction. BadLink for a code that lets no one in (no guest is made)."""
+    usable_code(typed)
+    guest = start_guest(device)
+    return guest, join(guest, typed)
+
+
+@use_case
+def join_club_as_guest(secret: str, device: Device) -> tuple[User, Club]:
+    """A visitor's phone joins a club by the invite's link, as a new guest account logged in on it: the guest,
+    its login and its membership are one transaction. BadLink for a link that lets no one in (no guest is made)."""
+    usable_invite(secret)
+    guest = start_guest(device)
+    return guest, join_club(guest, secret)
+
+
 def create_guest() -> User:
-    """A new guest account, written but not committed: logging its device in commits it with its login token
-    (referee/views/guest_login.py: start_guest_session), so a guest is never kept without the login that
-    reaches it."""
+    """A new guest account, added to the use case that makes it (start_guest, or a join that makes a guest)."""
     name = GUEST_NAME_PREFIX + secrets.token_hex(16)
     user = User(username=name, username_key=username_key(name), password_hash=NO_PASSWORD, guest=True)
     db.session.add(user)
@@ -46,6 +73,7 @@ def create_guest() -> User:
     return user
 
 
+@use_case
 def keep_matches(user: User, username: str, password: str) -> User:
     """Turn the guest into a named account with this name and password, in the same row: everything it owns
     stays as it is, and its logins and tokens go on working. UsernameTaken if another account got the name
@@ -57,9 +85,8 @@ def keep_matches(user: User, username: str, password: str) -> User:
     user.password_hash = hash_password(password)
     user.guest = False
     try:
-        db.session.commit()
+        db.session.flush()
     except IntegrityError as error:
-        db.session.rollback()
         raise UsernameTaken(name) from error
     return user
 
@@ -72,6 +99,7 @@ def idle_guests(days: int, moment: datetime | None = None) -> Select[int]:
     return select(User.id).where(User.guest.is_(True), User.created_at < since, ~login_used, ~token_used)
 
 
+@use_case
 def remove_idle_guests(days: int, moment: datetime | None = None) -> int:
     """Remove the guests idle for `days` days, with everything they own, in one transaction; how many.
 
@@ -79,5 +107,4 @@ def remove_idle_guests(days: int, moment: datetime | None = None) -> int:
     ids = list(db.session.scalars(idle_guests(days, moment)))
     for start in range(0, len(ids), _BATCH):
         remove_accounts(select(User.id).where(User.id.in_(ids[start:start + _BATCH])))
-    db.session.commit()
     return len(ids)

@@ -11,17 +11,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import bindparam, inspect, select
+from sqlalchemy import bindparam, exists, inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
-from ..models import Hand, Match, MatchEvent, now
+from ..models import Hand, Match, MatchEvent, TournamentRound, TournamentTable, now
 from ..rules import PRESETS, HandEntry, HandReport, InvalidEntry, Problem, check_hand, standing, totals
 from .errors import Conflict
 from .hand_results import keep_results
 from .ratings import match_settled
 from .stored_entries import stored_entry, stored_form
+from .unit_of_work import inside_use_case, one_transaction, use_case
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,8 @@ def record_hand(match: Match, draft: HandDraft, expected_number: int, report: Ha
     hand typed as another than the next is a Conflict('hand_exists'), one after the winner Conflict('finished')
     (expect_next); a resend of the winning hand is that hand.
     """
+    # A lost race is tried again in a transaction of its own, so this use case is never inside another.
+    assert not inside_use_case(), "saving a hand tries its transaction again, so it runs on its own"
     try:
         return _record(match, draft, expected_number, report)
     except _Raced:
@@ -117,6 +120,7 @@ def record_hand(match: Match, draft: HandDraft, expected_number: int, report: Ha
         return _record(match, draft, expected_number, report)
 
 
+@use_case
 def _record(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None) -> Hand:
     """One try at recording the hand (see record_hand)."""
     saved = saved_already(match, draft, expected_number)
@@ -125,7 +129,7 @@ def _record(match: Match, draft: HandDraft, expected_number: int, report: HandRe
     number = len(match.hands) + 1
     report = report or review_hand(match, draft)
     points = points_to_store(report)
-    with saving_as_one(number):
+    with saving_as_one(match, number):
         hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=stored_form(draft.entry), points=points,
                     valid=report.valid, erred=erring_sides(report), client_token=draft.client_token)
         match.hands.append(hand)
@@ -214,13 +218,14 @@ def _entries_of(match: Match, hand: Hand) -> Iterator[dict[str, Any]]:
             yield event.before or {}
 
 
+@use_case
 def edit_hand(match: Match, number: int, draft: HandDraft, version: int, report: HandReport | None = None) -> Hand:
     """Replace a saved hand's entry; totals and winner follow, a finished match may reopen. `report` as for
     record_hand."""
     check_version(match, version)
     hand = next(h for h in match.hands if h.number == number)
     report = report or review_hand(match, draft)
-    with saving_as_one(number):
+    with saving_as_one(match, number):
         reshape(match, hand, draft, report, "hand_edited")
     return hand
 
@@ -238,6 +243,7 @@ def reshape(match: Match, hand: Hand, draft: HandDraft, report: HandReport, kind
     settle(match)
 
 
+@use_case
 def undo_last_hand(match: Match, version: int, number: int | None = None) -> bool:
     """Take back the last hand saved (when given, `number` must be it: Conflict otherwise); False when there
     was none.
@@ -251,7 +257,7 @@ def undo_last_hand(match: Match, version: int, number: int | None = None) -> boo
     hand = match.hands[-1]
     if number is not None and number != hand.number:
         raise Conflict("stale")
-    with saving_as_one(hand.number):
+    with saving_as_one(match, hand.number):
         before = {**whole_hand(hand), "client_token": hand.client_token}
         note(match, MatchEvent(kind="hand_undone", hand_number=hand.number, before=before))
         match.hands.remove(hand)
@@ -279,20 +285,40 @@ def settle(match: Match) -> None:
 
 
 @contextmanager
-def saving_as_one(number: int) -> Iterator[None]:
-    """Make the changes in the block and commit them as one, turning what another request did meanwhile into
-    a Conflict: a hand saved under this number (IntegrityError) or any change to the match (StaleDataError).
+def saving_as_one(match: Match, number: int) -> Iterator[None]:
+    """Make the changes in the block to the match's hands as one use case, turning what another request did
+    meanwhile into a Conflict: a hand saved under this number (IntegrityError) or any change to the match
+    (StaleDataError). A hand of a tournament's table whose round is closed is settled: Conflict('settled').
 
-    Nothing is flushed before the commit: reading a relationship inside the block would otherwise flush the
+    Nothing is flushed before the block's end: reading a relationship inside the block would otherwise flush the
     new hand early, raising the IntegrityError where nothing turns it into a Conflict.
     """
-    try:
-        with db.session.no_autoflush:
-            yield
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise _Raced("hand_exists", number=number) from None
-    except StaleDataError:
-        db.session.rollback()
-        raise _Raced("stale") from None
+    with one_transaction():
+        expect_unsettled(match)
+        try:
+            with db.session.no_autoflush:
+                yield
+            db.session.flush()
+        except IntegrityError:
+            raise _Raced("hand_exists", number=number) from None
+        except StaleDataError:
+            raise _Raced("stale") from None
+
+
+# Built once: every hand saved in a club's match asks it.
+_SETTLED = select(exists().where(
+    TournamentTable.match_id == bindparam("match"), TournamentRound.id == TournamentTable.round_id,
+    TournamentRound.closed_at.is_not(None)))
+
+
+def settled(match: Match) -> bool:
+    """Whether the match is a tournament's table whose round is closed: a later round was paired from its result,
+    or the standings counted it, so its hands no longer change (only the organiser records its result by hand:
+    services/tournament_rounds.py). Only a club's match can be a table: any other costs no query."""
+    return match.club_id is not None and bool(db.session.scalar(_SETTLED, {"match": match.id}))
+
+
+def expect_unsettled(match: Match) -> None:
+    """Refuse a change to the hands of a settled match (see settled): Conflict('settled')."""
+    if settled(match):
+        raise Conflict("settled")

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, bindparam, exists, or_, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
 from ..models import (
@@ -30,6 +29,7 @@ from ..rules.match import side_of_seat
 from .errors import Conflict, Forbidden, Gone, NotFound
 from .players import players_for
 from .scoreboard import dealer_after
+from .unit_of_work import inside_use_case, use_case
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.token_urlsafe makes it
 # Run on every scoreboard and spectator request, 304s included: built once, so each run finds its compiled SQL by
@@ -56,6 +56,7 @@ class MatchSettings:
     profile_id: int | None = None  # the house rules it is started from (services/profiles.py: profile_to_record)
 
 
+@use_case
 def create_match(user: User, settings: MatchSettings, by: User | None = None) -> Match:
     """Store a new match with its rules and seats, each seat the account's player of its name (made for a
     new name); the ruleset checks the options. `by`: the account that asked, when not the owner (a scorer's
@@ -64,17 +65,7 @@ def create_match(user: User, settings: MatchSettings, by: User | None = None) ->
     match = _new_match(user, settings, ruleset)
     match.acting_user_id = (by or user).id
     db.session.add(match)
-    try:
-        db.session.commit()
-    except IntegrityError:
-        # Another phone of the account made one of these players at this very moment: read the players
-        # again, and the match takes theirs.
-        db.session.rollback()
-        db.session.expire(user, ["players"])
-        match = _new_match(user, settings, ruleset)
-        match.acting_user_id = (by or user).id
-        db.session.add(match)
-        db.session.commit()
+    db.session.flush()
     return match
 
 
@@ -101,6 +92,7 @@ def tournament_of(match: Match, reader: User | None = None) -> int | None:
     return db.session.scalar(query)
 
 
+@use_case
 def rematch(user: User, match: Match) -> Match:
     """A new match with the same players, seating and rules; the deal goes on round the table. Whoever asks (the
     owner or a scorer), it is the owner's match, its players the owner's, and its scorers the same: the table
@@ -114,9 +106,7 @@ def rematch(user: User, match: Match) -> Match:
         first_dealer=dealer_after(match, list(match.hands)), club_id=match.club_id, profile_id=match.profile_id,
     )
     again = create_match(match.owner, settings, by=user)
-    if match.scorers:
-        again.scorers = [Scorer(user_id=scorer.user_id) for scorer in match.scorers]
-        db.session.commit()
+    again.scorers = [Scorer(user_id=scorer.user_id) for scorer in match.scorers]
     again.acting_user_id = user.id
     return again
 
@@ -187,16 +177,13 @@ def by_spectator_token(token: str, match_id: int | None = None) -> Match:
     return match
 
 
+@use_case
 def set_first_dealer(match: Match, seat: int, drawn: Mapping[str, str] | None = None) -> None:
-    """Who deals the first hand, picked or drawn; Conflict when another phone changed the match meanwhile."""
+    """Who deals the first hand, picked or drawn; Conflict 'stale' when another phone changed the match meanwhile
+    (services/unit_of_work.py)."""
     match.events.append(MatchEvent(kind="first_dealer", before={"seat": match.first_dealer},
                                    after={"seat": seat, **({"drawn": dict(drawn)} if drawn else {})}))
     match.first_dealer = seat
-    try:
-        db.session.commit()
-    except StaleDataError:
-        db.session.rollback()
-        raise Conflict("stale") from None
 
 
 def spectator_link(match: Match) -> str:
@@ -206,18 +193,24 @@ def spectator_link(match: Match) -> str:
 
 
 def revoke_spectator_link(match: Match) -> None:
-    """The old link stops working; the new one is made at once (the scoreboard that shows it only reads)."""
+    """The old link stops working; the new one is made at once (the scoreboard that shows it only reads).
+
+    Another change to the match meanwhile (a hand saved, say, or the same revocation from another phone) is no
+    reason not to revoke: the use case is tried once more on the match read afresh, so it runs on its own."""
+    assert not inside_use_case(), "a revocation tries its transaction again, so it runs on its own"
     for attempt in range(2):
-        db.session.add(RevokedLink(match_id=match.id, token_digest=token_digest(match.spectator_token)))
-        match.spectator_token = new_spectator_token()
-        match.events.append(MatchEvent(kind="link_revoked"))
         try:
-            db.session.commit()
+            _revoke(match)
             return
-        except (StaleDataError, IntegrityError):
-            # Another change to the match meanwhile (a hand saved, say, or the same revocation from another
-            # phone) is no reason not to revoke.
-            db.session.rollback()
+        except (Conflict, IntegrityError):
             if attempt:
                 raise Conflict("stale") from None
             db.session.refresh(match)
+
+
+@use_case
+def _revoke(match: Match) -> None:
+    """One try at revoking the match's spectator link."""
+    db.session.add(RevokedLink(match_id=match.id, token_digest=token_digest(match.spectator_token)))
+    match.spectator_token = new_spectator_token()
+    match.events.append(MatchEvent(kind="link_revoked"))

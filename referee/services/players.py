@@ -20,20 +20,25 @@ from ..extensions import db
 from ..models import Match, Player, Seat, User, name_key
 from . import claims, ratings
 from .errors import Conflict, NotFound
+from .inserts import insert_once
+from .unit_of_work import use_case
 
 
 def players_for(user: User, names: Iterable[str]) -> list[Player]:
-    """The account's player of each name, made for a name it has not played with (no commit: the caller's
-    transaction; two phones making the same player at once is an IntegrityError there)."""
+    """The account's player of each name, made for a name it has not played with (in the caller's use case; two
+    phones making the same player at once make it once, and both take it)."""
+    typed = list(names)
     known = {player.name_key: player for player in user.players}
-    found = []
-    for name in names:
-        key = name_key(name)
-        if key not in known:
-            known[key] = Player(name=name, name_key=key)
-            user.players.append(known[key])
-        found.append(known[key])
-    return found
+    new: dict[str, str] = {}
+    for name in typed:  # in the order typed, each under its first spelling
+        if name_key(name) not in known:
+            new.setdefault(name_key(name), name)
+    if new:
+        for key, name in new.items():
+            insert_once(Player, user_id=user.id, name=name, name_key=key)
+        db.session.expire(user, ["players"])
+        known = {player.name_key: player for player in user.players}
+    return [known[name_key(name)] for name in typed]
 
 
 def get_player(user: User, player_id: int) -> Player:
@@ -44,6 +49,7 @@ def get_player(user: User, player_id: int) -> Player:
     return player
 
 
+@use_case
 def rename_player(player: Player, name: str) -> None:
     """A new name for the player, in every match they played; Conflict('player_exists', name=…, player_id=…)
     when another player of the account already has it (merge them instead)."""
@@ -51,11 +57,15 @@ def rename_player(player: Player, name: str) -> None:
     if key != player.name_key and (other := _named(player.user_id, key)) is not None:
         raise Conflict("player_exists", name=other.name, player_id=other.id)
     player.name, player.name_key = name, key
+    try:
+        db.session.flush()
+    except IntegrityError:  # another phone gave a player this name at this very moment
+        raise Conflict("player_exists", name=name, player_id=None) from None
     _bump_matches_of(player)
     db.session.execute(update(Seat).where(Seat.player_id == player.id).values(name=name, name_key=key))
-    _commit_or_conflict(player.user_id, key, name)
 
 
+@use_case
 def merge_players(kept: Player, merged: Player) -> None:
     """One person entered twice: `merged`'s seats become `kept`'s, under `kept`'s name, and `merged` goes
     (with its rating history: the ratings are computed again from the matches). Claimed seats stay claimed
@@ -66,16 +76,15 @@ def merge_players(kept: Player, merged: Player) -> None:
     with _gone_meanwhile(merged.id):
         _hold(kept, merged)
         if len(claims.claimants_of_players([kept.id, merged.id])) > 1:
-            db.session.rollback()
             raise Conflict("claimed_by_two")  # one person cannot be two accounts
         _bump_matches_of(merged)
         db.session.execute(update(Seat).where(Seat.player_id == merged.id)
                            .values(player_id=kept.id, name=kept.name, name_key=kept.name_key))
         _forget(merged, kept)
     ratings.rerate(kept.user)
-    db.session.commit()
 
 
+@use_case
 def delete_player(player: Player) -> None:
     """Forget a player; the matches they played stay, their seats keeping the name. NotFound when another phone
     deleted or merged them a moment ago."""
@@ -87,7 +96,6 @@ def delete_player(player: Player) -> None:
         db.session.execute(update(Seat).where(Seat.player_id == player.id).values(player_id=None))
         _forget(player)
     ratings.rerate(user)
-    db.session.commit()
 
 
 def _bump_matches_of(player: Player) -> None:
@@ -123,7 +131,6 @@ def _gone_meanwhile(player_id: int) -> Iterator[None]:
     try:
         yield
     except (NotFound, StaleDataError, IntegrityError):
-        db.session.rollback()
         raise NotFound(player_id) from None
 
 
@@ -135,14 +142,3 @@ def matches_played(player: Player) -> int:
 def _named(user_id: int, key: str) -> Player | None:
     """The account's player whose name has this key, if any."""
     return db.session.scalar(select(Player).where(Player.user_id == user_id, Player.name_key == key))
-
-
-def _commit_or_conflict(user_id: int, key: str, name: str) -> None:
-    """Commit; a player of that name made meanwhile by another phone is a Conflict, not a 500."""
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        other = _named(user_id, key)
-        raise Conflict("player_exists", name=other.name if other else name,
-                       player_id=other.id if other else None) from None

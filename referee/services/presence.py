@@ -18,11 +18,12 @@ from datetime import datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, and_, delete, func, select, update
-from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import EntryPresence, Hand, LoginToken, Match, User, now
+from .inserts import insert_once
 from .matches import get_match
+from .unit_of_work import use_case
 
 QUIET = timedelta(seconds=60)  # a phone silent this long is no longer entering
 HIGHEST_HAND = 9999  # the entry forms' hand numbers have at most four digits
@@ -45,6 +46,7 @@ def _shown_name(user: User) -> str | None:
     return None if user.guest else user.username
 
 
+@use_case
 def note_entering(user: User, login: LoginToken, match_id: int, hand: int, moment: datetime | None = None) -> None:
     """This phone is entering `hand` of the match now (NotFound for a match the account may not enter)."""
     match = get_match(user, match_id)
@@ -54,17 +56,12 @@ def note_entering(user: User, login: LoginToken, match_id: int, hand: int, momen
     db.session.execute(delete(EntryPresence).where(EntryPresence.seen_at < moment - QUIET))
     mine = and_(EntryPresence.match_id == match.id, EntryPresence.login_token_id == login.id)
     seen = db.session.execute(update(EntryPresence).where(mine).values(hand_number=hand, seen_at=moment))
-    if cast("CursorResult[Any]", seen).rowcount:  # an UPDATE's result is a CursorResult
-        db.session.commit()
-        return
-    db.session.add(EntryPresence(match_id=match.id, login_token_id=login.id, hand_number=hand, seen_at=moment))
-    try:
-        db.session.commit()
-    except IntegrityError:
-        # The same phone's other tab said so at this very moment: its row stands for both.
-        db.session.rollback()
+    if not cast("CursorResult[Any]", seen).rowcount:  # an UPDATE's result is a CursorResult
+        # The same phone's other tab may say so at this very moment: its row then stands for both.
+        insert_once(EntryPresence, match_id=match.id, login_token_id=login.id, hand_number=hand, seen_at=moment)
 
 
+@use_case
 def note_leaving(user: User, login: LoginToken, match_id: int, hand: int) -> None:
     """This phone left its page for `hand` (saved it, went back, hid it): no longer entering it. A leave from a
     page of an older hand leaves this phone's newer one alone."""
@@ -72,7 +69,6 @@ def note_leaving(user: User, login: LoginToken, match_id: int, hand: int) -> Non
     db.session.execute(delete(EntryPresence).where(
         EntryPresence.match_id == match.id, EntryPresence.login_token_id == login.id,
         EntryPresence.hand_number == hand))
-    db.session.commit()
 
 
 def others_entering(user: User, login: LoginToken | None, match_id: int,

@@ -29,6 +29,7 @@ from ..extensions import db
 from ..models import Match, RulesProfile, User, name_key, new_spectator_token
 from ..rules import Ruleset, stored_ruleset
 from .errors import Conflict, NotFound
+from .unit_of_work import use_case
 
 # The version of a profile's stored rules (RulesProfile.rules): a later shape reads the earlier ones.
 ENCODING = 1
@@ -168,16 +169,16 @@ def _name_taken(owner: Owner, name: str, but: int | None = None) -> bool:
     return db.session.scalar(query.limit(1)) is not None
 
 
-def _commit_named(name: str) -> None:
-    """Commit a profile's new name: Conflict('name_taken') when another phone gave one of the owner's profiles
+def _flush_named(name: str) -> None:
+    """Write a profile's new name now: Conflict('name_taken') when another phone gave one of the owner's profiles
     the same name at the same moment."""
     try:
-        db.session.commit()
+        db.session.flush()
     except IntegrityError:
-        db.session.rollback()
         raise Conflict("name_taken", name=name) from None
 
 
+@use_case
 def save_for(owner: Owner, name: str, rules: HouseRules) -> ProfileView:
     """A new profile of the owner; Conflict('name_taken') when one of its profiles has the name already."""
     name = name.strip()
@@ -185,20 +186,22 @@ def save_for(owner: Owner, name: str, rules: HouseRules) -> ProfileView:
         raise Conflict("name_taken", name=name)
     profile = RulesProfile(user_id=owner.user_id, club_id=owner.club_id, name=name, rules=stored_rules(rules))
     db.session.add(profile)
-    _commit_named(name)
+    _flush_named(name)
     return _view(profile, 0)
 
 
+@use_case
 def rename_for(owner: Owner, profile_id: int, name: str) -> ProfileView:
     """The owner's profile under a new name; a locked profile may be renamed too (its rules stay)."""
     profile, name = owned_by(owner, profile_id), name.strip()
     if _name_taken(owner, name, but=profile_id):
         raise Conflict("name_taken", name=name)
     profile.name, profile.name_key = name, name_key(name)
-    _commit_named(name)
+    _flush_named(name)
     return _view(profile, _matches_from(profile_id))
 
 
+@use_case
 def change_for(owner: Owner, profile_id: int, name: str, rules: HouseRules) -> ProfileView:
     """The owner's profile's name and rules changed in place, unless it is locked and the rules differ."""
     profile, name = owned_by(owner, profile_id), name.strip()
@@ -207,10 +210,11 @@ def change_for(owner: Owner, profile_id: int, name: str, rules: HouseRules) -> P
     if _name_taken(owner, name, but=profile_id):
         raise Conflict("name_taken", name=name)
     profile.name, profile.name_key, profile.rules = name, name_key(name), stored_rules(rules)
-    _commit_named(name)
+    _flush_named(name)
     return _view(profile, _matches_from(profile_id))
 
 
+@use_case
 def delete_for(owner: Owner, profile_id: int) -> int:
     """Delete the owner's profile; how many matches were started from it (they keep their rules, without it)."""
     profile = owned_by(owner, profile_id)
@@ -219,15 +223,14 @@ def delete_for(owner: Owner, profile_id: int) -> int:
     db.session.execute(update(Match).where(Match.profile_id == profile_id).values(profile_id=None)
                        .execution_options(synchronize_session=False))
     db.session.delete(profile)
-    db.session.commit()
     return kept
 
 
+@use_case
 def replace_link_for(owner: Owner, profile_id: int) -> ProfileView:
     """A new address for the owner's profile's rules card."""
     profile = owned_by(owner, profile_id)
     profile.card_token = new_spectator_token()
-    db.session.commit()
     return _view(profile, _matches_from(profile_id))
 
 

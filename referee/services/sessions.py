@@ -20,6 +20,7 @@ from ua_parser import parse as parse_user_agent
 
 from ..extensions import db
 from ..models import DEVICE_LENGTH, LoginToken, User, now
+from .unit_of_work import use_case
 
 # token_urlsafe(32) gives 43 characters; anything else in a cookie is not one of ours.
 _SECRET = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -47,6 +48,15 @@ class Lifetimes:
         return self.remember if token.remember else self.session
 
 
+@dataclass(frozen=True)
+class Device:
+    """The device a login is started on: whether it stays logged in, what it calls itself, and the lifetimes."""
+
+    remember: bool
+    user_agent: str
+    lifetimes: Lifetimes
+
+
 def _digest(secret: str) -> str:
     """What is stored of a secret: its SHA-256 (256 random bits need no slow hash)."""
     return hashlib.sha256(secret.encode("ascii")).hexdigest()
@@ -66,16 +76,16 @@ def _attach(user: User, token: LoginToken, secret: str) -> User:
     return user
 
 
-def start_session(user: User, remember: bool, user_agent: str, lifetimes: Lifetimes) -> User:
+@use_case
+def start_session(user: User, device: Device) -> User:
     """A new token for this device (expired ones, anyone's, are cleared on the way); the user, logged in with it."""
     moment = now()
     db.session.execute(delete(LoginToken).where(LoginToken.expires_at <= moment))
     secret = secrets.token_urlsafe(32)
-    token = LoginToken(user=user, secret_hash=_digest(secret), remember=remember, device=describe_device(user_agent),
-                       created_at=moment, last_used_at=moment)
-    token.expires_at = moment + lifetimes.of(token)
+    token = LoginToken(user=user, secret_hash=_digest(secret), remember=device.remember,
+                       device=describe_device(device.user_agent), created_at=moment, last_used_at=moment)
+    token.expires_at = moment + device.lifetimes.of(token)
     db.session.add(token)
-    db.session.commit()
     return _attach(user, token, secret)
 
 
@@ -108,19 +118,19 @@ def touch_session(token: LoginToken, lifetimes: Lifetimes, moment: datetime | No
     return True
 
 
+@use_case
 def end_session(token: LoginToken) -> None:
     """Log this one device out."""
     db.session.execute(delete(LoginToken).where(LoginToken.id == token.id))
-    db.session.commit()
 
 
+@use_case
 def end_sessions(user: User, keep: LoginToken | None = None) -> int:
     """Log the account out on every device (but `keep`, if given); how many were logged out."""
     statement = delete(LoginToken).where(LoginToken.user_id == user.id)
     if keep is not None:
         statement = statement.where(LoginToken.id != keep.id)
     count = cast("CursorResult[Any]", db.session.execute(statement)).rowcount  # a DELETE's result is a CursorResult
-    db.session.commit()
     return count or 0
 
 

@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import ColumnElement, exists, or_, select, update
-from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import JoinCode, Match, Scorer, SeatClaim, User, now
 from .errors import Forbidden, NotFound
+from .inserts import insert_once
 from .link_secrets import BadLink, keyed_hash, usable
+from .unit_of_work import use_case
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 8
@@ -91,13 +92,14 @@ def roles_in(user: User, matches: list[Match]) -> dict[int, Role]:
     return {match.id: Role.OWNER if match.user_id == user.id else Role.SCORER for match in matches}
 
 
+@use_case
 def make_join_code(match: Match) -> NewCode:
     """A new code for the match, the old one revoked: one live code at a time, so the owner has one to show."""
-    revoke_join_codes(match, commit=False)
+    revoke_join_codes(match)
     code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
     made = JoinCode(match_id=match.id, code_hash=code_hash(code), expires_at=now() + CODE_LIFETIME)
     db.session.add(made)
-    db.session.commit()
+    db.session.flush()
     return NewCode(code, made.expires_at)
 
 
@@ -117,12 +119,11 @@ def live_code_by_id(match: Match, code_id: int) -> bool:
     return bool(db.session.scalar(select(live)))
 
 
-def revoke_join_codes(match: Match, commit: bool = True) -> int:
+@use_case
+def revoke_join_codes(match: Match) -> int:
     """The match's live codes stop working (the scorers who joined with them stay); how many there were."""
     revoked = db.session.execute(update(JoinCode).where(JoinCode.match_id == match.id, JoinCode.revoked_at.is_(None))
                                  .values(revoked_at=now()).execution_options(synchronize_session=False))
-    if commit:
-        db.session.commit()
     return int(getattr(revoked, "rowcount", 0) or 0)
 
 
@@ -135,18 +136,17 @@ def usable_code(typed: str) -> JoinCode:
     return usable(db.session.scalar(select(JoinCode).where(JoinCode.code_hash == code_hash(code))))
 
 
+@use_case
 def join(user: User, typed: str) -> Match:
     """Make the account a scorer of the match whose code it typed (its owner and its scorers stay as they are);
     BadLink for a code that lets no one in."""
     found = usable_code(typed)
     match = found.match
     if role_of(user, match) is None:
-        db.session.add(Scorer(match_id=match.id, user_id=user.id, join_code_id=found.id))
-        try:
-            db.session.commit()
-        except IntegrityError:  # the same account joined from another phone at the same moment
-            db.session.rollback()
+        # The same account may join from another phone at the same moment: it joins once.
+        insert_once(Scorer, match_id=match.id, user_id=user.id, join_code_id=found.id)
     return match
+
 
 
 def scorers_of(match: Match) -> list[Scorer]:
@@ -162,10 +162,10 @@ def leave(user: User, match: Match) -> None:
     remove_scorer(match, user.id)
 
 
+@use_case
 def remove_scorer(match: Match, user_id: int) -> None:
     """The account stops scoring the match: its next request for it is a 404. NotFound if it was no scorer."""
     scorer = db.session.scalar(select(Scorer).where(Scorer.match_id == match.id, Scorer.user_id == user_id))
     if scorer is None:
         raise NotFound(user_id)
     db.session.delete(scorer)
-    db.session.commit()

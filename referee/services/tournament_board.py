@@ -27,6 +27,7 @@ from .matches import TOKEN
 from .tournament_standings import Standing
 from .tournament_tables import Round, results_of, rounds_of_tournament
 from .tournaments import TournamentInfo, get_tournament, info_of, run_tournament
+from .unit_of_work import use_case
 
 MAX_ROUND_MINUTES = 240  # a long round of a slow game; anything more is a typing slip
 
@@ -77,6 +78,7 @@ def board_link(user: User, tournament_id: int) -> BoardLink:
     return BoardLink(tournament_id, row.token if row else None, row.round_minutes if row else None)
 
 
+@use_case
 def make_board_link(user: User, tournament_id: int) -> BoardLink:
     """A new link for the board (organisers): the first one, or one in place of the last, which stops working."""
     run_tournament(user, tournament_id)
@@ -86,10 +88,11 @@ def make_board_link(user: User, tournament_id: int) -> BoardLink:
         db.session.add(row)
     else:
         row.token = new_spectator_token()
-    db.session.commit()
+    db.session.flush()
     return BoardLink(tournament_id, row.token, row.round_minutes)
 
 
+@use_case
 def set_round_length(user: User, tournament_id: int, minutes: int | None) -> BoardLink:
     """The round length the board's timer counts down (organisers); None for no timer. Conflict 'minutes' (most=)
     outside 1 … MAX_ROUND_MINUTES."""
@@ -101,7 +104,7 @@ def set_round_length(user: User, tournament_id: int, minutes: int | None) -> Boa
         row = TournamentBoard(tournament_id=tournament_id)
         db.session.add(row)
     row.round_minutes = minutes
-    db.session.commit()
+    db.session.flush()
     return BoardLink(tournament_id, row.token, row.round_minutes)
 
 

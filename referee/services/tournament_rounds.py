@@ -28,13 +28,14 @@ from ..models import (
     User,
     now,
 )
-from ..pairings import Pairing, knockout_bracket, round_robin, swiss_round
+from ..pairings import InvalidWinners, Pairing, knockout_bracket, round_robin, swiss_round
 from .errors import Conflict, NotFound
 from .matches import MatchSettings, create_match
 from .profiles import read_rules
 from .sharing import NewCode, make_join_code
 from .tournament_tables import Round, Table, TableState, results_of, rounds_of_tournament
 from .tournaments import Format, TournamentInfo, get_tournament, info_of, run_tournament, seen_tournament
+from .unit_of_work import use_case
 
 MAX_POINTS = 999
 REASON_LENGTH = 200
@@ -96,17 +97,29 @@ def next_pairings(info: TournamentInfo, rounds: list[Round]) -> list[Pairing[int
     if info.format == Format.SWISS:
         return swiss_round(seeds, results_of(rounds))
     bracket = knockout_bracket(seeds, info.third_place)
-    for played in rounds:
-        bracket = bracket.advance([table.winner.id for table in played.tables if table.winner is not None])
+    try:
+        for played in rounds:
+            bracket = bracket.advance([table.winner.id for table in played.tables if table.winner is not None])
+    except InvalidWinners:
+        # A round whose tables are not the bracket's (a start interrupted before starts were whole): a refusal in
+        # words, never a 500.
+        raise Conflict("bracket_broken") from None
     return list(bracket.current)
 
 
+@use_case
 def start_round(user: User, tournament_id: int) -> StartedRound:
-    """Pair and start the next round (organisers only). Conflict 'round_open' (number=, tables=: those without a
-    result) while the current round is not complete, 'finished' when every round is played."""
+    """Pair and start the next round (organisers only), in one transaction: closing the last round, the round, its
+    tables with their matches, scorers and join codes are stored together or not at all. Conflict 'round_open'
+    (number=, tables=: those without a result) while the current round is not complete, or when another phone
+    started it at the same moment (tables=()); 'finished' when every round is played."""
     tournament = run_tournament(user, tournament_id)
     info = get_tournament(user, tournament_id)
     rounds = rounds_of_tournament(info)
+    if rounds and not rounds[-1].tables and not rounds[-1].closed:
+        # A round stored without its tables, by a start interrupted before a start was one transaction: made again.
+        db.session.delete(db.session.get_one(TournamentRound, rounds.pop().id))
+        db.session.flush()
     if rounds and not rounds[-1].closed:
         if not rounds[-1].complete:
             raise Conflict("round_open", number=rounds[-1].number, tables=rounds[-1].unfinished)
@@ -115,9 +128,9 @@ def start_round(user: User, tournament_id: int) -> StartedRound:
     made = TournamentRound(tournament_id=tournament.id, number=len(rounds) + 1)
     db.session.add(made)
     try:
-        db.session.commit()  # the round's number is this start's, before any match is made for it
+        # Written first: the round's number is this start's, before any match is made for it.
+        db.session.flush()
     except IntegrityError:  # another organiser's phone started it at the same moment
-        db.session.rollback()
         raise Conflict("round_open", number=len(rounds) + 1, tables=()) from None
     codes = _seat_tables(user, tournament, info, made, pairings)
     return StartedRound(next(one for one in rounds_of_tournament(info) if one.id == made.id), codes)
@@ -146,19 +159,18 @@ def _seat_tables(user: User, tournament: Tournament, info: TournamentInfo, made:
         matches.append(match)
     for position, pairing in enumerate((p for p in pairings if p.is_bye), start=len(tables) + 1):
         made.tables.append(TournamentTable(position=position, home_id=pairing.home))
-    db.session.commit()
-    codes = {table.id: make_join_code(match) for table, match in zip(made.tables, matches)}
-    return codes
+    db.session.flush()
+    return {table.id: make_join_code(match) for table, match in zip(made.tables, matches)}
 
 
 def _close(round_id: int) -> None:
-    """Mark the round closed (it stays so)."""
+    """Mark the round closed (it stays so): its tables' hands are settled from now on (services/hands.py)."""
     closing = db.session.get_one(TournamentRound, round_id)
     if closing.closed_at is None:
         closing.closed_at = now()
-        db.session.commit()
 
 
+@use_case
 def close_round(user: User, tournament_id: int) -> Round:
     """Close the current round (organisers only): Conflict 'unfinished' (tables=…) while a table has no result,
     'no_round' before the first. Closing a closed round changes nothing."""
@@ -171,9 +183,11 @@ def close_round(user: User, tournament_id: int) -> Round:
     if not current.complete:
         raise Conflict("unfinished", tables=current.unfinished)
     _close(current.id)
+    db.session.flush()
     return rounds_of_tournament(info)[-1]
 
 
+@use_case
 def table_codes(user: User, tournament_id: int) -> dict[int, NewCode]:
     """New join codes for the current round's tables (organisers only; each match's old code stops working), by
     table id: for the QR codes of a round sheet or the organiser's phone."""
@@ -187,6 +201,7 @@ def table_codes(user: User, tournament_id: int) -> dict[int, NewCode]:
     return {row.id: make_join_code(row.match) for row in rows if row.match is not None}
 
 
+@use_case
 def record_result(user: User, table_id: int, home_points: int, away_points: int, reason: str) -> Table:
     """Record or correct a table's result by hand (organisers only), kept in the trail with the reason; it wins over
     the match's own scores. Conflict: 'bye' (a bye has no result to record), 'points' (out of 0 … MAX_POINTS),
@@ -217,7 +232,7 @@ def record_result(user: User, table_id: int, home_points: int, away_points: int,
     row.home_points, row.away_points = home_points, away_points
     row.changes.append(TournamentResultChange(user_id=user.id, before=before, reason=why,
                                               after={"home": home_points, "away": away_points, "source": "hand"}))
-    db.session.commit()
+    db.session.flush()
     return next(one for played in rounds_of_tournament(info) for one in played.tables if one.id == table_id)
 
 

@@ -86,8 +86,9 @@ class Round:
 
     @property
     def complete(self) -> bool:
-        """Every table has a result."""
-        return all(table.state != TableState.PLAYING for table in self.tables)
+        """Every table has a result (a round with no table, which only a start interrupted before starts were
+        whole could leave, is not: services/tournament_rounds.py starts it again)."""
+        return bool(self.tables) and all(table.state != TableState.PLAYING for table in self.tables)
 
     @property
     def unfinished(self) -> tuple[int, ...]:

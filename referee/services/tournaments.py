@@ -27,6 +27,7 @@ from .club_board import club_ratings
 from .clubs import ClubRole, membership, organised
 from .errors import Conflict, NotFound
 from .profiles import HouseRules, read_rules
+from .unit_of_work import use_case
 
 NAME_LENGTH = 40
 MAX_ENTRANTS = 128  # a big club night: 64 tables of two
@@ -185,6 +186,7 @@ def tournaments_of(user: User, club_id: int) -> list[TournamentSummary]:
             for tournament, count in rows]
 
 
+@use_case
 def create_tournament(user: User, club_id: int, spec: TournamentSpec) -> TournamentInfo:
     """A new tournament of the club, made by one of its organisers; no round is started yet.
 
@@ -220,7 +222,7 @@ def create_tournament(user: User, club_id: int, spec: TournamentSpec) -> Tournam
         row.seed = seed
         tournament.entrants.append(row)
     db.session.add(tournament)
-    db.session.commit()
+    db.session.flush()
     return info_of(tournament, ClubRole.ORGANISER)
 
 

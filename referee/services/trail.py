@@ -33,6 +33,7 @@ from .hands import (
 )
 from .scoreboard import totals_with
 from .trail_actions import hand_numbered, kept_entry, puts_back, restorable, revertable
+from .unit_of_work import use_case
 
 
 def _event(match: Match, event_id: int, kinds: tuple[str, ...]) -> MatchEvent:
@@ -56,6 +57,7 @@ def undone_event(match: Match, event_id: int) -> MatchEvent:
     return event
 
 
+@use_case
 def restore_hand(match: Match, event_id: int, version: int) -> Hand:
     """Bring back a hand taken back, as it was, under its own client_token (so that a late resend of it
     finds it). Conflict('not_next') when it no longer follows the hands there are (or the match is over),
@@ -70,7 +72,7 @@ def restore_hand(match: Match, event_id: int, version: int) -> Hand:
     report = review_hand(match, draft)
     points = points_to_store(report)
     number = len(match.hands) + 1
-    with saving_as_one(number):
+    with saving_as_one(match, number):
         # The entry as the trail kept it: the hand comes back as it was.
         hand = Hand(number=number, dealer=draft.dealer, mode=draft.mode, entry=dict(facts["entry"]), points=points,
                     valid=report.valid, erred=erring_sides(report), client_token=token)
@@ -119,6 +121,7 @@ def preview_revert(match: Match, event_id: int) -> RevertPreview:
         after=standing(target, totals_with(match, points, replacing=hand.number)))
 
 
+@use_case
 def revert_correction(match: Match, event_id: int, version: int) -> tuple[Hand, bool]:
     """Give a corrected hand back the entry it had before that correction: a change of its own in the trail.
     The hand, and whether the revert put a correction back (see taken_away).
@@ -132,6 +135,6 @@ def revert_correction(match: Match, event_id: int, version: int) -> tuple[Hand, 
     back = puts_back(match, event)
     draft = _draft(event.before or {})
     report = review_hand(match, draft)
-    with saving_as_one(hand.number):
+    with saving_as_one(match, hand.number):
         reshape(match, hand, draft, report, "hand_reverted", reverts=event.id)
     return hand, back

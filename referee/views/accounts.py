@@ -14,7 +14,7 @@ from flask_babel import ngettext
 from flask_login import current_user, login_required
 from werkzeug.exceptions import TooManyRequests
 
-from ..auth import forget_login, log_in, log_out, log_out_everywhere
+from ..auth import forget_login, log_in, log_out, log_out_everywhere, signed_in, this_device
 from ..forms.accounts import (
     ApiTokenForm,
     ButtonForm,
@@ -24,7 +24,8 @@ from ..forms.accounts import (
     RegisterForm,
 )
 from ..forms.common import field_errors
-from ..services import api_tokens, authenticate, register_user
+from ..services import accounts as account_services
+from ..services import api_tokens, authenticate
 from ..services import sessions as device_sessions
 from ..services.accounts import UsernameTaken, change_password, delete_account
 from ..throttling import retry_after, throttle_login, throttle_password_check, throttle_register, throttle_token_page
@@ -46,11 +47,13 @@ def register() -> ResponseReturnValue:
     form = RegisterForm()
     if form.validate_on_submit():
         try:
-            user = register_user(cast(str, form.username.data), cast(str, form.password.data))  # both required
+            device = this_device(remember=True)
+            user = account_services.register(cast(str, form.username.data), cast(str, form.password.data),  # required
+                                             device)
         except UsernameTaken:
             field_errors(form.username).append(_("That username is taken."))
         else:
-            log_in(user, remember=True)
+            signed_in(user, device)
             return redirect(safe_next(request.args.get("next")) or url_for("matches.new"))
     return render_template("accounts/register.html", form=form), 422 if form.errors else 200
 
@@ -190,9 +193,8 @@ def password() -> ResponseReturnValue:
         return redirect(url_for("guests.keep"))
     form = ChangePasswordForm(current_user)
     if form.validate_on_submit():
-        remember = current_user.login_token.remember
-        change_password(current_user, cast(str, form.password.data))  # required
-        log_in(current_user, remember=remember)
+        device = this_device(remember=current_user.login_token.remember)
+        signed_in(change_password(current_user, cast(str, form.password.data), device), device)  # required
         flash(_("Your password is changed. Every other device is logged out."), "info")
         return redirect(url_for("accounts.account"))
     return render_template("accounts/password.html", form=form), 422 if form.errors else 200

@@ -16,6 +16,7 @@ from flask_babel import ngettext
 from flask_login import current_user, login_required
 from werkzeug.exceptions import TooManyRequests
 
+from ..auth import signed_in, this_device
 from ..forms.accounts import ButtonForm
 from ..forms.clubs import ClubForm, RatedForm
 from ..models import ClubInvite, ClubMember
@@ -42,10 +43,10 @@ from ..services.clubs import (
     usable_invite,
 )
 from ..services.errors import Conflict, Forbidden, NotFound
+from ..services.guests import join_club_as_guest
 from ..services.history import match_rows
 from ..services.link_secrets import BadLink
 from ..throttling import retry_after, throttle_join
-from .guest_login import start_guest_session
 from .qr import qr_svg
 
 bp = Blueprint("clubs", __name__, url_prefix="/clubs")
@@ -281,10 +282,12 @@ def join(secret: str) -> ResponseReturnValue:
     if not form.validate_on_submit():
         abort(400)
     try:
-        if not current_user.is_authenticated:
-            usable_invite(secret)
-            start_guest_session()
-        club = join_club(current_user, secret)
+        if current_user.is_authenticated:
+            club = join_club(current_user, secret)
+        else:
+            device = this_device(remember=True)
+            guest, club = join_club_as_guest(secret, device)
+            signed_in(guest, device)
     except BadLink as refused:
         return invite_page(secret, bad_invite_words(refused.reason), 422)
     flash(_("Welcome to %(name)s.", name=club.name), "info")

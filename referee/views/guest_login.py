@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from ..auth import log_in
+from ..auth import signed_in, this_device
 from ..models import User
-from ..services.guests import create_guest
+from ..services.guests import start_guest
 
 
 def start_guest_session() -> User:
-    """Make a new guest account (referee/services/guests.py: create_guest) and log this browser in as it, with a
-    remembered device login (the guest has no other way back in); the guest, committed with its login.
+    """Make a new guest account and log this browser in as it, with a remembered device login (the guest has no
+    other way back in): one use case (referee/services/guests.py: start_guest).
 
     For a view that answers a POST checked for CSRF and throttled per address (referee/throttling.py:
     throttle_guests), reached by someone not logged in: it logs out nobody first.
     """
-    user = create_guest()
-    log_in(user, remember=True)
+    device = this_device(remember=True)
+    user = start_guest(device)
+    signed_in(user, device)
     return user

@@ -12,12 +12,14 @@ from flask_babel import ngettext
 from flask_login import current_user, login_required
 from werkzeug.exceptions import TooManyRequests
 
+from ..auth import signed_in, this_device
 from ..forms.accounts import ButtonForm
 from ..forms.sharing import JoinForm
 from ..models import Match
 from ..services import NotFound
 from ..services.claims import claims_of
 from ..services.errors import Forbidden
+from ..services.guests import join_match_as_guest
 from ..services.link_secrets import BadLink
 from ..services.matches import get_match, get_owned_match
 from ..services.sharing import (
@@ -30,10 +32,8 @@ from ..services.sharing import (
     remove_scorer,
     revoke_join_codes,
     scorers_of,
-    usable_code,
 )
 from ..throttling import retry_after, throttle_join
-from .guest_login import start_guest_session
 from .qr import qr_svg
 
 bp = Blueprint("sharing", __name__)
@@ -177,10 +177,12 @@ def join_match() -> ResponseReturnValue:
     if form.validate_on_submit():
         typed = form.code.data or ""
         try:
-            if not current_user.is_authenticated:
-                usable_code(typed)
-                start_guest_session()
-            match = join(current_user, typed)
+            if current_user.is_authenticated:
+                match = join(current_user, typed)
+            else:
+                device = this_device(remember=True)
+                guest, match = join_match_as_guest(typed, device)
+                signed_in(guest, device)
         except BadLink as refused:
             form.code.errors = [bad_code_words(refused.reason)]
         else:  # "Which seat is yours?", skipped in one tap; a claim made while the code works is confirmed

@@ -26,7 +26,7 @@ START = datetime(2026, 12, 3, 20, 0, 0)
 
 def phone(user: User, agent: str = CHROME_ON_ANDROID) -> sessions.LoginToken:
     """A device login of the account (a phone of its own)."""
-    return sessions.start_session(user, True, agent, LIFETIMES).login_token
+    return sessions.start_session(user, sessions.Device(True, agent, LIFETIMES)).login_token
 
 
 def a_hand() -> HandDraft:
