@@ -11,17 +11,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import bindparam, exists, inspect, select
+from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
-from ..models import Hand, Match, MatchEvent, TournamentRound, TournamentTable, now
+from ..models import Hand, Match, MatchEvent, now
 from ..rules import PRESETS, HandEntry, HandReport, InvalidEntry, Problem, check_hand, standing, totals
 from .errors import Conflict
 from .hand_results import keep_results
 from .ratings import match_settled
 from .stored_entries import stored_entry, stored_form
+from .table_place import settled
 from .unit_of_work import inside_use_case, one_transaction, use_case
 
 
@@ -145,9 +146,11 @@ def _record(match: Match, draft: HandDraft, expected_number: int, report: HandRe
 def saved_already(match: Match, draft: HandDraft, expected_number: int) -> Hand | None:
     """What record_hand makes of a new hand before checking it: the hand saved already when the draft is a
     resend of it (see resent_hand), else None when it may be saved as the next hand, else its Conflict (see
-    expect_next). The entry page asks this before it shows a review, as saving asks it again."""
+    expect_next), or Conflict('settled') for a new hand of a settled table. The entry page asks this before it shows
+    a review, as saving asks it again."""
     saved = resent_hand(match, draft)
     if saved is None:
+        expect_unsettled(match)
         expect_next(match, expected_number)
     return saved
 
@@ -266,7 +269,9 @@ def undo_last_hand(match: Match, version: int, number: int | None = None) -> boo
 
 
 def check_version(match: Match, version: int) -> None:
-    """Refuse a change made from a page older than the match."""
+    """Refuse a change to a saved hand of a settled table (Conflict 'settled', whatever the page's age: closing the
+    round made every page of it old), then one made from a page older than the match."""
+    expect_unsettled(match)
     if version != match.version:
         raise Conflict("stale")
 
@@ -288,13 +293,12 @@ def settle(match: Match) -> None:
 def saving_as_one(match: Match, number: int) -> Iterator[None]:
     """Make the changes in the block to the match's hands as one use case, turning what another request did
     meanwhile into a Conflict: a hand saved under this number (IntegrityError) or any change to the match
-    (StaleDataError). A hand of a tournament's table whose round is closed is settled: Conflict('settled').
+    (StaleDataError). The use cases ask first whether the match is settled (check_version, _record).
 
     Nothing is flushed before the block's end: reading a relationship inside the block would otherwise flush the
     new hand early, raising the IntegrityError where nothing turns it into a Conflict.
     """
     with one_transaction():
-        expect_unsettled(match)
         try:
             with db.session.no_autoflush:
                 yield
@@ -305,20 +309,7 @@ def saving_as_one(match: Match, number: int) -> Iterator[None]:
             raise _Raced("stale") from None
 
 
-# Built once: every hand saved in a club's match asks it.
-_SETTLED = select(exists().where(
-    TournamentTable.match_id == bindparam("match"), TournamentRound.id == TournamentTable.round_id,
-    TournamentRound.closed_at.is_not(None)))
-
-
-def settled(match: Match) -> bool:
-    """Whether the match is a tournament's table whose round is closed: a later round was paired from its result,
-    or the standings counted it, so its hands no longer change (only the organiser records its result by hand:
-    services/tournament_rounds.py). Only a club's match can be a table: any other costs no query."""
-    return match.club_id is not None and bool(db.session.scalar(_SETTLED, {"match": match.id}))
-
-
 def expect_unsettled(match: Match) -> None:
-    """Refuse a change to the hands of a settled match (see settled): Conflict('settled')."""
+    """Refuse a change to the hands of a settled match (services/table_place.py): Conflict('settled')."""
     if settled(match):
         raise Conflict("settled")

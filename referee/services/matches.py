@@ -12,15 +12,11 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import (
-    ClubMember,
     Match,
     MatchEvent,
     RevokedLink,
     Scorer,
     Seat,
-    Tournament,
-    TournamentRound,
-    TournamentTable,
     User,
     new_spectator_token,
 )
@@ -29,6 +25,7 @@ from ..rules.match import side_of_seat
 from .errors import Conflict, Forbidden, Gone, NotFound
 from .players import players_for
 from .scoreboard import dealer_after
+from .table_place import table_place
 from .unit_of_work import inside_use_case, use_case
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.token_urlsafe makes it
@@ -82,23 +79,13 @@ def _new_match(user: User, settings: MatchSettings, ruleset: Ruleset) -> Match:
     return match
 
 
-def tournament_of(match: Match, reader: User | None = None) -> int | None:
-    """The id of the tournament whose table this match is, None for a match of its own; with a reader, only a
-    tournament the reader may open, one of a club they are a member of (a guest's phone scoring a table is not)."""
-    query = select(TournamentRound.tournament_id).join(TournamentTable).where(TournamentTable.match_id == match.id)
-    if reader is not None:
-        query = query.join(Tournament, Tournament.id == TournamentRound.tournament_id).join(
-            ClubMember, (ClubMember.club_id == Tournament.club_id) & (ClubMember.user_id == reader.id))
-    return db.session.scalar(query)
-
-
 @use_case
 def rematch(user: User, match: Match) -> Match:
     """A new match with the same players, seating and rules; the deal goes on round the table. Whoever asks (the
     owner or a scorer), it is the owner's match, its players the owner's, and its scorers the same: the table
     plays on as it was. A tournament's match has none (Conflict('tournament')): its tournament pairs the next
     round, and a rematch would be a match of the club that no standings count."""
-    if tournament_of(match) is not None:
+    if table_place(match) is not None:
         raise Conflict("tournament")
     settings = MatchSettings(
         preset=match.preset, options=match.ruleset.options(), deck_style=match.deck_style,

@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import (
+    Match,
     RulesProfile,
     Scorer,
     Tournament,
@@ -164,10 +165,14 @@ def _seat_tables(user: User, tournament: Tournament, info: TournamentInfo, made:
 
 
 def _close(round_id: int) -> None:
-    """Mark the round closed (it stays so): its tables' hands are settled from now on (services/hands.py)."""
+    """Mark the round closed (it stays so): its tables are settled from now on (services/table_place.py), which
+    their scoreboards show, so each table's match gets a new version (its pages' ETags with it)."""
     closing = db.session.get_one(TournamentRound, round_id)
     if closing.closed_at is None:
         closing.closed_at = now()
+        tables = select(TournamentTable.match_id).where(TournamentTable.round_id == round_id)
+        db.session.execute(update(Match).where(Match.id.in_(tables)).values(version=Match.version + 1)
+                           .execution_options(synchronize_session=False))
 
 
 @use_case

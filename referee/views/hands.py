@@ -20,7 +20,7 @@ from ..messages import finding_words
 from ..models import Hand, Match
 from ..rules import HandEntry, HandReport, InvalidEntry, TallyEntry
 from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, review_hand
-from ..services.hands import read_entry, saved_already
+from ..services.hands import expect_unsettled, read_entry, saved_already
 from ..services.scoreboard import dealer_after, side_names, totals_with
 from ..services.trail import undone_event
 from ..sevens_words import sevens_review
@@ -30,6 +30,7 @@ from .hand_conflict import compare
 from .hand_problems import problems_on_form, summary_labels, unplaced_cards
 from .matches import scored
 from .presence import entering_now
+from .tournament_words import conflict_words
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
 
@@ -115,6 +116,7 @@ def has_errors(form: Any) -> bool:
 
 def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     """Review or save a posted entry, for a new hand or an edit."""
+    number = hand.number if hand is not None else None  # kept: another phone may take the hand back meanwhile
     form = _form(match, mode)
     names = side_names(match)
     valid = form.validate_on_submit()
@@ -151,9 +153,9 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         return _page(match, form, mode, hand, 422, problems=problems_on_form(form, error, match, places))
     except Conflict as conflict:
         assert draft is not None  # the services refuse a draft, once there is one
-        if conflict.reason == "finished":
-            return _over(match)
-        return _conflict(match, form, mode, hand, conflict, draft)
+        if conflict.reason in ("finished", "settled"):
+            return _over(match, conflict)
+        return _conflict(match, form, mode, number, conflict, draft)
     messages = [finding_words(f, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
                 for f in report.findings]
     new_totals = totals_with(match, [p or 0 for p in report.points], replacing=hand.number if hand else None)
@@ -163,22 +165,30 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
                  sevens_review=sevens)
 
 
-def _over(match: Match) -> ResponseReturnValue:
-    """Back to the scoreboard of a match that is over: no hand comes after the last."""
-    flash(_("This match is over: correct a hand, or start a rematch."), "info")
+def _over(match: Match, conflict: Conflict | None = None) -> ResponseReturnValue:
+    """Back to the scoreboard of a match that is over (no hand comes after the last), or of a tournament's table
+    that is settled (no hand of it changes: conflict 'settled')."""
+    if conflict is not None and conflict.reason == "settled":
+        flash(conflict_words(conflict), "info")
+    else:
+        flash(_("This match is over: correct a hand, or start a rematch."), "info")
     return redirect(url_for("matches.show", match_id=match.id))
 
 
-def _conflict(match: Match, form: HandFormBase, mode: str, hand: Hand | None, conflict: Conflict,
+def _conflict(match: Match, form: HandFormBase, mode: str, editing: int | None, conflict: Conflict,
               draft: HandDraft) -> ResponseReturnValue:
     """The entry page again, 409: what happened, the hand as saved beside this entry, and what can become of the
     entry. It stays as typed, for the hand it was typed as (its draft too, never the next hand's): a correction
-    of the saved hand, checked against the match as this page shows it (its version), or, checked as the next
-    hand on purpose (AS_NEXT), a hand of its own."""
+    of the saved hand (`editing`: its number), checked against the match as this page shows it (its version),
+    or, checked as the next hand on purpose (AS_NEXT), a hand of its own.
+
+    The match is read as it is now: the hand being corrected may have been taken back on another phone meanwhile,
+    and the page then offers the entry as the next hand instead."""
     form.version.data = str(match.version)
-    number = hand.number if hand else cast(int, conflict.params.get("number", 0))
+    number = editing if editing is not None else cast(int, conflict.params.get("number", 0))
     # The hand saved under that number (none for a hand taken back, nor for a number the match has not reached).
-    saved = hand or next((h for h in match.hands if h.number == number and conflict.reason != "undone"), None)
+    saved = next((h for h in match.hands if h.number == number and conflict.reason != "undone"), None)
+    hand = saved if editing is not None else None
     correct_url = None
     if hand is None and saved is not None:
         correct_url = url_for("hands.edit", match_id=match.id, number=saved.number, mode=mode)
@@ -239,6 +249,10 @@ def new(match_id: int) -> ResponseReturnValue:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
     if request.method == "POST":
         return _handle(match, mode, None)
+    try:
+        expect_unsettled(match)
+    except Conflict as conflict:
+        return _over(match, conflict)
     if match.finished:
         return _over(match)
     dealer = dealer_after(match, list(match.hands))
@@ -282,6 +296,10 @@ def edit(match_id: int, number: int) -> ResponseReturnValue:
         abort(404)
     if request.method == "POST":
         return _handle(match, mode, hand)
+    try:
+        expect_unsettled(match)
+    except Conflict as conflict:
+        return _over(match, conflict)
     form = _form(match, mode, formdata=None, **_saved_fields(match, hand, mode), dealer=str(hand.dealer),
                  number=str(hand.number), version=str(match.version))
     return _page(match, form, mode, hand)

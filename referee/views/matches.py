@@ -22,9 +22,10 @@ from ..services.club_profiles import clubs_house_rules
 from ..services.clubs import club_choices
 from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
-from ..services.matches import revoke_spectator_link, spectator_link, tournament_of
+from ..services.matches import revoke_spectator_link, spectator_link
 from ..services.profiles import profile_to_record, profiles_of, save_profile
 from ..services.story import match_story
+from ..services.table_place import table_place
 from .board_etag import HEADERS, scoreboard_etag
 from .chart import board_chart
 from .qr import qr_svg
@@ -141,12 +142,15 @@ def board_page(match: Match, token: str, owner: bool = True) -> str:
     for a scorer (not `owner`), whose match it is and no owner's buttons; a tournament's match leads back to its
     tournament (for a member of its club; nothing for a guest at its table) where another offers a rematch."""
     watch_url = url_for("spectator.watch", token=token, _external=True)
-    board = scoreboard(match, actions=True)
-    in_tournament = tournament_of(match) is not None
+    place = table_place(match, current_user)
+    settled = place is not None and place.settled
+    board = scoreboard(match, actions=not settled)
     return render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
                            chart=board_chart(board.rows, board.standing.target), story=match_story(board),
-                           owner=owner, in_tournament=in_tournament,
-                           tournament_id=tournament_of(match, current_user) if in_tournament else None)
+                           owner=owner, in_tournament=place is not None, settled=settled,
+                           tournament_id=place.tournament_id if place is not None and place.reader_is_member
+                           else None,
+                           round_number=place.round_number if place is not None else None)
 
 
 def high_card(style: str) -> dict[str, str]:
@@ -231,8 +235,9 @@ def play_again(match_id: int) -> ResponseReturnValue:
         again = rematch(current_user, match)
     except Conflict as refused:
         flash(conflict_words(refused), "info")
-        tournament_id = tournament_of(match, current_user)
-        return redirect(url_for("tournaments.show", tournament_id=tournament_id) if tournament_id is not None
+        place = table_place(match, current_user)
+        return redirect(url_for("tournaments.show", tournament_id=place.tournament_id)
+                        if place is not None and place.reader_is_member
                         else url_for("matches.show", match_id=match.id))
     return redirect(url_for("matches.show", match_id=again.id))
 

@@ -65,5 +65,9 @@ def conflict_words(conflict: Conflict) -> str:
         "draw": lambda: _("A knockout match needs a winner: the points cannot be equal."),
         "bracket_moved": lambda: _("The next round was paired from this result: the winner can no longer change."),
         "tournament": lambda: _("A tournament's match has no rematch: the tournament pairs the next round."),
+        "settled": lambda: _("This table's round is closed, so its hands can no longer change. Only the tournament's "
+                             "organiser can change its result, by hand."),
+        "bracket_broken": lambda: _("A round of this knockout is missing tables (its start was interrupted by an "
+                                    "older version of the app), so the next round cannot be paired from it."),
     }
     return words.get(conflict.reason, lambda: _("This cannot be done now."))()

@@ -13,17 +13,23 @@ from ..forms.matches import TrailForm, UndoForm
 from ..models import Match
 from ..rules import InvalidEntry
 from ..services import Conflict, NotFound, scoreboard, undo_last_hand
+from ..services.hands import expect_unsettled
 from ..services.scoreboard import side_names
 from ..services.trail import preview_revert, restore_hand, revert_correction, undone_event
 from .matches import scored
+from .tournament_words import conflict_words
 
 bp = Blueprint("trail", __name__, url_prefix="/matches/<int:match_id>")
 
 UNDONE = "undone"  # the flash's category after an undo: the scoreboard renders it with the Restore button
 
 
-def _changed() -> None:
-    """Say that the page was older than the match (the scoreboard shows it as it is now)."""
+def _changed(conflict: Conflict | None = None) -> None:
+    """Say that the page was older than the match (the scoreboard shows it as it is now), or that the match is a
+    tournament's settled table."""
+    if conflict is not None and conflict.reason == "settled":
+        flash(conflict_words(conflict), "error")
+        return
     flash(_("The match changed on another phone meanwhile: check the scoreboard and try again."), "error")
 
 
@@ -48,14 +54,19 @@ def undo(match_id: int) -> ResponseReturnValue:
         if undo_last_hand(match, int(cast(str, form.version.data)), form.hand_number()):
             # Shown by the scoreboard at its top with the hand's one-tap Restore beside it (matches/show.html).
             flash(_("Hand %(number)s was taken back.", number=number), UNDONE)
-    except Conflict:
-        _changed()
+    except Conflict as conflict:
+        _changed(conflict)
     return _board(match)
 
 
 def _confirm_undo(match: Match) -> ResponseReturnValue:
-    """The confirmation page; the scoreboard when there is no hand to take back."""
+    """The confirmation page; the scoreboard when there is no hand to take back, or the table is settled."""
     if not match.hands:
+        return _board(match)
+    try:
+        expect_unsettled(match)
+    except Conflict as conflict:
+        _changed(conflict)
         return _board(match)
     board = scoreboard(match)
     form = UndoForm(formdata=None, version=str(match.version), number=str(match.hands[-1].number))
@@ -77,7 +88,7 @@ def restore(match_id: int, event_id: int) -> ResponseReturnValue:
         abort(404)
     except Conflict as conflict:
         if conflict.reason != "not_next":
-            _changed()
+            _changed(conflict)
             return _board(match)
         return _refused(match, event_id, conflict)
     except InvalidEntry:  # the rules no longer read the kept entry: enter it anew
@@ -144,7 +155,7 @@ def _not_reverted(conflict: Conflict) -> None:
         flash(_("Hand %(number)s is no longer the hand that correction changed, or has its entry from before "
                 "already: nothing was changed.", number=conflict.params["number"]), "error")
     else:
-        _changed()
+        _changed(conflict)
 
 
 def _no_longer_passes() -> None:

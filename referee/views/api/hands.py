@@ -108,6 +108,8 @@ def _conflict(conflict: Conflict) -> ResponseReturnValue:
         return _error(409, "Idempotency-Key", _("The hand saved under this Idempotency-Key was taken back."))
     if conflict.reason == "finished":
         return _error(409, "", _("This match is over: correct a hand, or start a rematch."))
+    if conflict.reason == "settled":
+        return _error(409, "", conflict_words(conflict))
     return _error(409, "", _("The match changed meanwhile: read it again."))
 
 

@@ -1,0 +1,54 @@
+"""A match's place in a tournament: the table of which round of which tournament it is, whether that round is
+closed, and whether a reader may open the tournament — read in one query, and none for a match of no club.
+
+A table whose round is closed is *settled*: the next round was paired from its result (a knockout's winners), or
+the standings count it as final (a Swiss or round-robin round), so its hands no longer change; only the
+organiser changes its result, by hand and with a reason (services/tournament_rounds.py: record_result). This is
+the one place that says so: saving, correcting, taking back or restoring a hand asks it (services/hands.py), and
+so does the scoreboard, which then offers none of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import bindparam, exists, select
+
+from ..extensions import db
+from ..models import ClubMember, Match, Tournament, TournamentRound, TournamentTable, User
+
+
+@dataclass(frozen=True)
+class TablePlace:
+    """A tournament's table: its tournament and round, whether the round is closed (settled), and whether the
+    reader asked about is a member of the tournament's club (who may open the tournament)."""
+
+    tournament_id: int
+    round_number: int
+    settled: bool
+    reader_is_member: bool
+
+
+# Built once: every hand saved in a club's match asks it.
+_PLACE = (select(TournamentRound.tournament_id, TournamentRound.number, TournamentRound.closed_at.is_not(None),
+                 exists().where(ClubMember.club_id == Tournament.club_id,
+                                ClubMember.user_id == bindparam("reader")))
+          .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
+          .join(Tournament, Tournament.id == TournamentRound.tournament_id)
+          .where(TournamentTable.match_id == bindparam("match")))
+
+
+def table_place(match: Match, reader: User | None = None) -> TablePlace | None:
+    """The tournament table the match is, or None for a match of its own (only a club's match can be a table:
+    any other costs no query). `reader`: whose membership of the club to tell (none: False)."""
+    if match.club_id is None:
+        return None
+    row = db.session.execute(_PLACE, {"match": match.id, "reader": reader.id if reader is not None else 0}).first()
+    return None if row is None else TablePlace(row[0], row[1], bool(row[2]), bool(row[3]))
+
+
+def settled(match: Match) -> bool:
+    """Whether the match is a tournament's table whose round is closed (see the module's docstring)."""
+    place = table_place(match)
+    return place is not None and place.settled
+
