@@ -165,6 +165,8 @@ def throttling_settings() -> dict[str, Any]:
         "API_TOKEN_LIMIT": "120 per minute",  # requests made with one personal access token, from anywhere
         "TOKEN_CREATION_LIMIT": "10 per hour",  # tokens made by one account, on the account page and the API
         "JOIN_LIMIT": "10 per 10 minutes",  # join codes refused, per account and per address (page and API)
+        # Join codes refused on the whole server, from every address at once: a guesser with many addresses
+        "JOIN_LIMIT_PER_SERVER": "300 per 10 minutes",
         "IMPORT_LIMIT": "10 per hour",  # backups sent to restore into one account (referee/views/imports.py)
         "PRESENCE_LIMIT": "30 per minute",  # who-is-entering pings and leaves from one device login
     }

@@ -19,7 +19,8 @@ Throttled, each limit a setting (referee/config.py):
 - tokens made by one account, on the account page and with POST /api/v1/tokens together
   (TOKEN_CREATION_LIMIT): only a token made counts;
 - join codes refused (wrong, expired or revoked: answered 422), on the join page and with POST /api/v1/join
-  together, per address and per account (the API's by its token) (JOIN_LIMIT), so codes cannot be guessed;
+  together, per address and per account (the API's by its token) (JOIN_LIMIT), and on the whole server
+  (JOIN_LIMIT_PER_SERVER), so codes cannot be guessed, not even from many addresses at once;
 - backups sent to restore, per account (IMPORT_LIMIT): the limit is the import view's own
   (referee/views/imports.py);
 - an entry page saying it is entering a hand or left it, per device login (PRESENCE_LIMIT; referee/views/presence.py):
@@ -173,17 +174,20 @@ _guests_joining = limiter.shared_limit(_setting("GUEST_LIMIT"), scope="guests", 
                                        exempt_when=_logged_in, deduct_when=_joined)
 _joins_per_token = limiter.shared_limit(_setting("JOIN_LIMIT"), scope="join-token", methods=["POST"],
                                         key_func=_token_key, deduct_when=_refused)
+# …and on the whole server: many addresses guessing together meet one count (a right code costs nothing).
+_joins_per_server = limiter.shared_limit(_setting("JOIN_LIMIT_PER_SERVER"), scope="join-server", methods=["POST"],
+                                         key_func=lambda: "server", deduct_when=_refused)
 
 
 def throttle_join(view: Callable[P, R]) -> Callable[P, R]:
     """The join page: refused codes per address and per account (a visitor has none: its address counts); a
     visitor let in, as a guest made (GUEST_LIMIT)."""
-    return _joins_per_address(_joins_per_account(_guests_joining(view)))
+    return _joins_per_server(_joins_per_address(_joins_per_account(_guests_joining(view))))
 
 
 def throttle_api_join(view: Callable[P, R]) -> Callable[P, R]:
     """Joining through the API: refused codes per address (counted with the page's) and per token."""
-    return _joins_per_address(_joins_per_token(view))
+    return _joins_per_server(_joins_per_address(_joins_per_token(view)))
 
 
 def throttle_login(view: Callable[P, R]) -> Callable[P, R]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Select, delete, select, update
+from sqlalchemy import ScalarSelect, Select, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..credentials import hash_password, normalize_username, password_matches, spend_a_password_check, username_key
 from ..extensions import db
 from ..models import (
     ApiToken,
+    ClubMember,
     Hand,
     HandSide,
     JoinCode,
@@ -23,9 +24,12 @@ from ..models import (
     Seat,
     SeatClaim,
     User,
+    new_uid,
 )
 from .api_tokens import revoke_tokens
-from .clubs import forget_members
+from .clubs import ClubRole, forget_members
+from .players import players_for
+from .ratings import rerate
 from .sessions import Device, end_sessions, start_session
 from .unit_of_work import use_case
 
@@ -101,6 +105,49 @@ def delete_account(user: User) -> None:
     remove_accounts(select(User.id).where(User.id == user.id))
 
 
+def _hand_over_club_matches(ids: ScalarSelect[int]) -> None:
+    """A club's matches outlive the account that started them (a table of a tournament, a member's game): each one
+    filed under a club that keeps a member goes to the club's longest-standing organiser (forget_members left one),
+    its seats played by the heir's players of the same names, everyone else's scorers, claims and trail kept; the
+    heir's ratings are computed again with them. A club left with no member went with its last one."""
+    rows = db.session.execute(select(Match.id, Match.club_id, Match.uid)
+                              .where(Match.user_id.in_(ids), Match.club_id.is_not(None))).all()
+    heirs: dict[int, int] = {}
+    for club_id in {row.club_id for row in rows}:
+        heir = db.session.scalar(select(ClubMember.user_id).where(
+            ClubMember.club_id == club_id, ClubMember.role == ClubRole.ORGANISER)
+            .order_by(ClubMember.joined_at, ClubMember.id).limit(1))
+        if heir is not None:
+            heirs[club_id] = heir
+    handed: dict[int, list[tuple[int, str]]] = {}
+    for row in rows:
+        if row.club_id in heirs:
+            handed.setdefault(heirs[row.club_id], []).append((row.id, row.uid))
+    for heir_id, matches in handed.items():
+        _hand_over(db.session.get_one(User, heir_id), matches)
+
+
+def _hand_over(heir: User, matches: list[tuple[int, str]]) -> None:
+    """The matches (id, uid) become the heir's: see _hand_over_club_matches."""
+    match_ids = [match_id for match_id, _uid in matches]
+    seats = db.session.execute(select(Seat.id, Seat.name).where(Seat.match_id.in_(match_ids))).all()
+    names = sorted({seat.name for seat in seats})
+    players = dict(zip(names, players_for(heir, names), strict=True))
+    for seat in seats:
+        db.session.execute(update(Seat).where(Seat.id == seat.id).values(player_id=players[seat.name].id)
+                           .execution_options(synchronize_session=False))
+    taken = set(db.session.scalars(select(Match.uid).where(Match.user_id == heir.id)))
+    for match_id, uid in matches:  # a match the heir has a copy of already (a backup restored) gets a uid of its own
+        db.session.execute(update(Match).where(Match.id == match_id)
+                           .values(user_id=heir.id, version=Match.version + 1,
+                                   **({"uid": new_uid()} if uid in taken else {}))
+                           .execution_options(synchronize_session=False))
+    for gone in (delete(RatingChange).where(RatingChange.match_id.in_(match_ids)),
+                 delete(Scorer).where(Scorer.match_id.in_(match_ids), Scorer.user_id == heir.id)):
+        db.session.execute(gone.execution_options(synchronize_session=False))
+    rerate(heir)
+
+
 def remove_accounts(accounts: Select[int]) -> None:
     """Remove the accounts whose ids `accounts` selects, with everything of them (see delete_account), not
     committed. A table that gains rows of an account or of its matches belongs here."""
@@ -113,6 +160,7 @@ def remove_accounts(accounts: Select[int]) -> None:
     # Its seats claimed in others' matches are free again (the seats and their players stay the owner's).
     statements.append(delete(SeatClaim).where(SeatClaim.user_id.in_(ids)))
     forget_members(ids)  # a club keeps an organiser (services/clubs.py)
+    _hand_over_club_matches(ids)  # before the matches still the accounts' are deleted below
     db.session.execute(update(MatchEvent).where(MatchEvent.user_id.in_(ids)).values(user_id=None)
                        .execution_options(synchronize_session=False))
     owned_models = (Match, RulesProfile, Player, LoginToken, ApiToken)

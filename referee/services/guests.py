@@ -103,8 +103,13 @@ def idle_guests(days: int, moment: datetime | None = None) -> Select[int]:
 def remove_idle_guests(days: int, moment: datetime | None = None) -> int:
     """Remove the guests idle for `days` days, with everything they own, in one transaction; how many.
 
-    The idle are picked once, then removed by id: a guest used in between goes whole, never half."""
+    The idle are picked once, then removed by id: a guest used in between goes whole, never half. Each removal
+    asks again that the account is a guest, with its rows held (PostgreSQL; SQLite holds the whole database once
+    it writes): one that "Keep my matches" named meanwhile stays, with everything it holds."""
     ids = list(db.session.scalars(idle_guests(days, moment)))
+    removed = 0
     for start in range(0, len(ids), _BATCH):
-        remove_accounts(select(User.id).where(User.id.in_(ids[start:start + _BATCH])))
-    return len(ids)
+        still = select(User.id).where(User.id.in_(ids[start:start + _BATCH]), User.guest.is_(True))
+        removed += len(db.session.scalars(still.with_for_update()).all())
+        remove_accounts(still)
+    return removed

@@ -101,8 +101,22 @@ class _Raced(Conflict):
     """A Conflict found at the commit: another request changed the match after this one read it."""
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """What saving a hand did: the hand, and whether this request saved it (False: it was saved already, by this
+    entry's earlier send, which a repeat is told with 200 instead of 201)."""
+
+    hand: Hand
+    new: bool
+
+
 def record_hand(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None = None) -> Hand:
-    """Save the next hand in one transaction; a resent form returns the hand it already saved. `report` is
+    """Save the next hand in one transaction; a resent form returns the hand it already saved (see record)."""
+    return record(match, draft, expected_number, report).hand
+
+
+def record(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None = None) -> Recorded:
+    """Save the next hand in one transaction; a resent form gets the hand it already saved, not new. `report` is
     review_hand's on this draft, when the caller has it already (the rules of a match never change).
 
     A resend whose entry differs from the hand saved under its token is a Conflict('resend_differs'),
@@ -122,11 +136,11 @@ def record_hand(match: Match, draft: HandDraft, expected_number: int, report: Ha
 
 
 @use_case
-def _record(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None) -> Hand:
-    """One try at recording the hand (see record_hand)."""
+def _record(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None) -> Recorded:
+    """One try at recording the hand (see record)."""
     saved = saved_already(match, draft, expected_number)
     if saved is not None:
-        return saved
+        return Recorded(saved, new=False)
     number = len(match.hands) + 1
     report = report or review_hand(match, draft)
     points = points_to_store(report)
@@ -140,7 +154,7 @@ def _record(match: Match, draft: HandDraft, expected_number: int, report: HandRe
             after["client_token"] = draft.client_token
         note(match, MatchEvent(kind="hand_recorded", hand_number=number, after=after))
         settle(match)
-    return hand
+    return Recorded(hand, new=True)
 
 
 def saved_already(match: Match, draft: HandDraft, expected_number: int) -> Hand | None:

@@ -20,8 +20,8 @@ from ..models import now
 
 
 class BadLink(LookupError):
-    """A code or an invite link that lets no one in: `reason` is 'unknown' (never made, or mistyped), 'expired'
-    or 'revoked'."""
+    """A code or an invite link that lets no one in: `reason` is 'unknown' (never made, or mistyped), 'expired',
+    'revoked', or 'used_up' (a join code that let in as many accounts as one may: services/sharing.py)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)

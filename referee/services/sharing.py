@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, exists, or_, select, update
+from sqlalchemy import ColumnElement, exists, func, or_, select, update
 
 from ..extensions import db
 from ..models import JoinCode, Match, Scorer, SeatClaim, User, now
@@ -31,6 +31,9 @@ from .unit_of_work import use_case
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 8
 CODE_LIFETIME = timedelta(hours=12)
+# Accounts one code lets in: a table's phones and a few more. A code that went further than the table stops there
+# (the owner makes a new one), so a leaked or guessed code cannot fill a match with strangers.
+MOST_JOINED_BY_CODE = 8
 _TYPED = re.compile(r"[\s-]+")
 # What may be typed as a code before it is looked at (spaces and dashes between its characters included).
 MAX_TYPED = 40
@@ -143,6 +146,9 @@ def join(user: User, typed: str) -> Match:
     found = usable_code(typed)
     match = found.match
     if role_of(user, match) is None:
+        joined = db.session.scalar(select(func.count()).select_from(Scorer).where(Scorer.join_code_id == found.id))
+        if (joined or 0) >= MOST_JOINED_BY_CODE:
+            raise BadLink("used_up")
         # The same account may join from another phone at the same moment: it joins once.
         insert_once(Scorer, match_id=match.id, user_id=user.id, join_code_id=found.id)
     return match

@@ -22,6 +22,7 @@ from ..models import (
     Match,
     RulesProfile,
     Scorer,
+    SeatClaim,
     Tournament,
     TournamentResultChange,
     TournamentRound,
@@ -149,12 +150,18 @@ def _seat_tables(user: User, tournament: Tournament, info: TournamentInfo, made:
     for number, pairing in enumerate(tables, start=1):
         assert pairing.away is not None
         home, away = info.entrant(pairing.home), info.entrant(pairing.away)
-        names = tuple(player.name for pair in zip(home.players, away.players) for player in pair)
+        seated = [player for pair in zip(home.players, away.players) for player in pair]
         match = create_match(user, MatchSettings(
-            preset=rules.ruleset.preset, options=rules.ruleset.options(), deck_style=rules.deck(), names=names,
-            partnerships=info.partnerships, club_id=tournament.club_id, profile_id=profile_id))
-        scorers = {player.user_id for player in (*home.players, *away.players)} - {None, user.id}
+            preset=rules.ruleset.preset, options=rules.ruleset.options(), deck_style=rules.deck(),
+            names=tuple(player.name for player in seated), partnerships=info.partnerships,
+            club_id=tournament.club_id, profile_id=profile_id))
+        scorers = {player.user_id for player in seated} - {None, user.id}
         match.scorers = [Scorer(user_id=user_id) for user_id in sorted(s for s in scorers if s is not None)]
+        # A member's seat is theirs from the start: in their My record, and no phone holding the table's code can
+        # claim it.
+        moment = now()
+        db.session.add_all(SeatClaim(match_id=match.id, seat_id=seat.id, user_id=player.user_id, confirmed_at=moment)
+                           for seat, player in zip(match.seats, seated, strict=True) if player.user_id is not None)
         made.tables.append(TournamentTable(position=number, number=number, home_id=home.id, away_id=away.id,
                                            match_id=match.id))
         matches.append(match)

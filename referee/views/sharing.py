@@ -59,6 +59,8 @@ def bad_code_words(reason: str) -> str:
         return _("This code has expired: ask for a new one.")
     if reason == "revoked":
         return _("This code was withdrawn: ask for the new one.")
+    if reason == "used_up":
+        return _("This code has let in as many phones as one code may: ask for a new one.")
     return _("No match has this code: check it and try again.")
 
 

@@ -14,7 +14,7 @@ from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from page_client import PASSWORD, Scorekeeper
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from test_ratings import start, win
 
 from referee import create_app
@@ -393,3 +393,20 @@ def test_a_name_taken_between_the_check_and_the_save_is_said_on_the_form(app, mo
     assert "That username is taken." in phone.errors(html) and 'value="zoe"' in html
     with app.app_context():
         assert guest_of(app).guest
+
+
+def test_a_guest_named_after_the_idle_were_picked_is_not_removed(app, monkeypatch):
+    """The idle are picked first and removed after: one that Keep my matches named in between (here, picked as
+    a guest and named before the removal) stays with its match; the still idle guest goes."""
+    import referee.services.guests as guests
+
+    with app.app_context():
+        named, idle = aged_guest(100), aged_guest(100)
+        named_id, idle_id = named.id, idle.id
+        db.session.commit()
+        picked = select(User.id).where(User.id.in_(list(db.session.scalars(guests.idle_guests(90)))))
+        monkeypatch.setattr(guests, "idle_guests", lambda days, moment=None: picked)
+        keep_matches(named, "kept-meanwhile", PASSWORD)
+        assert remove_idle_guests(90) == 1
+        assert db.session.get(User, named_id) is not None and db.session.get(User, idle_id) is None
+        assert db.session.scalar(select(func.count()).select_from(Match).where(Match.user_id == named_id)) == 1

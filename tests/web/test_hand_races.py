@@ -79,6 +79,7 @@ def test_a_correction_sent_by_the_api_as_another_phone_takes_the_hand_back_is_a_
     ana, other, match_id = table
     api, api_other = ApiClient(ana.client), ApiClient(other.client)
     version = api.request("GET", f"/matches/{match_id}").headers["ETag"].strip('"')
+    assert api_other.request("GET", f"/matches/{match_id}").status_code == 200  # no write left for its first use
     undo = lambda: api_other.request("DELETE", f"/matches/{match_id}/hands/2",  # noqa: E731
                                      headers={"If-Match": version})
     with before_first_write(app, undo) as answers:
@@ -100,3 +101,17 @@ def test_an_undo_sent_as_another_phone_corrects_that_hand_is_a_conflict(app, tab
     assert answer.status_code == 302
     assert "changed on another phone" in ana.text(ana.page(f"/matches/{match_id}"))
     assert [hand[0] for hand in ana.saved_hands(match_id)] == [1, 2]
+
+
+def test_the_same_idempotency_key_sent_twice_at_once_saves_one_hand_and_the_second_answer_is_200(app, table):
+    """The docs' promise: a repeat gets 200 with the first hand, also when both sends arrive at the same moment."""
+    ana, _other, match_id = table
+    api = ApiClient(ana.client)
+    assert api.request("GET", f"/matches/{match_id}").status_code == 200  # the token's first use noted: no write now
+    send = lambda: api.request("POST", f"/matches/{match_id}/hands", by_cards(),  # noqa: E731
+                               headers={"Idempotency-Key": "same-key-twice"})
+    with before_first_write(app, send) as answers:
+        answer = send()
+    assert (answers[0].status_code, answer.status_code) == (201, 200)
+    assert answer.get_json()["hand"] == answers[0].get_json()["hand"]
+    assert [hand[0] for hand in ana.saved_hands(match_id)] == [1, 2, 3]

@@ -102,3 +102,28 @@ def test_visitors_joining_are_guests_made_and_count_with_the_others(app, scoreke
     assert third.submit("/join", {"code": code_for(app, match_id)}, action="/join").status_code == 429
     with app.app_context():
         assert len(scorers_of(db.session.get_one(Match, match_id))) == 1
+
+
+def test_many_addresses_guessing_together_meet_the_servers_count(app, visitor):
+    """JOIN_LIMIT_PER_SERVER (here 30 in 10 minutes): thirty visitors on thirty addresses, each under its own
+    address's limit, use the server's count up; the next guess, from a fresh address, is refused with 429."""
+    app.config["JOIN_LIMIT_PER_SERVER"] = "30 per 10 minutes"
+    for i in range(30):
+        assert wrong(from_address(Scorekeeper(app, app.test_client()), f"198.51.100.{i}")) == 422
+    assert wrong(from_address(visitor, "203.0.113.7")) == 429
+
+
+def test_a_code_lets_in_eight_accounts_and_no_more(app, scorekeeper):
+    """MOST_JOINED_BY_CODE: the ninth account is refused in words (and no guest is made for a visitor); the owner's
+    new code lets it in."""
+    ana = scorekeeper("ana")
+    match_id = ana.start()
+    code = code_for(app, match_id)
+    for i in range(8):
+        assert scorekeeper(f"p{i}").submit("/join", {"code": code}, action="/join").status_code == 302
+    late = scorekeeper("late")
+    refused = late.submit("/join", {"code": code}, action="/join")
+    assert refused.status_code == 422
+    assert late.errors(refused.get_data(as_text=True)) == [
+        "This code has let in as many phones as one code may: ask for a new one."]
+    assert late.submit("/join", {"code": code_for(app, match_id)}, action="/join").status_code == 302

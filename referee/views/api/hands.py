@@ -20,7 +20,8 @@ from ...match_json import hand_json, match_json
 from ...messages import finding_words
 from ...models import Hand, Match
 from ...rules import HandReport, InvalidEntry, Problem, TallyEntry, check_hand
-from ...services import Conflict, HandDraft, edit_hand, get_match, record_hand, rematch, undo_last_hand
+from ...services import Conflict, HandDraft, edit_hand, get_match, rematch, undo_last_hand
+from ...services import hands as hand_services
 from ...services.draws import DrawRound, draw_by_app, draw_round, draw_state
 from ...services.scoreboard import dealer_after
 from ...services.stored_entries import facts_unmarked
@@ -93,11 +94,12 @@ def record(match_id: int) -> ResponseReturnValue:
     dealer = repeated.dealer if repeated is not None else dealer_after(match, list(match.hands))
     draft, report, answer = _draft(match, dealer, key)
     try:
-        hand = record_hand(match, draft, expected_number=len(match.hands) + 1, report=report)
+        saved = hand_services.record(match, draft, expected_number=len(match.hands) + 1, report=report)
     except Conflict as conflict:
         return _conflict(conflict)
-    # A repeat of a saved hand is that hand (record_hand refuses one whose entry differs).
-    return _hand_answer(match, hand, answer, 200 if hand is repeated else 201)
+    # A repeat of a saved hand is that hand (record refuses one whose entry differs), also when both sends
+    # arrived at once and this one found its twin's hand only when it saved.
+    return _hand_answer(match, saved.hand, answer, 201 if saved.new else 200)
 
 
 def _conflict(conflict: Conflict) -> ResponseReturnValue:
