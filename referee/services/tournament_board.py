@@ -19,7 +19,16 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import Match, Tournament, TournamentBoard, TournamentRound, TournamentTable, User, new_spectator_token
+from ..models import (
+    Match,
+    Tournament,
+    TournamentBoard,
+    TournamentResultChange,
+    TournamentRound,
+    TournamentTable,
+    User,
+    new_spectator_token,
+)
 from ..pairings import standings
 from .clubs import ClubRole
 from .errors import Conflict, NotFound
@@ -50,6 +59,22 @@ class BoardVersion:
 
 
 @dataclass(frozen=True)
+class Correction:
+    """A settled result the organiser changed by hand after its round was closed: the standings moved with it, and
+    the board says where (round, table, the entrants and the result now)."""
+
+    round_number: int
+    table_number: int | None
+    home: str
+    away: str
+    home_points: int
+    away_points: int
+
+
+SHOWN_CORRECTIONS = 3  # the latest: a line each under the standings
+
+
+@dataclass(frozen=True)
 class Board:
     """What the board shows: the tournament, its rounds (the last one the current), the standings, the round
     length."""
@@ -58,6 +83,7 @@ class Board:
     rounds: list[Round]
     standings: list[Standing]
     round_minutes: int | None
+    corrections: tuple[Correction, ...] = ()
 
     @property
     def current(self) -> Round | None:
@@ -135,7 +161,23 @@ def board_of(info: TournamentInfo, round_minutes: int | None) -> Board:
     """What the board of this tournament shows now."""
     rounds = rounds_of_tournament(info)
     rows = standings([entrant.id for entrant in info.entrants], results_of(rounds))
-    return Board(info, rounds, [Standing(info.entrant(row.entrant), row) for row in rows], round_minutes)
+    return Board(info, rounds, [Standing(info.entrant(row.entrant), row) for row in rows], round_minutes,
+                 corrections_of(info))
+
+
+def corrections_of(info: TournamentInfo) -> tuple[Correction, ...]:
+    """The latest results changed by hand after their round was closed, newest first (one query)."""
+    rows = db.session.execute(
+        select(TournamentRound.number, TournamentTable.number, TournamentTable.home_id, TournamentTable.away_id,
+               TournamentResultChange.after)
+        .join(TournamentTable, TournamentTable.id == TournamentResultChange.table_id)
+        .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
+        .where(TournamentRound.tournament_id == info.id, TournamentRound.closed_at.is_not(None),
+               TournamentResultChange.at > TournamentRound.closed_at)
+        .order_by(TournamentResultChange.id.desc()).limit(SHOWN_CORRECTIONS))
+    return tuple(Correction(number, table, info.entrant(home).name, info.entrant(away).name if away else "",
+                            int(after["home"]), int(after["away"]))
+                 for number, table, home, away, after in rows)
 
 
 def public_board(token: str, tournament_id: int) -> Board:

@@ -11,6 +11,7 @@ from api_client import ApiClient, by_cards
 from page_client import Scorekeeper
 
 from referee.services.errors import Conflict
+from referee.services.tournament_board import make_board_link
 from referee.services.tournament_rounds import rounds_of
 from referee.services.tournament_standings import tournament_standings
 
@@ -123,3 +124,27 @@ def test_a_table_still_in_an_open_round_is_scored_as_any_match(scorekeeper):
     factories.undo(ana, table.match_id)
     factories.play_table(ana, table.match_id)
     assert [hand[0] for hand in ana.saved_hands(table.match_id)] == [1]
+
+
+def test_a_closed_rounds_result_changed_by_hand_moves_the_standings_and_shows_on_the_board(scorekeeper):
+    """Swiss: round 1 closed, then table 1's result corrected by hand: the standings follow it and the board says
+    which result changed."""
+    ana = scorekeeper("ana")
+    club_id = factories.club(ana)
+    tournament_id = factories.tournament(ana, club_id, ["Bia", "Caio", "Dani", "Eva"], rounds=2)
+    first = factories.start_next_round(ana, tournament_id).round
+    for table in first.tables:
+        assert table.match_id is not None
+        factories.play_table(ana, table.match_id)
+    factories.start_next_round(ana, tournament_id)
+    with ana.app.app_context():
+        leader = tournament_standings(factories.user_of(ana), tournament_id)[0].entrant.name
+    table = first.tables[0]
+    assert leader in (table.home.name, first.tables[1].home.name)
+    factories.record_by_hand(ana, table.id, 0, 40, "the scores were swapped")
+    with ana.app.app_context():
+        after = tournament_standings(factories.user_of(ana), tournament_id)
+        link = make_board_link(factories.user_of(ana), tournament_id)
+    assert after[0].entrant.name == table.away.name
+    wall = ana.text(ana.page(f"/board/{link.token}"))
+    assert f"Corrected: round 1, table 1: {table.home.name} 0–40 {table.away.name}" in wall
