@@ -56,8 +56,6 @@ PROBLEMS: dict[str, Words] = {
     "idempotency_key": lambda p: _("must be 1 to %(most)s printable characters (letters, digits, dashes)", **p),
     "sides_of_match": lambda p: _("this match has %(sides)s sides, not %(count)s", **p),
     "no_dealer_yet": lambda p: _("nobody deals yet: draw for the first dealer, or give 'dealer'"),
-    "resend_differs": lambda p: _(
-        "this Idempotency-Key saved hand %(number)s with another entry: send a new key for a new hand", **p),
     "not_card_code": lambda p: _("expected a card code such as '7o'"),
     "unknown_card": lambda p: _("unknown card '%(card)s'", **p),
     "duplicate_card": lambda p: _("%(card)s is entered twice", **p),

@@ -34,7 +34,7 @@ REFUSED_ANSWER = {"errors": [
     {"field": "options.target", "message": "must be from 1 to 100"}]}
 TAKEN = {"name": "CASA", "ruleset": "escoba-es"}
 TAKEN_ANSWER = {"errors": [{"field": "name",
-                            "message": "Your house rules “CASA” already have this name: give these another."}]}
+                            "message": "Other house rules already have the name “CASA”: give these another."}]}
 LOCKED = {"errors": [{"field": "", "message": "Matches were started from these house rules, so their rules stay as "
                                               "they are: save the changed rules as new house rules."}]}
 

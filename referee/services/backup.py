@@ -25,6 +25,7 @@ from .bulk_rows import EncodedRows
 from .errors import Conflict
 from .import_slots import ImportBusy, import_slot
 from .ratings import rerate
+from .refusals import ImportRefusal
 from .unit_of_work import inside_use_case, use_case
 
 TRIES = 2  # a player made by another phone of the account between the reading and the writing: read again
@@ -75,7 +76,7 @@ def import_backup(user: User, raw: bytes, most: int, at_once: int = 1) -> Import
                 return _store(user.id, backup)
             except IntegrityError:
                 continue
-        raise Conflict("imported_meanwhile")
+        raise Conflict(ImportRefusal.IMPORTED_MEANWHILE)
 
 
 @use_case

@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..models import Match, Scorer, Seat, SeatClaim, User, now
 from .errors import Conflict, Forbidden, NotFound
+from .refusals import ClaimRefusal
 from .sharing import live_code_by_id
 from .unit_of_work import use_case
 
@@ -42,18 +43,18 @@ def claim_seat(user: User, match: Match, position: int) -> SeatClaim:
     if seat is None:
         raise NotFound(position)
     if claim_of(user, match) is not None:
-        raise Conflict("one_seat_each")
+        raise Conflict(ClaimRefusal.ONE_SEAT_EACH)
     if seat.player_id is None:
-        raise Conflict("no_player")
+        raise Conflict(ClaimRefusal.NO_PLAYER)
     if db.session.scalar(select(SeatClaim.id).where(SeatClaim.seat_id == seat.id)) is not None:
-        raise Conflict("seat_taken")
+        raise Conflict(ClaimRefusal.SEAT_TAKEN)
     claim = SeatClaim(match_id=match.id, seat_id=seat.id, user_id=user.id,
                       confirmed_at=now() if _vouched_for(user, match) else None)
     db.session.add(claim)
     try:
         db.session.flush()
     except IntegrityError:  # another phone claimed the seat, or this account another seat, at the same moment
-        raise Conflict("seat_taken") from None
+        raise Conflict(ClaimRefusal.SEAT_TAKEN) from None
     return claim
 
 

@@ -31,6 +31,7 @@ from ..models import Club, ClubInvite, ClubMember, Match, Scorer, User, now
 from .errors import Conflict, Forbidden, NotFound
 from .inserts import insert_once
 from .link_secrets import BadLink, keyed_hash, usable
+from .refusals import ClubRefusal
 from .unit_of_work import use_case
 
 INVITE_LIFETIME = timedelta(days=7)
@@ -141,7 +142,7 @@ def remove_member(organiser: ClubMember, user_id: int) -> None:
     """An organiser removes a member (an organiser too): its next request for the club is a 404. Removing oneself
     is leaving (Conflict 'yourself')."""
     if user_id == organiser.user_id:
-        raise Conflict("yourself")
+        raise Conflict(ClubRefusal.YOURSELF)
     db.session.delete(_other(organiser, user_id))
 
 
@@ -157,7 +158,7 @@ def leave_club(member: ClubMember) -> bool:
         db.session.delete(member.club)
         return True
     if member.role == ClubRole.ORGANISER and not any(m.role == ClubRole.ORGANISER for m in others):
-        raise Conflict("last_organiser")
+        raise Conflict(ClubRefusal.LAST_ORGANISER)
     db.session.delete(member)
     return False
 

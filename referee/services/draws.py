@@ -16,6 +16,7 @@ from ..models import Match, MatchEvent, now
 from ..rules import Card, Draw, draw_at_random, draw_for_dealer, drawing_next
 from ..rules.match import Sample
 from .errors import Conflict
+from .refusals import MatchRefusal
 from .unit_of_work import use_case
 
 BY_APP = "app"  # the trail's mark of a round the app drew
@@ -75,7 +76,7 @@ def draw_round(match: Match, round_number: int, cards: Mapping[int, Card]) -> Dr
     page stale, a Conflict; so do cards from seats that are not drawing this round."""
     state = draw_state(match)
     if round_number != len(state.rounds) + 1 or tuple(sorted(cards)) != state.drawing:
-        raise Conflict("stale")
+        raise Conflict(MatchRefusal.DRAWN_MEANWHILE)
     result = _keep(match, cards, by_app=False)
     _bump(match)
     return result
@@ -92,7 +93,7 @@ def draw_by_app(match: Match, round_number: int, sample: Sample | None = None) -
     Conflict, and nothing is drawn: the page then shows the draw as it stands."""
     state = draw_state(match)
     if round_number != len(state.rounds) + 1 or not state.drawing:
-        raise Conflict("stale")
+        raise Conflict(MatchRefusal.DRAWN_MEANWHILE)
     before = [card for kept in state.rounds for card in kept.drawn.values()]
     drawn = draw_at_random(state.drawing, before, sample or SYSTEM_SAMPLE)
     rounds = tuple(DrawRound(cards, _keep(match, cards, by_app=True), by_app=True) for cards in drawn)

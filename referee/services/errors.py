@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .refusals import Refusal
+
 
 class NotFound(LookupError):
     """No such thing for this account (another account's match looks the same as none)."""
@@ -12,11 +14,12 @@ class Gone(LookupError):
 
 
 class Conflict(RuntimeError):
-    """The match changed since the form was opened, on another phone or in another tab."""
+    """What the game or the data forbids now (the match changed since the form was opened, a name taken, a round
+    still open): its typed reason (services/refusals.py) and the params its words name (views/refusal_words.py)."""
 
-    def __init__(self, reason: str, **params: object) -> None:
-        super().__init__(reason)
-        self.reason = reason  # 'hand_exists', 'stale', 'finished' (no hand after the winner), …
+    def __init__(self, reason: Refusal, **params: object) -> None:
+        super().__init__(reason.value)
+        self.reason = reason  # MatchRefusal.STALE, MatchRefusal.FINISHED (no hand after the winner), …
         self.params = params
 
 

@@ -21,6 +21,7 @@ from ..rules import PRESETS, HandEntry, HandReport, InvalidEntry, Problem, check
 from .errors import Conflict
 from .hand_results import keep_results
 from .ratings import match_settled
+from .refusals import MatchRefusal
 from .stored_entries import stored_entry, stored_form
 from .table_place import settled
 from .unit_of_work import inside_use_case, one_transaction, use_case
@@ -171,12 +172,14 @@ def saved_already(match: Match, draft: HandDraft, expected_number: int) -> Hand 
 
 def expect_next(match: Match, expected_number: int) -> None:
     """Refuse an entry typed as another hand than the next (the page was opened before a hand was saved, or
-    taken back, on another phone): Conflict('hand_exists') with the number it was typed as; and any hand once
-    the match has its winner: Conflict('finished') (a correction may reopen it, a rematch goes on)."""
+    taken back, on another phone): Conflict(HAND_EXISTS) with the number it was typed as, STALE for a number the
+    match no longer reaches; and any hand once the match has its winner: Conflict(FINISHED) (a correction may
+    reopen it, a rematch goes on)."""
     if expected_number != len(match.hands) + 1:
-        raise Conflict("hand_exists", number=expected_number)
+        raise Conflict(MatchRefusal.HAND_EXISTS if 1 <= expected_number <= len(match.hands) else MatchRefusal.STALE,
+                       number=expected_number)
     if match.finished:
-        raise Conflict("finished")
+        raise Conflict(MatchRefusal.FINISHED)
 
 
 def resent_hand(match: Match, draft: HandDraft) -> Hand | None:
@@ -189,11 +192,11 @@ def resent_hand(match: Match, draft: HandDraft) -> Hand | None:
     if hand is not None:
         if any(draft.same_as(facts) for facts in _entries_of(match, hand)):
             return hand
-        raise Conflict("resend_differs", number=hand.number)
+        raise Conflict(MatchRefusal.RESEND_DIFFERS, number=hand.number)
     # Only the hands taken back are read, not the whole trail (every change's entry, before and after).
     undone = next((e for e in _undone(match) if (e.before or {}).get("client_token") == token), None)
     if undone is not None:
-        raise Conflict("undone", number=undone.hand_number)
+        raise Conflict(MatchRefusal.UNDONE, number=undone.hand_number)
     return None
 
 
@@ -273,7 +276,7 @@ def undo_last_hand(match: Match, version: int, number: int | None = None) -> boo
         return False
     hand = match.hands[-1]
     if number is not None and number != hand.number:
-        raise Conflict("stale")
+        raise Conflict(MatchRefusal.STALE)
     with saving_as_one(match, hand.number):
         before = {**whole_hand(hand), "client_token": hand.client_token}
         note(match, MatchEvent(kind="hand_undone", hand_number=hand.number, before=before))
@@ -287,7 +290,7 @@ def check_version(match: Match, version: int) -> None:
     round made every page of it old), then one made from a page older than the match."""
     expect_unsettled(match)
     if version != match.version:
-        raise Conflict("stale")
+        raise Conflict(MatchRefusal.STALE)
 
 
 def settle(match: Match) -> None:
@@ -318,12 +321,12 @@ def saving_as_one(match: Match, number: int) -> Iterator[None]:
                 yield
             db.session.flush()
         except IntegrityError:
-            raise _Raced("hand_exists", number=number) from None
+            raise _Raced(MatchRefusal.HAND_EXISTS, number=number) from None
         except StaleDataError:
-            raise _Raced("stale") from None
+            raise _Raced(MatchRefusal.STALE) from None
 
 
 def expect_unsettled(match: Match) -> None:
     """Refuse a change to the hands of a settled match (services/table_place.py): Conflict('settled')."""
     if settled(match):
-        raise Conflict("settled")
+        raise Conflict(MatchRefusal.SETTLED)

@@ -20,6 +20,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 
 from .errors import Conflict
+from .refusals import ImportRefusal
 
 # PostgreSQL names an advisory lock by two 32-bit numbers: these say "an account's import" and "a server slot".
 ACCOUNT_LOCKS = 0x65736331  # "esc1"
@@ -29,7 +30,7 @@ _in_process_guard = threading.Lock()
 
 
 class ImportBusy(Conflict):
-    """No slot for this import: the account's own is taken ('account'), or every server slot is ('server')."""
+    """No slot for this import: the account's own is taken (ACCOUNT_BUSY), or every server slot is (SERVER_BUSY)."""
 
 
 @contextmanager
@@ -38,25 +39,26 @@ def import_slot(engine: Engine, user_id: int, at_once: int) -> Iterator[None]:
     at once when either is taken."""
     if engine.dialect.name == "postgresql":
         with (engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection,
-              _advisory(connection, ACCOUNT_LOCKS, [user_id], "account"),
-              _advisory(connection, SERVER_LOCKS, list(range(at_once)), "server")):
+              _advisory(connection, ACCOUNT_LOCKS, [user_id], ImportRefusal.ACCOUNT_BUSY),
+              _advisory(connection, SERVER_LOCKS, list(range(at_once)), ImportRefusal.SERVER_BUSY)):
             yield
         return
     folder = engine.url.database
     with ExitStack() as held:
         if folder in (None, "", ":memory:"):
-            held.enter_context(_process_lock([f"account-{user_id}"], "account"))
-            held.enter_context(_process_lock([f"server-{k}" for k in range(at_once)], "server"))
+            held.enter_context(_process_lock([f"account-{user_id}"], ImportRefusal.ACCOUNT_BUSY))
+            held.enter_context(_process_lock([f"server-{k}" for k in range(at_once)], ImportRefusal.SERVER_BUSY))
         else:
             place = Path(f"{folder}-imports")
             place.mkdir(exist_ok=True)
-            held.enter_context(_file_lock([place / f"account-{user_id}.lock"], "account"))
-            held.enter_context(_file_lock([place / f"server-{k}.lock" for k in range(at_once)], "server"))
+            held.enter_context(_file_lock([place / f"account-{user_id}.lock"], ImportRefusal.ACCOUNT_BUSY))
+            held.enter_context(_file_lock([place / f"server-{k}.lock" for k in range(at_once)],
+                                          ImportRefusal.SERVER_BUSY))
         yield
 
 
 @contextmanager
-def _advisory(connection: Connection, space: int, keys: list[int], reason: str) -> Iterator[None]:
+def _advisory(connection: Connection, space: int, keys: list[int], reason: ImportRefusal) -> Iterator[None]:
     """The first free of these advisory locks, held on the connection for the block."""
     for key in keys:
         if connection.scalar(text("SELECT pg_try_advisory_lock(:space, :key)"), {"space": space, "key": key}):
@@ -69,7 +71,7 @@ def _advisory(connection: Connection, space: int, keys: list[int], reason: str) 
 
 
 @contextmanager
-def _file_lock(paths: list[Path], reason: str) -> Iterator[None]:
+def _file_lock(paths: list[Path], reason: ImportRefusal) -> Iterator[None]:
     """The first free of these lock files, held for the block (the files stay: removing one while another
     process opens it could let two hold it)."""
     for path in paths:
@@ -87,7 +89,7 @@ def _file_lock(paths: list[Path], reason: str) -> Iterator[None]:
 
 
 @contextmanager
-def _process_lock(names: list[str], reason: str) -> Iterator[None]:
+def _process_lock(names: list[str], reason: ImportRefusal) -> Iterator[None]:
     """The first free of these locks of this process, held for the block."""
     for name in names:
         with _in_process_guard:

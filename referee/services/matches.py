@@ -24,6 +24,7 @@ from ..rules import Ruleset, make_ruleset
 from ..rules.match import side_of_seat
 from .errors import Conflict, Forbidden, Gone, NotFound
 from .players import players_for
+from .refusals import MatchRefusal
 from .scoreboard import dealer_after
 from .table_place import table_place
 from .unit_of_work import inside_use_case, use_case
@@ -86,7 +87,7 @@ def rematch(user: User, match: Match) -> Match:
     plays on as it was. A tournament's match has none (Conflict('tournament')): its tournament pairs the next
     round, and a rematch would be a match of the club that no standings count."""
     if table_place(match) is not None:
-        raise Conflict("tournament")
+        raise Conflict(MatchRefusal.TOURNAMENT)
     settings = MatchSettings(
         preset=match.preset, options=match.ruleset.options(), deck_style=match.deck_style,
         names=tuple(seat.name for seat in match.seats), partnerships=match.partnerships,
@@ -191,7 +192,7 @@ def revoke_spectator_link(match: Match) -> None:
             return
         except (Conflict, IntegrityError):
             if attempt:
-                raise Conflict("stale") from None
+                raise Conflict(MatchRefusal.STALE) from None
             db.session.refresh(match)
 
 

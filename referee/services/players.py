@@ -21,6 +21,7 @@ from ..models import Match, Player, Seat, User, name_key
 from . import claims, ratings
 from .errors import Conflict, NotFound
 from .inserts import insert_once
+from .refusals import PlayerRefusal
 from .unit_of_work import use_case
 
 
@@ -55,12 +56,12 @@ def rename_player(player: Player, name: str) -> None:
     when another player of the account already has it (merge them instead)."""
     key = name_key(name)
     if key != player.name_key and (other := _named(player.user_id, key)) is not None:
-        raise Conflict("player_exists", name=other.name, player_id=other.id)
+        raise Conflict(PlayerRefusal.PLAYER_EXISTS, name=other.name, player_id=other.id)
     player.name, player.name_key = name, key
     try:
         db.session.flush()
     except IntegrityError:  # another phone gave a player this name at this very moment
-        raise Conflict("player_exists", name=name, player_id=None) from None
+        raise Conflict(PlayerRefusal.PLAYER_EXISTS, name=name, player_id=None) from None
     _bump_matches_of(player)
     db.session.execute(update(Seat).where(Seat.player_id == player.id).values(name=name, name_key=key))
 
@@ -72,11 +73,11 @@ def merge_players(kept: Player, merged: Player) -> None:
     (services/claims.py), so seats claimed by two different accounts are not joined: Conflict 'claimed_by_two'.
     NotFound when another phone deleted or merged either of them a moment ago."""
     if kept.id == merged.id or kept.user_id != merged.user_id:
-        raise Conflict("same_player")
+        raise Conflict(PlayerRefusal.SAME_PLAYER)
     with _gone_meanwhile(merged.id):
         _hold(kept, merged)
         if len(claims.claimants_of_players([kept.id, merged.id])) > 1:
-            raise Conflict("claimed_by_two")  # one person cannot be two accounts
+            raise Conflict(PlayerRefusal.CLAIMED_BY_TWO, kept=kept.name, merged=merged.name)
         _bump_matches_of(merged)
         db.session.execute(update(Seat).where(Seat.player_id == merged.id)
                            .values(player_id=kept.id, name=kept.name, name_key=kept.name_key))

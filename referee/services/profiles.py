@@ -29,6 +29,7 @@ from ..extensions import db
 from ..models import Match, RulesProfile, User, name_key, new_spectator_token
 from ..rules import Ruleset, stored_ruleset
 from .errors import Conflict, NotFound
+from .refusals import ProfileRefusal
 from .unit_of_work import use_case
 
 # The version of a profile's stored rules (RulesProfile.rules): a later shape reads the earlier ones.
@@ -175,7 +176,7 @@ def _flush_named(name: str) -> None:
     try:
         db.session.flush()
     except IntegrityError:
-        raise Conflict("name_taken", name=name) from None
+        raise Conflict(ProfileRefusal.NAME_TAKEN, name=name) from None
 
 
 @use_case
@@ -183,7 +184,7 @@ def save_for(owner: Owner, name: str, rules: HouseRules) -> ProfileView:
     """A new profile of the owner; Conflict('name_taken') when one of its profiles has the name already."""
     name = name.strip()
     if _name_taken(owner, name):
-        raise Conflict("name_taken", name=name)
+        raise Conflict(ProfileRefusal.NAME_TAKEN, name=name)
     profile = RulesProfile(user_id=owner.user_id, club_id=owner.club_id, name=name, rules=stored_rules(rules))
     db.session.add(profile)
     _flush_named(name)
@@ -195,7 +196,7 @@ def rename_for(owner: Owner, profile_id: int, name: str) -> ProfileView:
     """The owner's profile under a new name; a locked profile may be renamed too (its rules stay)."""
     profile, name = owned_by(owner, profile_id), name.strip()
     if _name_taken(owner, name, but=profile_id):
-        raise Conflict("name_taken", name=name)
+        raise Conflict(ProfileRefusal.NAME_TAKEN, name=name)
     profile.name, profile.name_key = name, name_key(name)
     _flush_named(name)
     return _view(profile, _matches_from(profile_id))
@@ -206,9 +207,9 @@ def change_for(owner: Owner, profile_id: int, name: str, rules: HouseRules) -> P
     """The owner's profile's name and rules changed in place, unless it is locked and the rules differ."""
     profile, name = owned_by(owner, profile_id), name.strip()
     if read_rules(profile.rules) != rules and _matches_from(profile_id):
-        raise Conflict("locked", name=profile.name)
+        raise Conflict(ProfileRefusal.LOCKED, name=profile.name)
     if _name_taken(owner, name, but=profile_id):
-        raise Conflict("name_taken", name=name)
+        raise Conflict(ProfileRefusal.NAME_TAKEN, name=name)
     profile.name, profile.name_key, profile.rules = name, name_key(name), stored_rules(rules)
     _flush_named(name)
     return _view(profile, _matches_from(profile_id))

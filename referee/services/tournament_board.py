@@ -33,6 +33,7 @@ from ..pairings import standings
 from .clubs import ClubRole
 from .errors import Conflict, NotFound
 from .matches import TOKEN
+from .refusals import TournamentRefusal
 from .tournament_standings import Standing
 from .tournament_tables import Round, results_of, rounds_of_tournament
 from .tournaments import TournamentInfo, get_tournament, info_of, run_tournament
@@ -124,7 +125,7 @@ def set_round_length(user: User, tournament_id: int, minutes: int | None) -> Boa
     outside 1 … MAX_ROUND_MINUTES."""
     run_tournament(user, tournament_id)
     if minutes is not None and not 1 <= minutes <= MAX_ROUND_MINUTES:
-        raise Conflict("minutes", most=MAX_ROUND_MINUTES)
+        raise Conflict(TournamentRefusal.MINUTES, most=MAX_ROUND_MINUTES)
     row = _row(tournament_id)
     if row is None:
         row = TournamentBoard(tournament_id=tournament_id)

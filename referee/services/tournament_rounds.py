@@ -34,6 +34,7 @@ from ..pairings import InvalidWinners, Pairing, knockout_bracket, round_robin, s
 from .errors import Conflict, NotFound
 from .matches import MatchSettings, create_match
 from .profiles import read_rules
+from .refusals import TournamentRefusal
 from .sharing import NewCode, make_join_code
 from .tournament_tables import Round, Table, TableState, results_of, rounds_of_tournament
 from .tournaments import Format, TournamentInfo, get_tournament, info_of, run_tournament, seen_tournament
@@ -92,7 +93,7 @@ def finished(info: TournamentInfo, rounds: list[Round]) -> bool:
 def next_pairings(info: TournamentInfo, rounds: list[Round]) -> list[Pairing[int]]:
     """The next round's pairings by entrant id (Conflict 'finished' when every round is played)."""
     if len(rounds) >= planned_rounds(info):
-        raise Conflict("finished")
+        raise Conflict(TournamentRefusal.FINISHED)
     seeds = [entrant.id for entrant in info.entrants]
     if info.format == Format.ROUND_ROBIN:
         return round_robin(seeds)[len(rounds)]
@@ -105,7 +106,7 @@ def next_pairings(info: TournamentInfo, rounds: list[Round]) -> list[Pairing[int
     except InvalidWinners:
         # A round whose tables are not the bracket's (a start interrupted before starts were whole): a refusal in
         # words, never a 500.
-        raise Conflict("bracket_broken") from None
+        raise Conflict(TournamentRefusal.BRACKET_BROKEN) from None
     return list(bracket.current)
 
 
@@ -113,8 +114,8 @@ def next_pairings(info: TournamentInfo, rounds: list[Round]) -> list[Pairing[int
 def start_round(user: User, tournament_id: int) -> StartedRound:
     """Pair and start the next round (organisers only), in one transaction: closing the last round, the round, its
     tables with their matches, scorers and join codes are stored together or not at all. Conflict 'round_open'
-    (number=, tables=: those without a result) while the current round is not complete, or when another phone
-    started it at the same moment (tables=()); 'finished' when every round is played."""
+    (number=, tables=: those without a result) while the current round is not complete, 'round_started' (number=)
+    when another phone started it at the same moment; 'finished' when every round is played."""
     tournament = run_tournament(user, tournament_id)
     info = get_tournament(user, tournament_id)
     rounds = rounds_of_tournament(info)
@@ -124,7 +125,7 @@ def start_round(user: User, tournament_id: int) -> StartedRound:
         db.session.flush()
     if rounds and not rounds[-1].closed:
         if not rounds[-1].complete:
-            raise Conflict("round_open", number=rounds[-1].number, tables=rounds[-1].unfinished)
+            raise Conflict(TournamentRefusal.ROUND_OPEN, number=rounds[-1].number, tables=rounds[-1].unfinished)
         _close(rounds[-1].id)
     pairings = next_pairings(info, rounds)
     made = TournamentRound(tournament_id=tournament.id, number=len(rounds) + 1)
@@ -133,7 +134,7 @@ def start_round(user: User, tournament_id: int) -> StartedRound:
         # Written first: the round's number is this start's, before any match is made for it.
         db.session.flush()
     except IntegrityError:  # another organiser's phone started it at the same moment
-        raise Conflict("round_open", number=len(rounds) + 1, tables=()) from None
+        raise Conflict(TournamentRefusal.ROUND_STARTED, number=len(rounds) + 1) from None
     codes = _seat_tables(user, tournament, info, made, pairings)
     return StartedRound(next(one for one in rounds_of_tournament(info) if one.id == made.id), codes)
 
@@ -190,10 +191,10 @@ def close_round(user: User, tournament_id: int) -> Round:
     info = get_tournament(user, tournament_id)
     rounds = rounds_of_tournament(info)
     if not rounds:
-        raise Conflict("no_round")
+        raise Conflict(TournamentRefusal.NO_ROUND)
     current = rounds[-1]
     if not current.complete:
-        raise Conflict("unfinished", tables=current.unfinished)
+        raise Conflict(TournamentRefusal.UNFINISHED, tables=current.unfinished)
     _close(current.id)
     db.session.flush()
     return rounds_of_tournament(info)[-1]
@@ -226,19 +227,19 @@ def record_result(user: User, table_id: int, home_points: int, away_points: int,
     info = get_tournament(user, tournament.id)
     why = reason.strip()[:REASON_LENGTH]
     if row.away_id is None:
-        raise Conflict("bye")
+        raise Conflict(TournamentRefusal.BYE)
     if not (0 <= home_points <= MAX_POINTS and 0 <= away_points <= MAX_POINTS):
-        raise Conflict("points", most=MAX_POINTS)
+        raise Conflict(TournamentRefusal.POINTS, most=MAX_POINTS)
     if not why:
-        raise Conflict("reason")
+        raise Conflict(TournamentRefusal.REASON)
     rounds = rounds_of_tournament(info)
     table = next(one for played in rounds for one in played.tables if one.id == table_id)
     if info.format == Format.KNOCKOUT:
         if home_points == away_points:
-            raise Conflict("draw")
+            raise Conflict(TournamentRefusal.DRAW)
         winner = info.entrant(row.home_id if home_points > away_points else row.away_id)
         if rounds[-1].number > row.round.number and table.winner not in (None, winner):
-            raise Conflict("bracket_moved")
+            raise Conflict(TournamentRefusal.BRACKET_MOVED)
     before = {"home": table.result[0], "away": table.result[1],
               "source": "hand" if table.state == TableState.BY_HAND else "match"} if table.result else None
     row.home_points, row.away_points = home_points, away_points

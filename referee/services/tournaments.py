@@ -27,6 +27,7 @@ from .club_board import club_ratings
 from .clubs import ClubRole, membership, organised
 from .errors import Conflict, NotFound
 from .profiles import HouseRules, read_rules
+from .refusals import TournamentRefusal
 from .unit_of_work import use_case
 
 NAME_LENGTH = 40
@@ -199,19 +200,19 @@ def create_tournament(user: User, club_id: int, spec: TournamentSpec) -> Tournam
     organised(user, club_id)
     name = spec.name.strip()[:NAME_LENGTH]
     if not name:
-        raise Conflict("name")
+        raise Conflict(TournamentRefusal.NAME)
     profile = db.session.scalar(select(RulesProfile).where(  # the organiser's own or the club's house rules
         RulesProfile.id == spec.profile_id, (RulesProfile.user_id == user.id) | (RulesProfile.club_id == club_id)))
     if profile is None:
         raise NotFound(spec.profile_id)
     count = len(spec.entrants)
     if not 2 <= count <= MAX_ENTRANTS:
-        raise Conflict("entrants", count=count)
+        raise Conflict(TournamentRefusal.ENTRANTS, count=count, most=MAX_ENTRANTS)
     rounds = None
     if spec.format == Format.SWISS:
         rounds = spec.rounds
         if rounds is None or not 1 <= rounds <= min(count - 1, MAX_SWISS_ROUNDS):
-            raise Conflict("rounds", most=min(count - 1, MAX_SWISS_ROUNDS))
+            raise Conflict(TournamentRefusal.ROUNDS, most=min(count - 1, MAX_SWISS_ROUNDS))
     rows = _entrant_rows(club_id, spec.entrants, 2 if spec.partnerships else 1)
     tournament = Tournament(
         club_id=club_id, name=name, format=spec.format.value, rounds_planned=rounds,
@@ -234,12 +235,12 @@ def _entrant_rows(club_id: int, entrants: Sequence[tuple[PlayerSpec, ...]], size
     rows = []
     for players in entrants:
         if len(players) != size:
-            raise Conflict("players", size=size)
+            raise Conflict(TournamentRefusal.PLAYERS, size=size)
         named = [_named(player, members) for player in players]
         for player in named:
             key = name_key(player.name)
             if key in seen or (player.user_id is not None and f"#{player.user_id}" in seen):
-                raise Conflict("twice", name=player.name)
+                raise Conflict(TournamentRefusal.TWICE, name=player.name)
             seen.update({key, f"#{player.user_id}"} if player.user_id is not None else {key})
         second = named[1] if size == 2 else None
         rows.append(TournamentEntrant(
@@ -253,14 +254,14 @@ def _named(player: PlayerSpec, members: dict[int, User]) -> EntrantPlayer:
     name = player.name.strip()[:NAME_LENGTH]
     if player.user_id is None:
         if not name:
-            raise Conflict("name_needed")
+            raise Conflict(TournamentRefusal.NAME_NEEDED)
         return EntrantPlayer(name, None)
     account = members.get(player.user_id)
     if account is None:
-        raise Conflict("not_member", user_id=player.user_id)
+        raise Conflict(TournamentRefusal.NOT_MEMBER, user_id=player.user_id)
     if not name:
         if account.guest:
-            raise Conflict("name_needed")
+            raise Conflict(TournamentRefusal.NAME_NEEDED)
         name = account.username
     return EntrantPlayer(name, account.id)
 

@@ -31,6 +31,7 @@ from .hands import (
     settle,
     whole_hand,
 )
+from .refusals import MatchRefusal
 from .scoreboard import totals_with
 from .trail_actions import hand_numbered, kept_entry, puts_back, restorable, revertable
 from .unit_of_work import use_case
@@ -60,11 +61,12 @@ def undone_event(match: Match, event_id: int) -> MatchEvent:
 @use_case
 def restore_hand(match: Match, event_id: int, version: int) -> Hand:
     """Bring back a hand taken back, as it was, under its own client_token (so that a late resend of it
-    finds it). Conflict('not_next') when it no longer follows the hands there are (or the match is over),
-    before Conflict('stale') for a page older than the match."""
+    finds it). Conflict('not_next') when it no longer follows the hands there are ('finished' once the match is
+    over), before Conflict('stale') for a page older than the match."""
     event = undone_event(match, event_id)
     if not restorable(match, event):
-        raise Conflict("not_next", number=event.hand_number, next=len(match.hands) + 1, event=event.id)
+        raise Conflict(MatchRefusal.FINISHED if match.finished else MatchRefusal.NOT_NEXT, number=event.hand_number,
+                       next=len(match.hands) + 1, event=event.id)
     check_version(match, version)
     facts = event.before or {}
     token = facts.get("client_token")
@@ -108,7 +110,7 @@ def preview_revert(match: Match, event_id: int) -> RevertPreview:
     before no longer passes the checks."""
     event = _event(match, event_id, RESHAPING)
     if not revertable(match, event):
-        raise Conflict("not_revertable", number=event.hand_number)
+        raise Conflict(MatchRefusal.NOT_REVERTABLE, number=event.hand_number)
     hand = hand_numbered(match, event.hand_number)
     assert hand is not None  # revertable() found it
     points = points_to_store(review_hand(match, _draft(event.before or {})))
@@ -128,7 +130,7 @@ def revert_correction(match: Match, event_id: int, version: int) -> tuple[Hand, 
     Conflict('not_revertable') when the hand is no longer the one corrected, or has that entry already."""
     event = _event(match, event_id, RESHAPING)
     if not revertable(match, event):
-        raise Conflict("not_revertable", number=event.hand_number)
+        raise Conflict(MatchRefusal.NOT_REVERTABLE, number=event.hand_number)
     check_version(match, version)
     hand = hand_numbered(match, event.hand_number)
     assert hand is not None  # revertable() found it

@@ -22,6 +22,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
 from .errors import Conflict
+from .refusals import MatchRefusal
 
 _DEPTH = "referee.use_case_depth"
 
@@ -46,7 +47,7 @@ def one_transaction() -> Iterator[None]:
     except StaleDataError:
         if depth == 0:
             session.rollback()
-        raise Conflict("stale") from None
+        raise Conflict(MatchRefusal.STALE) from None
     except BaseException:
         if depth == 0:
             session.rollback()

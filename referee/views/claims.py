@@ -22,18 +22,10 @@ from ..services.errors import Forbidden
 from ..services.sharing import Role, role_of
 from ..services.stats import StatsFilter, account_stats
 from .matches import scored
+from .refusal_words import conflict_words
 from .sharing import owner_only
 
 bp = Blueprint("claims", __name__)
-
-
-def conflict_words(reason: str) -> str:
-    """Why a seat could not be claimed, in the reader's words."""
-    if reason == "one_seat_each":
-        return _("You already hold a seat in this match: give it up first to claim another.")
-    if reason == "no_player":
-        return _("This seat's player was deleted: it cannot be claimed.")
-    return _("Someone else has claimed this seat.")
 
 
 @bp.route("/matches/<int:match_id>/seat", methods=["GET", "POST"])
@@ -52,7 +44,7 @@ def seat(match_id: int) -> ResponseReturnValue:
         except NotFound:
             field_errors(form.seat).append(_("Pick the seat you play in."))
         except Conflict as refused:
-            field_errors(form.seat).append(conflict_words(refused.reason))
+            field_errors(form.seat).append(conflict_words(refused))
         else:
             if made.confirmed_at is None:
                 flash(_("You claimed %(name)s's seat: the match's owner confirms it.", name=made.seat.name), "info")

@@ -46,8 +46,10 @@ from ..services.errors import Conflict, Forbidden, NotFound
 from ..services.guests import join_club_as_guest
 from ..services.history import match_rows
 from ..services.link_secrets import BadLink
+from ..services.refusals import ClubRefusal
 from ..throttling import retry_after, throttle_join
 from .qr import qr_svg
+from .refusal_words import conflict_words, refusal_words
 
 bp = Blueprint("clubs", __name__, url_prefix="/clubs")
 
@@ -167,13 +169,16 @@ def leave(club_id: int) -> ResponseReturnValue:
     members = members_of(club_id)
     alone = len(members) == 1
     last = not alone and me.role == ClubRole.ORGANISER and sum(m.role == ClubRole.ORGANISER for m in members) == 1
+    # The last organiser is told at once what the service would refuse, in the refusal's words.
+    refusal = refusal_words(ClubRefusal.LAST_ORGANISER) if last else ""
     form = ButtonForm()
     if not form.validate_on_submit():
-        return render_template("clubs/leave.html", club=club, alone=alone, last=last, form=form)
+        return render_template("clubs/leave.html", club=club, alone=alone, refusal=refusal, form=form)
     try:
         ended = leave_club(me)
-    except Conflict:  # the other organiser left meanwhile
-        return render_template("clubs/leave.html", club=club, alone=alone, last=True, form=form), 409
+    except Conflict as refused:  # the other organiser left meanwhile
+        return render_template("clubs/leave.html", club=club, alone=alone, refusal=conflict_words(refused),
+                               form=form), 409
     flash(_("The club %(name)s has ended.", name=club.name) if ended
           else _("You are no longer a member of %(name)s.", name=club.name), "info")
     return redirect(url_for("clubs.index"))

@@ -21,6 +21,7 @@ from ..models import Hand, Match
 from ..rules import HandEntry, HandReport, InvalidEntry, TallyEntry
 from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, review_hand
 from ..services.hands import expect_unsettled, read_entry, saved_already
+from ..services.refusals import MatchRefusal
 from ..services.scoreboard import dealer_after, side_names, totals_with
 from ..services.trail import undone_event
 from ..sevens_words import sevens_review
@@ -30,7 +31,7 @@ from .hand_conflict import compare
 from .hand_problems import problems_on_form, summary_labels, unplaced_cards
 from .matches import scored
 from .presence import entering_now
-from .tournament_words import conflict_words
+from .refusal_words import conflict_words, refusal_words
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
 
@@ -153,7 +154,7 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         return _page(match, form, mode, hand, 422, problems=problems_on_form(form, error, match, places))
     except Conflict as conflict:
         assert draft is not None  # the services refuse a draft, once there is one
-        if conflict.reason in ("finished", "settled"):
+        if conflict.reason in (MatchRefusal.FINISHED, MatchRefusal.SETTLED):
             return _over(match, conflict)
         return _conflict(match, form, mode, number, conflict, draft)
     messages = [finding_words(f, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
@@ -167,11 +168,8 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
 
 def _over(match: Match, conflict: Conflict | None = None) -> ResponseReturnValue:
     """Back to the scoreboard of a match that is over (no hand comes after the last), or of a tournament's table
-    that is settled (no hand of it changes: conflict 'settled')."""
-    if conflict is not None and conflict.reason == "settled":
-        flash(conflict_words(conflict), "info")
-    else:
-        flash(_("This match is over: correct a hand, or start a rematch."), "info")
+    that is settled (no hand of it changes), saying which."""
+    flash(conflict_words(conflict) if conflict is not None else refusal_words(MatchRefusal.FINISHED), "info")
     return redirect(url_for("matches.show", match_id=match.id))
 
 
@@ -187,14 +185,14 @@ def _conflict(match: Match, form: HandFormBase, mode: str, editing: int | None, 
     form.version.data = str(match.version)
     number = editing if editing is not None else cast(int, conflict.params.get("number", 0))
     # The hand saved under that number (none for a hand taken back, nor for a number the match has not reached).
-    saved = next((h for h in match.hands if h.number == number and conflict.reason != "undone"), None)
+    saved = next((h for h in match.hands if h.number == number and conflict.reason is not MatchRefusal.UNDONE), None)
     hand = saved if editing is not None else None
     correct_url = None
     if hand is None and saved is not None:
         correct_url = url_for("hands.edit", match_id=match.id, number=saved.number, mode=mode)
     next_number = None if hand is not None or match.finished else len(match.hands) + 1
-    return _page(match, form, mode, hand, 409, conflict=conflict, correct_url=correct_url, next_number=next_number,
-                 comparison=compare(match, saved, draft) if saved is not None else None)
+    return _page(match, form, mode, hand, 409, refusal=conflict_words(conflict), correct_url=correct_url,
+                 next_number=next_number, comparison=compare(match, saved, draft) if saved is not None else None)
 
 
 def _as_next(form: HandFormBase, match: Match) -> None:

@@ -22,8 +22,10 @@ from ..forms.backup import ImportForm
 from ..forms.common import field_errors
 from ..services import Conflict
 from ..services.backup import BadBackup, ImportBusy, ImportResult, import_backup
+from ..services.refusals import ImportRefusal
 from ..throttling import retry_after
 from .backup_words import backup_words
+from .refusal_words import conflict_words
 
 bp = Blueprint("imports", __name__)
 
@@ -65,9 +67,8 @@ def upload() -> ResponseReturnValue:
             field_errors(form.backup).append(backup_words(error))
         except ImportBusy as busy:
             return _busy(form, busy)
-        except Conflict:
-            field_errors(form.backup).append(_("Another import of these matches ran at the same moment: check your "
-                                        "matches, then import again if any is missing."))
+        except Conflict as refused:
+            field_errors(form.backup).append(conflict_words(refused))
         else:
             flash(done_words(result), "info")
             return redirect(url_for("matches.index"))
@@ -77,13 +78,9 @@ def upload() -> ResponseReturnValue:
 def _busy(form: ImportForm, busy: ImportBusy) -> ResponseReturnValue:
     """No slot for this import: 409 while the account's own import runs, 429 (with Retry-After) while the
     server runs as many as it takes. Nothing of the file was read."""
-    if busy.reason == "account":
-        field_errors(form.backup).append(_("A backup is being restored into this account right now (from another "
-                                           "tab or phone). Wait until it is done, then look at your matches before "
-                                           "restoring again."))
+    field_errors(form.backup).append(conflict_words(busy))
+    if busy.reason is ImportRefusal.ACCOUNT_BUSY:
         return _page(form, 409)
-    field_errors(form.backup).append(_("The server is restoring another backup right now. Try again in a few "
-                                       "seconds."))
     page, status = _page(form, 429)
     return page, status, {"Retry-After": str(BUSY_RETRY)}
 

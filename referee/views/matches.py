@@ -24,13 +24,14 @@ from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
 from ..services.profiles import profile_to_record, profiles_of, save_profile
+from ..services.refusals import MatchRefusal
 from ..services.story import match_story
 from ..services.table_place import table_place
 from .board_etag import HEADERS, scoreboard_etag
 from .chart import board_chart
 from .qr import qr_svg
+from .refusal_words import conflict_words, refusal_words
 from .sharing import owner_only
-from .tournament_words import conflict_words
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -75,9 +76,8 @@ def new() -> ResponseReturnValue:
     if valid and club_valid:
         try:
             profile_id = house_rules_of(form, club_form.club_id() if club_form else None)
-        except Conflict:  # the name typed under "Save these rules as…" is taken
-            form.save_as.errors = [_("Your house rules “%(name)s” already have this name: give these another.",
-                                     name=form.save_as_name())]
+        except Conflict as taken:  # the name typed under "Save these rules as…" is taken
+            form.save_as.errors = [conflict_words(taken)]
         else:
             match = create_match(current_user, MatchSettings(
                 preset=form.preset.data, options=form.options(), deck_style=form.deck(), names=form.player_names(),
@@ -210,7 +210,7 @@ def drawn_meanwhile(match: Match, page: str) -> ResponseReturnValue:
         flash(_("The draw is over already: %(name)s deals first.", name=match.seats[match.first_dealer].name),
               "info")
     else:
-        flash(_("Another phone drew this round meanwhile: here is the draw as it stands."), "error")
+        flash(refusal_words(MatchRefusal.DRAWN_MEANWHILE), "error")
     return redirect(page)
 
 
@@ -254,6 +254,6 @@ def new_link(match_id: int) -> ResponseReturnValue:
     try:
         revoke_spectator_link(match)
         flash(_("The old spectator link no longer works. Share the new one."), "info")
-    except Conflict:
-        flash(_("The match changed on another phone meanwhile: check the scoreboard and try again."), "error")
+    except Conflict as refused:
+        flash(conflict_words(refused), "error")
     return redirect(url_for("matches.show", match_id=match_id) + "#spectators")

@@ -17,6 +17,7 @@ from ..forms.player_admin import DeletePlayerForm, MergePlayersForm, RenamePlaye
 from ..models import Player
 from ..services import Conflict, NotFound
 from ..services.players import delete_player, get_player, matches_played, merge_players, rename_player
+from .refusal_words import conflict_words
 
 bp = Blueprint("player_admin", __name__, url_prefix="/players")
 
@@ -50,7 +51,7 @@ def rename(player_id: int) -> ResponseReturnValue:
             rename_player(player, new)
         except Conflict as conflict:
             taken = conflict.params
-            field_errors(form.name).append(_("Another player is already called %(name)s.", name=taken["name"]))
+            field_errors(form.name).append(conflict_words(conflict))
         else:
             flash(_("%(old)s is now %(new)s, in every match.", old=old, new=new), "info")
             return redirect(url_for("players.show", player_id=player.id))
@@ -74,10 +75,8 @@ def merge(player_id: int) -> ResponseReturnValue:
             merge_players(kept, merged)
         except NotFound:
             return _gone()
-        except Conflict:  # their seats are claimed by two different accounts
-            field_errors(form.other).append(_(
-                "%(merged)s and %(kept)s are claimed by two different accounts: one person cannot be both. "
-                "Ask one of them to give up their seats first.", merged=merged_name, kept=kept_name))
+        except Conflict as conflict:  # their seats are claimed by two different accounts
+            field_errors(form.other).append(conflict_words(conflict))
             return render_template("players/merge.html", player=player, form=form, others=others), 409
         flash(_("%(merged)s and %(kept)s are one player now, called %(kept)s in every match.",
                 merged=merged_name, kept=kept_name), "info")

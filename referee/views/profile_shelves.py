@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import url_for
-from flask_babel import gettext as _
 from flask_login import current_user
 
 from ..services import club_profiles as club_service
@@ -78,9 +77,3 @@ class Shelf:
         if self.club_id is None:
             return service.replace_card_link(current_user, profile_id)
         return club_service.replace_club_card_link(current_user, self.club_id, profile_id)
-
-    def name_taken(self, name: str) -> str:
-        """Why a name was refused: another of its profiles has it."""
-        if self.club_id is None:
-            return _("Your house rules “%(name)s” already have this name: give these another.", name=name)
-        return _("The club's house rules “%(name)s” already have this name: give these another.", name=name)

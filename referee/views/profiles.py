@@ -16,10 +16,12 @@ from flask_login import login_required
 from ..forms.profiles import ConfirmForm, ProfileForm, ProfileNameForm
 from ..services.errors import Conflict, NotFound
 from ..services.profiles import ProfileView, card_of, rules_of_match
+from ..services.refusals import ProfileRefusal
 from .card_words import card_lines
 from .matches import scored
 from .profile_shelves import Shelf
 from .qr import qr_svg
+from .refusal_words import conflict_words
 
 bp = Blueprint("profiles", __name__)
 # A card is the same for everyone holding its address, and says nothing of who reads it.
@@ -47,7 +49,7 @@ def new_page(shelf: Shelf) -> ResponseReturnValue:
         try:
             made = shelf.save(form.name.data or "", form.house_rules())
         except Conflict as refused:
-            form.name.errors = [shelf.name_taken(str(refused.params["name"]))]
+            form.name.errors = [conflict_words(refused)]
         else:
             flash(_("House rules “%(name)s” saved.", name=made.name), "info")
             return redirect(shelf.url("show", profile_id=made.id))
@@ -86,10 +88,10 @@ def save_changes(shelf: Shelf, profile: ProfileView, form: ProfileForm) -> Respo
             saved = shelf.change(profile.id, name, rules)
             flash(_("House rules “%(name)s” saved.", name=saved.name), "info")
     except Conflict as refused:
-        if refused.reason != "name_taken":  # a match was started from it meanwhile: its rules are locked now
-            flash(_("A match was started from these rules meanwhile: save your changes as new house rules."), "error")
+        if refused.reason is not ProfileRefusal.NAME_TAKEN:  # a match was started from it meanwhile: locked now
+            flash(conflict_words(refused), "error")
             return redirect(shelf.url("edit", profile_id=profile.id))
-        form.name.errors = [shelf.name_taken(str(refused.params["name"]))]
+        form.name.errors = [conflict_words(refused)]
         return render_template("profiles/edit.html", form=form, profile=profile, shelf=shelf), 422
     return redirect(shelf.url("show", profile_id=saved.id))
 
@@ -104,7 +106,7 @@ def rename_page(shelf: Shelf, profile_id: int) -> ResponseReturnValue:
         try:
             shelf.rename(profile.id, form.name.data or "")
         except Conflict as refused:
-            form.name.errors = [shelf.name_taken(str(refused.params["name"]))]
+            form.name.errors = [conflict_words(refused)]
         else:
             return redirect(shelf.url("show", profile_id=profile.id))
     return render_template("profiles/rename.html", form=form, profile=profile, shelf=shelf), \

@@ -16,7 +16,6 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from ..forms.accounts import ButtonForm
@@ -25,7 +24,6 @@ from ..forms.tournament_board import RoundLengthForm
 from ..i18n import LANGUAGE_COOKIE
 from ..services.errors import Conflict, Forbidden, NotFound
 from ..services.tournament_board import (
-    MAX_ROUND_MINUTES,
     Board,
     BoardVersion,
     board_link,
@@ -40,6 +38,7 @@ from ..services.tournament_tables import Round, Table, TableState
 from .board_etag import code_digest
 from .pwa import THEME_COOKIE
 from .qr import qr_svg
+from .refusal_words import conflict_words
 from .tournament_words import format_words, state_words
 from .tournaments import SHOWN, join_url, keep_codes, seen
 
@@ -145,9 +144,8 @@ def round_length(tournament_id: int) -> ResponseReturnValue:
         set_round_length(current_user, tournament_id, form.minutes.data)
     except Forbidden:
         abort(403)
-    except Conflict:  # the form's bounds are the service's: kept for a caller that skips the form
-        field_errors(form.minutes).append(
-            _("A round lasts from %(min)d to %(max)d minutes.", min=1, max=MAX_ROUND_MINUTES))
+    except Conflict as refused:  # the form's bounds are the service's: kept for a caller that skips the form
+        field_errors(form.minutes).append(conflict_words(refused))
         return settings_page(tournament_id, form, 422)
     return redirect(url_for("tournament_board.settings", tournament_id=tournament_id))
 

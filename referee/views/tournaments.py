@@ -14,6 +14,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, session, u
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
+from wtforms import Field
 
 from ..forms.accounts import ButtonForm
 from ..forms.common import field_errors
@@ -21,6 +22,7 @@ from ..forms.tournaments import ResultForm, TournamentForm
 from ..services.club_profiles import tournament_profiles
 from ..services.clubs import members_of, membership, organised
 from ..services.errors import Conflict, Forbidden, NotFound
+from ..services.refusals import Refusal, TournamentRefusal
 from ..services.sharing import NewCode
 from ..services.tournament_rounds import (
     close_round,
@@ -35,7 +37,8 @@ from ..services.tournament_standings import tournament_standings
 from ..services.tournament_tables import Round, Table, rounds_of_tournament, scored_by
 from ..services.tournaments import TournamentInfo, create_tournament, get_tournament, tournaments_of
 from .qr import qr_svg
-from .tournament_words import conflict_words, format_words, state_words, tiebreak_words
+from .refusal_words import conflict_words
+from .tournament_words import format_words, state_words, tiebreak_words
 
 bp = Blueprint("tournaments", __name__)
 
@@ -105,8 +108,8 @@ def new(club_id: int) -> ResponseReturnValue:
         except NotFound:
             field_errors(form.profile).append(_("Pick the house rules it is played by."))
         except Conflict as conflict:
-            field = {"name": form.name, "rounds": form.rounds}.get(conflict.reason, form.guests)
-            field_errors(field).append(conflict_words(conflict))
+            fields: dict[Refusal, Field] = {TournamentRefusal.NAME: form.name, TournamentRefusal.ROUNDS: form.rounds}
+            field_errors(fields.get(conflict.reason, form.guests)).append(conflict_words(conflict))
         else:
             flash(_("The tournament is ready: start its first round when the players are seated."), "info")
             return redirect(url_for("tournaments.show", tournament_id=made.id))
@@ -215,7 +218,7 @@ def result(tournament_id: int, table_id: int) -> ResponseReturnValue:
             record_result(current_user, table_id, form.home_points.data or 0, form.away_points.data or 0,
                           form.reason.data or "")
         except Conflict as conflict:
-            field_errors(form.reason if conflict.reason == "reason" else form.home_points).append(
+            field_errors(form.reason if conflict.reason is TournamentRefusal.REASON else form.home_points).append(
                 conflict_words(conflict))
         else:
             flash(_("The result of table %(number)d is recorded.", number=table.number or 0), "info")

@@ -14,23 +14,20 @@ from ..models import Match
 from ..rules import InvalidEntry
 from ..services import Conflict, NotFound, scoreboard, undo_last_hand
 from ..services.hands import expect_unsettled
+from ..services.refusals import MatchRefusal
 from ..services.scoreboard import side_names
 from ..services.trail import preview_revert, restore_hand, revert_correction, undone_event
 from .matches import scored
-from .tournament_words import conflict_words
+from .refusal_words import conflict_words
 
 bp = Blueprint("trail", __name__, url_prefix="/matches/<int:match_id>")
 
 UNDONE = "undone"  # the flash's category after an undo: the scoreboard renders it with the Restore button
 
 
-def _changed(conflict: Conflict | None = None) -> None:
-    """Say that the page was older than the match (the scoreboard shows it as it is now), or that the match is a
-    tournament's settled table."""
-    if conflict is not None and conflict.reason == "settled":
-        flash(conflict_words(conflict), "error")
-        return
-    flash(_("The match changed on another phone meanwhile: check the scoreboard and try again."), "error")
+def _unchanged(refused: Conflict) -> None:
+    """Say why nothing changed (a page older than the match, say): the scoreboard shows the match as it is now."""
+    flash(conflict_words(refused), "error")
 
 
 def _board(match: Match) -> ResponseReturnValue:
@@ -54,8 +51,8 @@ def undo(match_id: int) -> ResponseReturnValue:
         if undo_last_hand(match, int(cast(str, form.version.data)), form.hand_number()):
             # Shown by the scoreboard at its top with the hand's one-tap Restore beside it (matches/show.html).
             flash(_("Hand %(number)s was taken back.", number=number), UNDONE)
-    except Conflict as conflict:
-        _changed(conflict)
+    except Conflict as refused:
+        _unchanged(refused)
     return _board(match)
 
 
@@ -66,7 +63,7 @@ def _confirm_undo(match: Match) -> ResponseReturnValue:
     try:
         expect_unsettled(match)
     except Conflict as conflict:
-        _changed(conflict)
+        _unchanged(conflict)
         return _board(match)
     board = scoreboard(match)
     form = UndoForm(formdata=None, version=str(match.version), number=str(match.hands[-1].number))
@@ -87,8 +84,8 @@ def restore(match_id: int, event_id: int) -> ResponseReturnValue:
     except NotFound:
         abort(404)
     except Conflict as conflict:
-        if conflict.reason != "not_next":
-            _changed(conflict)
+        if conflict.reason not in (MatchRefusal.NOT_NEXT, MatchRefusal.FINISHED):
+            _unchanged(conflict)
             return _board(match)
         return _refused(match, event_id, conflict)
     except InvalidEntry:  # the rules no longer read the kept entry: enter it anew
@@ -99,8 +96,8 @@ def restore(match_id: int, event_id: int) -> ResponseReturnValue:
 
 def _refused(match: Match, event_id: int, conflict: Conflict | None) -> ResponseReturnValue:
     """A hand that cannot come back as it was: why, and the offer to enter its entry as the next hand (409)."""
-    return render_template("matches/restore_refused.html", board=scoreboard(match), conflict=conflict,
-                           event=undone_event(match, event_id)), 409
+    return render_template("matches/restore_refused.html", board=scoreboard(match), event=undone_event(match, event_id),
+                           refusal=conflict_words(conflict) if conflict else ""), 409
 
 
 @bp.route("/trail/<int:event_id>/revert", methods=["GET", "POST"])
@@ -119,7 +116,7 @@ def revert(match_id: int, event_id: int) -> ResponseReturnValue:
     except NotFound:
         abort(404)
     except Conflict as conflict:
-        _not_reverted(conflict)
+        _unchanged(conflict)
         return _board(match)
     except InvalidEntry:
         _no_longer_passes()
@@ -139,7 +136,7 @@ def _confirm_revert(match: Match, event_id: int) -> ResponseReturnValue:
     except NotFound:
         abort(404)
     except Conflict as conflict:
-        _not_reverted(conflict)
+        _unchanged(conflict)
         return _board(match)
     except InvalidEntry:
         _no_longer_passes()
@@ -147,15 +144,6 @@ def _confirm_revert(match: Match, event_id: int) -> ResponseReturnValue:
     form = TrailForm(formdata=None, version=str(match.version))
     return render_template("matches/revert.html", match=match, preview=preview, form=form,
                            side_names=side_names(match))
-
-
-def _not_reverted(conflict: Conflict) -> None:
-    """Why a revert changed nothing: the correction is no longer there to revert, or the page was old."""
-    if conflict.reason == "not_revertable":
-        flash(_("Hand %(number)s is no longer the hand that correction changed, or has its entry from before "
-                "already: nothing was changed.", number=conflict.params["number"]), "error")
-    else:
-        _changed(conflict)
 
 
 def _no_longer_passes() -> None:

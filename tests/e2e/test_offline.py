@@ -201,7 +201,7 @@ def test_a_resend_that_differs_from_the_saved_hand_is_not_dropped_and_offers_the
         page.context.set_offline(False)
     # Sent again by itself, as a review (it changed): the answer says at once what became of hand 1.
     expect(page.locator(".problems")).to_contain_text(
-        "Hand 1 was already saved from this phone with a different entry.")
+        "Hand 1 was already saved when this entry was first sent")
     assert page.locator("#escobas-0").input_value() == "0"
     shot(page, "resend-differs")
     page.get_by_role("button", name="Correct hand 1 with this entry").tap()
@@ -230,7 +230,7 @@ def test_a_resend_of_a_hand_taken_back_meanwhile_does_not_bring_it_back(
     finally:
         page.context.set_offline(False)
     expect(page.locator(".problems")).to_contain_text(
-        "Hand 1 from this phone was taken back after it was saved, so it was not saved again.")
+        "Hand 1 was taken back after it was saved, so it was not saved again.")
     assert page.locator("#leftover_sum").input_value() == "10"  # the entry is still there, to save on purpose
     assert hands_in_database(database, "iris") == []
     assert page.evaluate(OUTBOX) == []

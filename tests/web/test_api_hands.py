@@ -84,7 +84,7 @@ def test_the_same_key_with_another_body_is_422(api, match):
     response = post_hand(api, match, by_cards(mirror=True), key="abc-123")
     assert response.status_code == 422
     [error] = response.get_json()["errors"]
-    assert error["field"] == "Idempotency-Key" and "hand 1" in error["message"]
+    assert error["field"] == "Idempotency-Key" and "Hand 1 was already saved" in error["message"]
 
 
 def test_a_bad_idempotency_key_is_422(api, match):

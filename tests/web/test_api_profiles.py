@@ -79,7 +79,7 @@ def test_a_name_another_profile_has_is_refused_naming_the_field(keeper, client):
     api = ApiClient(client)
     api.request("POST", "/profiles", CASA)
     other = api.request("POST", "/profiles", CASA | {"name": "Otra"}).get_json()
-    message = "Your house rules “CASA” already have this name: give these another."
+    message = "Other house rules already have the name “CASA”: give these another."
     for method, url, body in [("POST", "/profiles", CASA | {"name": "CASA"}),
                               ("PATCH", f"/profiles/{other['id']}", {"name": "CASA"}),
                               ("PUT", f"/profiles/{other['id']}", CASA | {"name": "CASA"})]:

@@ -15,6 +15,7 @@ from referee.models import Match, Tournament, User
 from referee.services.accounts import find_account
 from referee.services.clubs import join_club
 from referee.services.errors import Conflict
+from referee.services.refusals import TournamentRefusal
 from referee.services.sharing import role_of
 from referee.views.api import tournaments as tournaments_api
 
@@ -200,10 +201,10 @@ def test_a_round_started_meanwhile_on_another_phone_is_said_so(night, monkeypatc
 
     def started_meanwhile(_user: object, _tournament_id: int) -> None:
         """start_round losing the race for round 1 (its unique number taken a moment before)."""
-        raise Conflict("round_open", number=1, tables=())
+        raise Conflict(TournamentRefusal.ROUND_STARTED, number=1)
 
     monkeypatch.setattr(tournaments_api, "start_round", started_meanwhile)
     refused = ana.request("POST", f"/tournaments/{tournament}/rounds")
     assert refused.status_code == 409
     assert refused.get_json()["errors"][0]["message"] == (
-        "Round 1 was started a moment ago on another phone: read the tournament again.")
+        "Round 1 was started on another phone a moment ago.")

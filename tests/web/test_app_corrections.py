@@ -69,7 +69,8 @@ def test_a_correction_from_a_page_older_than_the_match_is_refused(keeper, match_
     entry = keeper.hand_fields(escobas=(0, 0)) | {"action": "save"}
     response = keeper.client.post(url, data=stale | entry)
     page = response.get_data(as_text=True)
-    assert "The match changed on another phone while you were typing." in keeper.text(page)
+    assert "The match changed on another phone meanwhile" in keeper.text(page)
+    assert "Your correction of hand 1 was not saved." in keeper.text(page)
     assert keeper.places(keeper.fields(page)) == keeper.places(entry)
     assert keeper.fields(page)["escobas-0"] == "0"
     assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[4, 0], [0, 4]]
@@ -200,7 +201,7 @@ def test_a_correction_saved_meanwhile_from_another_phone_is_a_conflict_not_an_er
     response = keeper.client.post(url, data=keeper.form(url) | keeper.hand_fields(mirror=True) | {"action": "save"})
     assert answers == [302]
     assert response.status_code == 409
-    assert "The match changed on another phone while you were typing." in keeper.text(response.get_data(as_text=True))
+    assert "Your correction of hand 1 was not saved." in keeper.text(response.get_data(as_text=True))
     assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[3, 0]]
 
 

@@ -404,7 +404,7 @@ def test_a_resend_that_differs_from_what_was_saved_says_so_and_offers_the_correc
     response = keeper.client.post(url, data=form | {"escobas-0": "0"})
     assert response.status_code == 409
     page = response.get_data(as_text=True)
-    assert "Hand 1 was already saved from this phone with a different entry." in keeper.text(page)
+    assert "Hand 1 was already saved when this entry was first sent" in keeper.text(page)
     assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "cards", 0)]
     [correct] = re.findall(r'<button[^>]*formaction="([^"]+)"[^>]*>\s*Correct hand 1 with this entry', page)
     fields = keeper.fields(page)
@@ -439,7 +439,7 @@ def test_a_resend_of_a_hand_since_undone_does_not_bring_it_back(keeper, match_id
     response = keeper.client.post(url, data=form)
     assert response.status_code == 409
     page = response.get_data(as_text=True)
-    assert "Hand 1 from this phone was taken back after it was saved, so it was not saved again." in keeper.text(page)
+    assert "Hand 1 was taken back after it was saved, so it was not saved again." in keeper.text(page)
     assert keeper.saved_hands(match_id) == []
     assert keeper.places(keeper.fields(page)) == keeper.places(keeper.hand_fields())
 
@@ -490,7 +490,7 @@ def test_a_changed_resend_sent_to_be_checked_already_says_it_was_saved(keeper, m
     response = keeper.client.post(url, data=form | {"escobas-0": "0", "action": "review"})
     assert response.status_code == 409
     page = response.get_data(as_text=True)
-    assert "Hand 1 was already saved from this phone with a different entry." in keeper.text(page)
+    assert "Hand 1 was already saved when this entry was first sent" in keeper.text(page)
     assert "Correct hand 1 with this entry" in keeper.text(page)
 
 

@@ -21,6 +21,7 @@ from sqlalchemy import func, select
 from referee.extensions import db
 from referee.models import Match, User
 from referee.services.import_slots import ImportBusy, import_slot
+from referee.services.refusals import ImportRefusal
 
 
 @pytest.fixture
@@ -130,10 +131,10 @@ def test_the_slot_is_held_across_processes(app, keeper, tmp_path):
         with app.app_context():
             with pytest.raises(ImportBusy) as busy, import_slot(db.engine, 7, 1):
                 pass
-            assert busy.value.reason == "account"
+            assert busy.value.reason is ImportRefusal.ACCOUNT_BUSY
             with pytest.raises(ImportBusy) as busy, import_slot(db.engine, 8, 1):
                 pass
-            assert busy.value.reason == "server"
+            assert busy.value.reason is ImportRefusal.SERVER_BUSY
             with import_slot(db.engine, 8, 2):
                 pass  # a second server slot is free
     finally:
@@ -239,9 +240,9 @@ def test_an_in_memory_database_has_its_slots_in_the_process():
     with import_slot(engine, 1, 1):
         with pytest.raises(ImportBusy) as busy, import_slot(engine, 1, 1):
             pass
-        assert busy.value.reason == "account"
+        assert busy.value.reason is ImportRefusal.ACCOUNT_BUSY
         with pytest.raises(ImportBusy) as busy, import_slot(engine, 2, 1):
             pass
-        assert busy.value.reason == "server"
+        assert busy.value.reason is ImportRefusal.SERVER_BUSY
     with import_slot(engine, 2, 1):
         pass

@@ -18,6 +18,7 @@ from referee.services.claims import claim_of, claim_seat, claims_of, confirm_cla
 from referee.services.errors import Forbidden
 from referee.services.matches import get_match
 from referee.services.players import delete_player, merge_players
+from referee.services.refusals import ClaimRefusal, PlayerRefusal
 from referee.services.sharing import Role, join, leave, make_join_code, revoke_join_codes, role_of
 
 
@@ -103,10 +104,10 @@ def test_one_seat_per_account_and_one_account_per_seat(app):
         claim_seat(bea, match, 1)
         with pytest.raises(Conflict) as twice:
             claim_seat(bea, match, 2)
-        assert twice.value.reason == "one_seat_each"
+        assert twice.value.reason is ClaimRefusal.ONE_SEAT_EACH
         with pytest.raises(Conflict) as taken:
             claim_seat(cy, match, 1)
-        assert taken.value.reason == "seat_taken"
+        assert taken.value.reason is ClaimRefusal.SEAT_TAKEN
         with pytest.raises(NotFound):
             claim_seat(cy, match, 7)
         assert [c.user_id for c in claims_of(match)] == [bea.id]
@@ -138,7 +139,7 @@ def test_merging_players_claimed_by_two_accounts_is_refused_and_nothing_changes(
         merged_id = merged.id
         with pytest.raises(Conflict) as refused:
             merge_players(kept, merged)
-        assert refused.value.reason == "claimed_by_two"
+        assert refused.value.reason is PlayerRefusal.CLAIMED_BY_TWO
         db.session.expire_all()
         assert first.seats[1].player_id == merged_id
         assert len(db.session.scalars(select(SeatClaim)).all()) == 2
@@ -168,7 +169,7 @@ def test_deleting_a_player_removes_its_claims_and_its_seat_cannot_be_claimed(app
         db.session.expire_all()
         with pytest.raises(Conflict) as refused:
             claim_seat(bea, match, 1)
-        assert refused.value.reason == "no_player"
+        assert refused.value.reason is ClaimRefusal.NO_PLAYER
 
 
 def test_deleting_the_claimant_s_account_removes_its_claims_only(app):

@@ -23,6 +23,7 @@ from referee.services.club_profiles import (
 from referee.services.clubs import leave_club, membership
 from referee.services.errors import Conflict, Forbidden, NotFound
 from referee.services.profiles import HouseRules, profiles_of, save_profile
+from referee.services.refusals import ProfileRefusal
 
 NIGHT = HouseRules(make_ruleset("escoba-es", target=30, penalty="void"))
 # The page's form for NIGHT's rules: Escoba (Spain) to 30, void when a side erred.
@@ -96,7 +97,7 @@ def test_a_name_is_the_club_s_once_and_may_be_an_account_s_too(house):
     saved(ana, club_id)
     response = ana.submit(f"/clubs/{club_id}/rules/new", NIGHT_FORM | {"name": "TUESDAY night", "target": "21"})
     assert response.status_code == 422
-    assert "The club's house rules “TUESDAY night” already have this name" in ana.text(response.get_data(as_text=True))
+    assert "Other house rules already have the name “TUESDAY night”" in ana.text(response.get_data(as_text=True))
     assert ana.fields(response.get_data(as_text=True))["target"] == "21"
     with ana.app.app_context():
         assert save_profile(user_of(ana), "Tuesday night", NIGHT).club_id is None
@@ -120,7 +121,7 @@ def test_a_member_starts_a_club_match_from_them_and_they_lock(house):
         assert (match.profile_id, match.club_id) == (pid, club_id)
         with pytest.raises(Conflict) as refused:
             change_club_profile(user_of(ana), club_id, pid, "Tuesday night", HouseRules(make_ruleset("escoba-es")))
-        assert refused.value.reason == "locked"
+        assert refused.value.reason is ProfileRefusal.LOCKED
     assert "1 match was started from these rules" in ana.page(f"/clubs/{club_id}/rules/{pid}")
     assert "/card/" in bea.page(f"/matches/{match_id}/card")
 

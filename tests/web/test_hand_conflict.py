@@ -226,7 +226,7 @@ def test_a_hand_taken_back_meanwhile_is_not_called_saved(keeper, spanish):
     assert response.status_code == 409
     text = keeper.text(response.get_data(as_text=True))
     assert "already saved" not in text
-    assert "The match changed on another phone while you were typing." in text
+    assert "The match changed on another phone meanwhile" in text
     assert "Check it as hand 1" in text
     assert keeper.saved_hands(spanish) == []
 

@@ -17,6 +17,7 @@ from referee.models import Match, User
 from referee.rules import hand as rules_hand
 from referee.services import Conflict, HandDraft, MatchSettings, create_match, record_hand
 from referee.services.matches import revoke_spectator_link
+from referee.services.refusals import MatchRefusal
 
 WRITES = re.compile(r"\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
 
@@ -47,7 +48,7 @@ def test_the_hands_service_refuses_a_hand_after_the_winner(app):
         assert match.winner == 0
         with pytest.raises(Conflict) as refused:
             record_hand(match, winning_hand(), 2)
-        assert refused.value.reason == "finished" and len(match.hands) == 1
+        assert refused.value.reason is MatchRefusal.FINISHED and len(match.hands) == 1
         assert record_hand(match, sent, 2) is won  # sent again from the page it was typed on: that hand
 
 
@@ -58,7 +59,7 @@ def test_a_hand_typed_for_a_number_the_match_has_passed_is_that_conflict_even_wh
         record_hand(match, winning_hand(), 1)
         with pytest.raises(Conflict) as refused:
             record_hand(match, winning_hand(), 1)
-        assert refused.value.reason == "hand_exists"
+        assert refused.value.reason is MatchRefusal.HAND_EXISTS
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from referee.extensions import db
 from referee.models import Match, SeatClaim
 from referee.services.claims import claim_seat
 from referee.services.errors import Conflict
+from referee.services.refusals import ClaimRefusal
 from referee.services.sharing import join
 from referee.services.stats import account_stats
 
@@ -46,7 +47,7 @@ def test_a_phone_with_the_tables_code_cannot_claim_the_members_seat_but_may_clai
         bea_seat = next(seat.position for seat in match.seats if seat.name == "bea")
         with pytest.raises(Conflict) as refused:
             claim_seat(factories.user_of(dan), match, bea_seat)
-        assert refused.value.reason == "seat_taken"
+        assert refused.value.reason is ClaimRefusal.SEAT_TAKEN
         caio_seat = next(seat.position for seat in match.seats if seat.name == "Caio")
         assert claim_seat(factories.user_of(dan), match, caio_seat).seat.name == "Caio"
 

@@ -30,6 +30,7 @@ from referee.services.profiles import (
     save_profile,
     stored_rules,
 )
+from referee.services.refusals import ProfileRefusal
 
 # A house's rules as the profile page's form sends them: Escoba (Spain) to 30, the setenta, void, to the left.
 HOUSE = {"name": "Tuesday club", "preset": "escoba-es", "target": "30", "all_oros": "1", "all_sevens": "",
@@ -104,7 +105,7 @@ def test_a_second_profile_of_the_same_name_is_refused_in_words(keeper: Scorekeep
     saved(keeper.app, "ana")
     response = keeper.submit("/rules/new", HOUSE | {"name": "TUESDAY CLUB"})
     assert response.status_code == 422
-    assert any("already have this name" in error for error in keeper.errors(response.get_data(as_text=True)))
+    assert any("already have the name" in error for error in keeper.errors(response.get_data(as_text=True)))
     assert keeper.fields(response.get_data(as_text=True))["name"] == "TUESDAY CLUB"
 
 
@@ -171,7 +172,7 @@ def test_save_these_rules_as_a_name_taken_keeps_the_form_and_starts_nothing(keep
     response = keeper.new_match(("Ana", "Bea"), target="18", save_as="family")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert any("already have this name" in error for error in keeper.errors(html))
+    assert any("already have the name" in error for error in keeper.errors(html))
     assert '<details class="more" open>' in html
     kept = keeper.fields(html)
     assert (kept["names-0"], kept["names-1"], kept["target"], kept["save_as"]) == ("Ana", "Bea", "18", "family")
@@ -233,7 +234,7 @@ def test_a_used_profile_cannot_change_in_place_and_its_changes_are_saved_as_new(
         assert get_profile(user, new).rules.ruleset.target == 21
         with pytest.raises(Conflict) as refused:
             change_profile(user, pid, "Tuesday club", HouseRules(make_ruleset("escova-rs")))
-        assert refused.value.reason == "locked"
+        assert refused.value.reason is ProfileRefusal.LOCKED
     assert match_row(keeper.app, match)[2]["target"] == 30
 
 
@@ -339,7 +340,7 @@ def test_a_name_given_on_another_phone_at_the_same_moment_is_refused_in_words(
         assert user is not None
         with pytest.raises(Conflict) as refused:
             save_profile(user, "TUESDAY club", TUESDAY)
-        assert refused.value.reason == "name_taken"
+        assert refused.value.reason is ProfileRefusal.NAME_TAKEN
         assert [p.name for p in profiles_of(user)] == ["Tuesday club"]
 
 
@@ -350,9 +351,10 @@ def test_a_match_started_while_the_edit_page_was_open_says_so_and_offers_new_rul
     pid = saved(keeper.app, "ana")
 
     def locked_meanwhile(*args: object, **kwargs: object) -> None:
-        raise Conflict("locked", name="Tuesday club")
+        raise Conflict(ProfileRefusal.LOCKED, name="Tuesday club")
 
     monkeypatch.setattr(profiles_service, "change_profile", locked_meanwhile)
     response = keeper.submit(f"/rules/{pid}/edit", {"target": "21"})
     assert (response.status_code, response.headers["Location"]) == (302, f"/rules/{pid}/edit")
-    assert "A match was started from these rules meanwhile" in keeper.text(keeper.page(f"/rules/{pid}/edit"))
+    page = keeper.text(keeper.page(f"/rules/{pid}/edit"))
+    assert "Matches were started from these house rules, so their rules stay as they are" in page

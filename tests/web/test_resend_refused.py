@@ -14,6 +14,7 @@ from referee.extensions import db
 from referee.models import Hand, Match, User
 from referee.services import HandDraft, MatchSettings, create_match, record_hand
 from referee.services.errors import Conflict
+from referee.services.refusals import MatchRefusal
 
 TALLY = {"sides": [{"tally": {"cards": 20, "oros": 10, "sevens": 2, "velo": True}, "escobas": 1},
                    {"tally": {"cards": 20, "oros": 0, "sevens": 2, "velo": False}, "escobas": 0}],
@@ -63,7 +64,7 @@ def test_a_resend_that_differs_in_any_part_is_refused_and_the_saved_hand_kept(ap
         record_hand(match, SAVED, 1)
         with pytest.raises(Conflict) as refused:
             record_hand(match, resend, 2)
-        assert (refused.value.reason, refused.value.params) == ("resend_differs", {"number": 1})
+        assert (refused.value.reason, refused.value.params) == (MatchRefusal.RESEND_DIFFERS, {"number": 1})
         assert stored(match) == [(1, 0, "tally", [4, 0])]
 
 
@@ -78,7 +79,7 @@ def test_the_api_refuses_a_repeat_of_its_key_with_another_dealer(keeper, client)
     again = api.request("POST", url, by_tally() | {"dealer": 1}, headers={"Idempotency-Key": "k-1"})
     assert again.status_code == 422, again.get_data(as_text=True)
     [error] = again.get_json()["errors"]
-    assert error["field"] == "Idempotency-Key" and "hand 1" in error["message"]
+    assert error["field"] == "Idempotency-Key" and "Hand 1 was already saved" in error["message"]
     hands = api.request("GET", f"/matches/{match['id']}").get_json()["hands"]
     assert [(hand["number"], hand["dealer"]) for hand in hands] == [(1, 0)]
 
@@ -94,6 +95,6 @@ def test_a_page_resent_with_another_dealer_says_the_hand_was_saved_differently(k
     response = keeper.client.post(url, data=form | {"dealer": "1"})
     assert response.status_code == 409
     text = keeper.text(response.get_data(as_text=True))
-    assert "Hand 1 was already saved from this phone with a different entry." in text
+    assert "Hand 1 was already saved when this entry was first sent" in text
     assert "Correct hand 1 with this entry" in text
     assert [(number, dealer) for number, _, _, _, dealer in keeper.saved_hands(match_id)] == [(1, 0)]

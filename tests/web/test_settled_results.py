@@ -11,6 +11,7 @@ from api_client import ApiClient, by_cards
 from page_client import Scorekeeper
 
 from referee.services.errors import Conflict
+from referee.services.refusals import MatchRefusal, TournamentRefusal
 from referee.services.tournament_board import make_board_link
 from referee.services.tournament_rounds import rounds_of
 from referee.services.tournament_standings import tournament_standings
@@ -77,7 +78,7 @@ def test_nor_by_the_pages_and_the_flip_by_hand_stays_refused(knockout):
     assert SETTLED in ana.text(ana.page(f"/matches/{match_id}"))
     with pytest.raises(Conflict) as refused:
         factories.record_by_hand(ana, table.id, 0, 30, "Dora won on paper")
-    assert refused.value.reason == "bracket_moved"
+    assert refused.value.reason is TournamentRefusal.BRACKET_MOVED
     kept = factories.record_by_hand(ana, table.id, 30, 0, "the scores as the paper says")
     assert kept.result == (30, 0) and winners(ana, tournament_id, 1)[0] == "ana"
     assert [hand[0] for hand in ana.saved_hands(match_id)] == [1]
@@ -108,7 +109,7 @@ def test_a_closed_swiss_round_keeps_its_results_in_the_standings(scorekeeper):
         before = tournament_standings(factories.user_of(ana), tournament_id)
     with pytest.raises(Conflict) as refused:
         factories.undo(ana, first.tables[0].match_id)
-    assert refused.value.reason == "settled"
+    assert refused.value.reason is MatchRefusal.SETTLED
     with ana.app.app_context():
         assert tournament_standings(factories.user_of(ana), tournament_id) == before
 

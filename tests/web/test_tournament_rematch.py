@@ -11,6 +11,7 @@ from factories import club, member, play_table, start, start_next_round, tournam
 
 from referee.services import get_match, rematch
 from referee.services.errors import Conflict
+from referee.services.refusals import MatchRefusal
 from referee.services.sharing import join
 
 
@@ -66,7 +67,7 @@ def test_the_service_the_page_and_the_api_refuse_its_rematch(finished_table):
     ana, caio, tournament_id, match_id = finished_table
     with ana.app.app_context(), pytest.raises(Conflict) as refused:
         rematch(user_of(ana), get_match(user_of(ana), match_id))
-    assert refused.value.reason == "tournament"
+    assert refused.value.reason is MatchRefusal.TOURNAMENT
     token = re.search(r'name="csrf_token" value="([^"]+)"', ana.client.get(f"/matches/{match_id}").get_data(True))
     assert token is not None
     sent = ana.client.post(f"/matches/{match_id}/rematch", data={"csrf_token": token.group(1)})

@@ -26,6 +26,7 @@ from referee.models import Hand, Match, Scorer, Tournament
 from referee.pairings import bye, played, standings
 from referee.services.clubs import membership, set_rated
 from referee.services.errors import Conflict, Forbidden, NotFound
+from referee.services.refusals import TournamentRefusal
 from referee.services.sharing import usable_code
 from referee.services.tournament_rounds import close_round, result_trail, rounds_of, start_round
 from referee.services.tournament_standings import tournament_standings
@@ -86,10 +87,10 @@ def test_the_next_round_waits_for_every_table_and_starting_it_closes_the_last(ni
     play_table(ana, first.tables[0].match_id)
     with ana.app.app_context(), pytest.raises(Conflict) as refused:
         start_round(user_of(ana), tournament_id)
-    assert refused.value.reason == "round_open" and refused.value.params["tables"] == (2,)
+    assert refused.value.reason is TournamentRefusal.ROUND_OPEN and refused.value.params["tables"] == (2,)
     with ana.app.app_context(), pytest.raises(Conflict) as unfinished:
         close_round(user_of(ana), tournament_id)
-    assert unfinished.value.reason == "unfinished"
+    assert unfinished.value.reason is TournamentRefusal.UNFINISHED
     play_table(ana, first.tables[1].match_id, winner=1)
     second = start_next_round(ana, tournament_id).round
     with ana.app.app_context():
@@ -123,7 +124,7 @@ def test_a_result_by_hand_needs_a_reason_and_points_in_range(night, reason, poin
     table = start_next_round(ana, tournament_id).round.tables[0]
     with pytest.raises(Conflict) as refused:
         record_by_hand(ana, table.id, *points, reason)
-    assert refused.value.reason == expected
+    assert refused.value.reason is TournamentRefusal(expected)
     with ana.app.app_context():
         assert result_trail(user_of(ana), tournament_id) == []
 
@@ -134,7 +135,7 @@ def test_a_bye_has_no_result_to_record(night):
     bye = start_next_round(ana, tournament_id).round.tables[-1]
     with pytest.raises(Conflict) as refused:
         record_by_hand(ana, bye.id, 1, 0)
-    assert refused.value.reason == "bye"
+    assert refused.value.reason is TournamentRefusal.BYE
 
 
 def test_a_member_sees_the_tournament_but_cannot_run_it_and_an_outsider_finds_nothing(night, scorekeeper):
@@ -183,7 +184,7 @@ def test_a_tournament_that_cannot_be_played_is_refused(keeper, entrants, rounds,
     club_id = club(keeper)
     with pytest.raises(Conflict) as refused:
         tournament(keeper, club_id, entrants, rounds=rounds)
-    assert refused.value.reason == reason
+    assert refused.value.reason is TournamentRefusal(reason)
     with keeper.app.app_context():
         assert db.session.scalars(select(Tournament)).all() == []
 
@@ -193,7 +194,7 @@ def test_an_account_not_of_the_club_cannot_be_an_entrant(keeper, scorekeeper):
     club_id = club(keeper)
     with pytest.raises(Conflict) as refused:
         tournament(keeper, club_id, [keeper, scorekeeper("zoe")], rounds=1)
-    assert refused.value.reason == "not_member"
+    assert refused.value.reason is TournamentRefusal.NOT_MEMBER
 
 
 def test_partnerships_sit_partners_opposite_each_other(keeper):
@@ -221,7 +222,7 @@ def test_a_round_robin_of_three_plays_three_rounds_each_with_a_bye_then_is_over(
     assert sorted(byes) == ["Caio", "Dora", "Eva"]
     with pytest.raises(Conflict) as over:
         start_next_round(keeper, tournament_id)
-    assert over.value.reason == "finished"
+    assert over.value.reason is TournamentRefusal.FINISHED
 
 
 def test_a_knockout_goes_to_its_final_and_third_place_match_and_refuses_a_draw(keeper):
@@ -233,19 +234,19 @@ def test_a_knockout_goes_to_its_final_and_third_place_match_and_refuses_a_draw(k
     assert {(t.home.name, t.away.name if t.away else None) for t in first.tables} == {("S1", "S4"), ("S2", "S3")}
     with pytest.raises(Conflict) as draw:
         record_by_hand(keeper, first.tables[0].id, 3, 3)
-    assert draw.value.reason == "draw"
+    assert draw.value.reason is TournamentRefusal.DRAW
     for table in first.tables:
         play_table(keeper, table.match_id, winner=0 if table.home.name == "S1" else 1)  # S1 and S3 go through
     final = start_next_round(keeper, tournament_id).round
     assert [(t.home.name, t.away.name if t.away else None) for t in final.tables] == [("S1", "S3"), ("S2", "S4")]
     with pytest.raises(Conflict) as moved:  # round 2 was paired from S1's win
         record_by_hand(keeper, next(t for t in first.tables if t.home.name == "S1").id, 0, 4)
-    assert moved.value.reason == "bracket_moved"
+    assert moved.value.reason is TournamentRefusal.BRACKET_MOVED
     for table in final.tables:
         play_table(keeper, table.match_id)
     with pytest.raises(Conflict) as over:
         start_next_round(keeper, tournament_id)
-    assert over.value.reason == "finished"
+    assert over.value.reason is TournamentRefusal.FINISHED
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -23,10 +23,11 @@ from ...rules import HandReport, InvalidEntry, Problem, TallyEntry, check_hand
 from ...services import Conflict, HandDraft, edit_hand, get_match, rematch, undo_last_hand
 from ...services import hands as hand_services
 from ...services.draws import DrawRound, draw_by_app, draw_round, draw_state
+from ...services.refusals import MatchRefusal
 from ...services.scoreboard import dealer_after
 from ...services.stored_entries import facts_unmarked
 from ...throttling import throttle_per_token
-from ..tournament_words import conflict_words
+from ..refusal_words import conflict_words
 from .blueprint import bp, request_body
 from .matches import match_answer
 
@@ -103,16 +104,11 @@ def record(match_id: int) -> ResponseReturnValue:
 
 
 def _conflict(conflict: Conflict) -> ResponseReturnValue:
-    """What a Conflict from the hands service is in the API: 422 for a key reused, 409 otherwise."""
-    if conflict.reason == "resend_differs":
-        raise InvalidEntry([Problem(("Idempotency-Key",), "resend_differs", conflict.params)])
-    if conflict.reason == "undone":
-        return _error(409, "Idempotency-Key", _("The hand saved under this Idempotency-Key was taken back."))
-    if conflict.reason == "finished":
-        return _error(409, "", _("This match is over: correct a hand, or start a rematch."))
-    if conflict.reason == "settled":
-        return _error(409, "", conflict_words(conflict))
-    return _error(409, "", _("The match changed meanwhile: read it again."))
+    """What a Conflict from the hands service is in the API, in the words the pages say: 422 for a key reused
+    with another body, 409 otherwise (naming the key when its hand was taken back)."""
+    if conflict.reason is MatchRefusal.RESEND_DIFFERS:
+        return _error(422, "Idempotency-Key", conflict_words(conflict))
+    return _error(409, "Idempotency-Key" if conflict.reason is MatchRefusal.UNDONE else "", conflict_words(conflict))
 
 
 def _hand(match: Match, number: int) -> Hand | None:

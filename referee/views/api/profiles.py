@@ -14,7 +14,6 @@ from typing import Any, ParamSpec
 
 from flask import Response, jsonify, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from ...api_auth import api_user, token_required
 from ...match_payloads import read_name
@@ -23,8 +22,9 @@ from ...score_payloads import Reader, read_ruleset
 from ...services import profiles as house
 from ...services.errors import Conflict
 from ...services.profiles import HouseRules, OpeningSweep, ProfileView
+from ...services.refusals import ProfileRefusal
 from ...throttling import throttle_per_token
-from ..profiles import MINE
+from ..refusal_words import conflict_words
 from .blueprint import bp, request_body
 
 P = ParamSpec("P")
@@ -90,12 +90,11 @@ def profile_json(profile: ProfileView) -> dict[str, object]:
 
 
 def _refused(refused: Conflict) -> ResponseReturnValue:
-    """A name another of the caller's profiles has: 422 naming it; a locked profile's rules: 409."""
-    if refused.reason == "name_taken":
-        return {"errors": [{"field": "name", "message": MINE.name_taken(str(refused.params["name"]))}]}, 422
-    return {"errors": [{"field": "", "message": _(
-        "Matches were started from these house rules, so their rules stay as they are: save the changed rules as "
-        "new house rules.")}]}, 409
+    """A name another of the caller's profiles has: 422 naming it; a locked profile's rules: 409; in the words the
+    pages say."""
+    if refused.reason is ProfileRefusal.NAME_TAKEN:
+        return {"errors": [{"field": "name", "message": conflict_words(refused)}]}, 422
+    return {"errors": [{"field": "", "message": conflict_words(refused)}]}, 409
 
 
 def naming(view: Callable[P, ResponseReturnValue]) -> Callable[P, ResponseReturnValue]:

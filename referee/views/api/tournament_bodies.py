@@ -1,25 +1,31 @@
 """The tournaments API's bodies read into the services' values (a new tournament, a result by hand), every value
 bounded before any work is done, each bad one a Problem naming its field; and the services' refusals of a new
-tournament or a result in the caller's words, naming the field they are about."""
+tournament or a result in the words the pages say (views/refusal_words.py), naming the field they are about."""
 
 from __future__ import annotations
 
 import unicodedata
 from typing import Any
 
-from flask_babel import gettext as _
-
 from ...match_payloads import read_name
 from ...score_payloads import Reader
 from ...services.errors import Conflict
+from ...services.refusals import Refusal, TournamentRefusal
 from ...services.tournament_rounds import MAX_POINTS, REASON_LENGTH
 from ...services.tournaments import MAX_ENTRANTS, Format, PlayerSpec, Seeding, TournamentSpec
+from ..refusal_words import conflict_words
 
 TOURNAMENT_KEYS = {"name", "format", "profile_id", "rounds", "third_place", "seeding", "partnerships", "entrants"}
 ENTRANT_KEYS = {"players"}
 PLAYER_KEYS = {"name", "user_id"}
 RESULT_KEYS = {"home", "away", "reason"}
 MOST_ID = 2**31 - 1  # an id no row has: refused before it reaches the database
+# The field of the body a refusal of a new tournament or a result is about; any other is about the request as a
+# whole ("": a result's is then 409, not 422). An account of no member is named where it was sent (_player_field).
+FIELDS: dict[Refusal, str] = {
+    TournamentRefusal.ENTRANTS: "entrants", TournamentRefusal.PLAYERS: "entrants", TournamentRefusal.TWICE: "entrants",
+    TournamentRefusal.NAME_NEEDED: "entrants", TournamentRefusal.ROUNDS: "rounds", TournamentRefusal.NAME: "name",
+    TournamentRefusal.DRAW: "away"}
 
 
 def _object(data: Any, keys: set[str]) -> tuple[Reader, dict[str, Any]]:
@@ -142,23 +148,12 @@ def _reason(reader: Reader, value: Any, where: tuple[str | int, ...]) -> str | N
 
 
 def refusal(conflict: Conflict, spec: TournamentSpec | None = None) -> tuple[str, str]:
-    """The field a service's refusal is about, and why, in the caller's words."""
-    params = conflict.params
-    words = {
-        "entrants": ("entrants", _("A tournament has 2 to %(most)s entrants.", most=MAX_ENTRANTS)),
-        "players": ("entrants", _("In a tournament of partnerships each entrant is two players; in any other, "
-                                  "one.")),
-        "twice": ("entrants", _("%(name)s is entered twice.", name=params.get("name", ""))),
-        "not_member": (_player_field(spec, params.get("user_id")), _("This account is no member of the club.")),
-        "name_needed": ("entrants", _("Give each guest a name.")),
-        "rounds": ("rounds", _("A Swiss event of these entrants has 1 to %(most)s rounds.", most=params.get("most"))),
-        "name": ("name", _("Give the tournament a name.")),
-        "draw": ("away", _("A knockout table needs a winner: the points cannot be level.")),
-        "bye": ("", _("A bye has no result to record.")),
-        "bracket_moved": ("", _("The next round was paired from the other winner: this result can no longer "
-                                "change who won.")),
-    }
-    return words.get(conflict.reason, ("", _("The tournament changed meanwhile: read it again.")))
+    """The field a service's refusal is about, and why, in the words the pages say."""
+    if conflict.reason is TournamentRefusal.NOT_MEMBER:
+        field = _player_field(spec, conflict.params.get("user_id"))
+    else:
+        field = FIELDS.get(conflict.reason, "")
+    return field, conflict_words(conflict)
 
 
 def _player_field(spec: TournamentSpec | None, user_id: object) -> str:

@@ -24,6 +24,7 @@ from ...services.tournament_rounds import close_round, record_result, result_tra
 from ...services.tournament_standings import tournament_standings
 from ...services.tournaments import create_tournament, get_tournament, tournaments_of
 from ...throttling import throttle_per_token
+from ..refusal_words import conflict_words
 from .blueprint import bp, request_body
 from .tournament_bodies import read_new_tournament, read_result, refusal
 from .tournament_json import change_json, round_json, standing_json, summary_json, table_json, tournament_json
@@ -34,11 +35,6 @@ P = ParamSpec("P")
 def _error(status: int, field: str, message: str) -> ResponseReturnValue:
     """One problem in the errors shape."""
     return {"errors": [{"field": field, "message": message}]}, status
-
-
-def _numbers(tables: object) -> str:
-    """Table numbers as a refusal lists them."""
-    return ", ".join(str(number) for number in tables) if isinstance(tables, (list, tuple)) and tables else "–"
 
 
 def organisers(view: Callable[P, ResponseReturnValue]) -> Callable[P, ResponseReturnValue]:
@@ -110,14 +106,7 @@ def start_next_round(tournament_id: int) -> ResponseReturnValue:
     try:
         started = start_round(api_user(), tournament_id)
     except Conflict as refused:
-        if refused.reason == "finished":
-            return _error(409, "", _("Every round of this tournament is played."))
-        number = refused.params.get("number", "")
-        if not refused.params.get("tables"):  # another organiser's phone started it a moment before
-            return _error(409, "", _("Round %(number)s was started a moment ago on another phone: read the "
-                                     "tournament again.", number=number))
-        return _error(409, "", _("Round %(number)s is still being played: these tables have no result yet: "
-                                 "%(tables)s.", number=number, tables=_numbers(refused.params["tables"])))
+        return _error(409, "", conflict_words(refused))
     response = jsonify(round_json(started.round, started.codes))
     response.status_code = 201
     response.headers["Location"] = url_for("api.read_round", tournament_id=tournament_id, number=started.round.number)
@@ -159,8 +148,7 @@ def close_tournament_round(tournament_id: int, number: int) -> ResponseReturnVal
         try:
             close_round(api_user(), tournament_id)
         except Conflict as refused:
-            return _error(409, "", _("These tables have no result yet: %(tables)s.",
-                                     tables=_numbers(refused.params.get("tables"))))
+            return _error(409, "", conflict_words(refused))
     return _round(tournament_id, number)
 
 
