@@ -194,6 +194,25 @@ def test_a_restore_after_another_hand_was_saved_is_refused_and_offers_the_entry_
     assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[4, 0], [0, 4], [3, 3]]
 
 
+def test_a_restore_once_the_match_is_over_is_refused_as_any_hand_after_the_winner(keeper):
+    """Hand 1 taken back, another hand 1 wins the match: 409, the words of a hand after the winner, and no offer to
+    enter it as the next hand."""
+    match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
+    factories.save_hand(keeper, match_id)
+    undo(keeper, match_id)
+    [(event_id, *_)] = events(keeper, match_id, "hand_undone")
+    url = trail_url(match_id, event_id, "restore")
+    stale = keeper.form(f"/matches/{match_id}", action=url)
+    factories.save_hand(keeper, match_id, mirror=True)
+    response = keeper.client.post(url, data=stale)
+    assert response.status_code == 409
+    page = keeper.text(response.get_data(as_text=True))
+    assert "This hand cannot be restored" in page
+    assert "This match is over: correct a hand, or start a rematch." in page
+    assert "Enter it as hand" not in page
+    assert [points for _, points, *_ in keeper.saved_hands(match_id)] == [[0, 4]]
+
+
 def test_the_scoreboard_offers_a_hand_that_cannot_come_back_as_the_next_hand_instead(keeper, match_id):
     """No Restore button once another hand was saved: "Enter it as hand 3"."""
     factories.save_hand(keeper, match_id)
