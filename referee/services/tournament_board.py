@@ -30,9 +30,9 @@ from ..models import (
     new_spectator_token,
 )
 from ..pairings import standings
-from .clubs import ClubRole
 from .errors import Conflict, NotFound
 from .matches import TOKEN
+from .roles import ClubRole
 from .tournament_standings import Standing
 from .tournament_tables import Round, results_of, rounds_of_tournament
 from .tournaments import TournamentInfo, get_tournament, info_of, run_tournament

@@ -24,9 +24,10 @@ from sqlalchemy import func, select
 from ..extensions import db
 from ..models import ClubMember, RulesProfile, Tournament, TournamentEntrant, User, name_key
 from .club_board import club_ratings
-from .clubs import ClubRole, membership, organised
+from .clubs import membership, organised
 from .errors import Conflict, NotFound
 from .profiles import HouseRules, read_rules
+from .roles import ClubRole
 from .unit_of_work import use_case
 
 NAME_LENGTH = 40
@@ -127,7 +128,7 @@ class TournamentInfo:
     @property
     def organiser(self) -> bool:
         """The viewer runs the tournament."""
-        return self.role == ClubRole.ORGANISER
+        return self.role.organises
 
     def entrant(self, entrant_id: int) -> Entrant:
         """One of its entrants, by id."""

@@ -21,6 +21,7 @@ from ..forms.tournaments import ResultForm, TournamentForm
 from ..services.club_profiles import tournament_profiles
 from ..services.clubs import members_of, membership, organised
 from ..services.errors import Conflict, Forbidden, NotFound
+from ..services.roles import opened_by, organises
 from ..services.sharing import NewCode
 from ..services.tournament_rounds import (
     close_round,
@@ -32,7 +33,7 @@ from ..services.tournament_rounds import (
     table_codes,
 )
 from ..services.tournament_standings import tournament_standings
-from ..services.tournament_tables import Round, Table, rounds_of_tournament, scored_by
+from ..services.tournament_tables import Round, Table, rounds_of_tournament
 from ..services.tournaments import TournamentInfo, create_tournament, get_tournament, tournaments_of
 from .qr import qr_svg
 from .tournament_words import conflict_words, format_words, state_words, tiebreak_words
@@ -76,7 +77,7 @@ def index(club_id: int) -> ResponseReturnValue:
         listed = tournaments_of(current_user, club_id)
     except NotFound:
         abort(404)
-    return render_template("tournaments/index.html", club=me.club, organiser=me.role == "organiser",
+    return render_template("tournaments/index.html", club=me.club, organiser=organises(me),
                            tournaments=listed, format_words=format_words)
 
 
@@ -119,8 +120,8 @@ def page(info: TournamentInfo, problem: str | None = None, status: int = 200) ->
     """The tournament's page: the current round's tables first, then the rounds before, the entrants."""
     rounds = rounds_of_tournament(info)
     shown: dict[str, str] = session.get(SHOWN, {}) if info.organiser else {}
-    tables = [table for one in rounds for table in one.tables if table.match_id is not None]
-    scoring = scored_by(current_user.id, [table.match_id for table in tables if table.match_id is not None])
+    scoring = opened_by(current_user, [table.match_id for one in rounds for table in one.tables
+                                       if table.match_id is not None])
     current = rounds[-1] if rounds else None
     return render_template(
         "tournaments/show.html", tournament=info, rounds=rounds, current=current, problem=problem,
