@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import ColumnElement, delete, func, select, update
+from sqlalchemy.orm import joinedload, selectinload
 
 from ..extensions import db
 from ..models import Club, ClubInvite, ClubMember, Match, User, now
@@ -99,8 +100,9 @@ def clubs_of(user: User) -> list[MyClub]:
 
 
 def membership(user: User, club_id: int) -> ClubMember:
-    """The account's membership of the club: NotFound when it has none, as for a club that does not exist."""
-    member = db.session.scalar(select(ClubMember).where(in_club(user.id, club_id)))
+    """The account's membership of the club, the club read with it: NotFound when it has none, as for a club that
+    does not exist."""
+    member = db.session.scalar(select(ClubMember).where(in_club(user.id, club_id)).options(joinedload(ClubMember.club)))
     if member is None:
         raise NotFound(club_id)
     return member
@@ -120,9 +122,11 @@ def organised(user: User, club_id: int) -> ClubMember:
 
 
 def members_of(club_id: int) -> list[ClubMember]:
-    """The club's members, organisers first, then by when they joined."""
+    """The club's members, organisers first, then by when they joined; their accounts read with them (one query
+    more, not one per member)."""
     return list(db.session.scalars(select(ClubMember).where(ClubMember.club_id == club_id).order_by(
-        (ClubMember.role == ClubRole.ORGANISER).desc(), ClubMember.joined_at, ClubMember.id)))
+        (ClubMember.role == ClubRole.ORGANISER).desc(), ClubMember.joined_at, ClubMember.id)
+        .options(selectinload(ClubMember.user))))
 
 
 def leaving(member: ClubMember) -> Leaving:

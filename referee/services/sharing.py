@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import exists, func, select, update
+from sqlalchemy.orm import joinedload
 
 from ..extensions import db
 from ..models import JoinCode, Match, Scorer, User, now
@@ -124,9 +125,9 @@ def join(user: User, typed: str) -> Match:
 
 
 def scorers_of(match: Match) -> list[Scorer]:
-    """The match's scorers, first joined first, with their accounts."""
+    """The match's scorers, first joined first, with their accounts (read in the same query)."""
     return list(db.session.scalars(select(Scorer).where(Scorer.match_id == match.id)
-                                   .order_by(Scorer.added_at, Scorer.id)))
+                                   .order_by(Scorer.added_at, Scorer.id).options(joinedload(Scorer.user))))
 
 
 def leave(user: User, match: Match) -> None:

@@ -74,9 +74,9 @@ def index(club_id: int) -> ResponseReturnValue:
     """The club's tournaments, newest first, and "New tournament" for its organisers."""
     try:
         me = membership(current_user, club_id)
-        listed = tournaments_of(current_user, club_id)
     except NotFound:
         abort(404)
+    listed = tournaments_of(me)
     return render_template("tournaments/index.html", club=me.club, organiser=organises(me),
                            tournaments=listed, format_words=format_words)
 
@@ -127,7 +127,7 @@ def page(info: TournamentInfo, problem: str | None = None, status: int = 200) ->
         "tournaments/show.html", tournament=info, rounds=rounds, current=current, problem=problem,
         done=finished(info, rounds), planned=planned_rounds(info), scoring=scoring, button=ButtonForm(),
         format_words=format_words, state_words=state_words, qr_of=lambda table: qr_of(table, shown),
-        trail=result_trail(current_user, info.id)[:20]), status
+        trail=result_trail(info)[:20]), status
 
 
 def qr_of(table: Table, shown: dict[str, str]) -> tuple[str, Any] | None:
@@ -223,7 +223,7 @@ def result(tournament_id: int, table_id: int) -> ResponseReturnValue:
             return redirect(url_for("tournaments.show", tournament_id=tournament_id))
     if form.is_submitted():
         status = 422
-    changes = [change for change in result_trail(current_user, tournament_id)
+    changes = [change for change in result_trail(info)
                if (change.round_number, change.table_number) == (one.number, table.number)]
     return render_template("tournaments/result.html", tournament=info, round=one, table=table, form=form,
                            changes=changes), status
@@ -235,4 +235,4 @@ def standings(tournament_id: int) -> ResponseReturnValue:
     """The standings now: every finished table counts, those still playing do not."""
     info = seen(tournament_id)
     return render_template("tournaments/standings.html", tournament=info, tiebreak_words=tiebreak_words,
-                           lines=tournament_standings(current_user, tournament_id))
+                           lines=tournament_standings(info))
