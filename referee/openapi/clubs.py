@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..models import NAME_LENGTH
-from ..services.clubs import ClubRole
+from ..services.roles import ClubRole
 from .common import GUARDED, TOKEN, WITH_BODY, error_response, json_content, parameter_ref, ref, response_ref
 
 ROLE = {"enum": [role.value for role in ClubRole], "description": "The caller's role (or a member's)."}

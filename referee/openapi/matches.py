@@ -10,7 +10,7 @@ from typing import Any
 from ..match_payloads import MAX_PAGE, MAX_PER_PAGE, STATUSES
 from ..models import NAME_LENGTH
 from ..rules.rulesets import MAX_SIDES
-from ..services.sharing import Role
+from ..services.roles import Role
 from .common import GUARDED, NAME, SEAT, SIDE, TOKEN, WHOLE, WITH_BODY, error_response, json_content, parameter_ref, ref
 from .match_examples import EXAMPLES as ex
 from .referee_api import SCHEMAS as REFEREE_SCHEMAS

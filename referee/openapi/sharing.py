@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..services.sharing import CODE_LENGTH, MAX_TYPED, Role
+from ..services.roles import Role
+from ..services.sharing import CODE_LENGTH, MAX_TYPED
 from .common import GUARDED, TOKEN, WITH_BODY, error_response, json_content, parameter_ref, ref, response_ref
 from .match_examples import EXAMPLES as ex
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..models import NAME_LENGTH
 from ..pairings.standings import Tiebreak
-from ..services.clubs import ClubRole
+from ..services.roles import ClubRole
 from ..services.tournament_rounds import MAX_POINTS, REASON_LENGTH
 from ..services.tournament_tables import TableState
 from ..services.tournaments import MAX_ENTRANTS, Format, Seeding

@@ -27,9 +27,10 @@ from ..models import (
     new_uid,
 )
 from .api_tokens import revoke_tokens
-from .clubs import ClubRole, forget_members
+from .clubs import forget_members
 from .players import players_for
 from .ratings import rerate
+from .roles import ClubRole
 from .sessions import Device, end_sessions, start_session
 from .unit_of_work import use_case
 

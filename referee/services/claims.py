@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from sqlalchemy import ColumnElement, delete, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import contains_eager, joinedload
 
 from ..extensions import db
 from ..models import Match, Scorer, Seat, SeatClaim, User, now
@@ -29,9 +30,10 @@ def claim_of(user: User, match: Match) -> SeatClaim | None:
 
 
 def claims_of(match: Match) -> list[SeatClaim]:
-    """The match's claims, by seat."""
+    """The match's claims, by seat, each with its seat and account (read in the same query)."""
     return list(db.session.scalars(select(SeatClaim).join(Seat, Seat.id == SeatClaim.seat_id)
-                                   .where(SeatClaim.match_id == match.id).order_by(Seat.position)))
+                                   .where(SeatClaim.match_id == match.id).order_by(Seat.position)
+                                   .options(contains_eager(SeatClaim.seat), joinedload(SeatClaim.user))))
 
 
 @use_case
@@ -115,7 +117,10 @@ def free_seats_of(player_id: int) -> None:
 
 
 def claims_by(user: User) -> list[SeatClaim]:
-    """The account's claims in every match, pending or confirmed, the latest match first (My record's list)."""
+    """The account's claims in every match, pending or confirmed, the latest match first (My record's list), each
+    with its seat, match and the match's owner read in the same query."""
     return list(db.session.scalars(select(SeatClaim).join(Match, Match.id == SeatClaim.match_id)
                                    .where(SeatClaim.user_id == user.id)
-                                   .order_by(Match.created_at.desc(), Match.id.desc())))
+                                   .order_by(Match.created_at.desc(), Match.id.desc())
+                                   .options(joinedload(SeatClaim.seat),
+                                            contains_eager(SeatClaim.match).joinedload(Match.owner))))

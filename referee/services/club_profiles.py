@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import Club, ClubMember, RulesProfile, User
+from ..models import Club, RulesProfile, User
 from .clubs import membership, organised
 from .profiles import (
     HouseRules,
@@ -28,6 +28,7 @@ from .profiles import (
     replace_link_for,
     save_for,
 )
+from .roles import belongs
 
 
 @dataclass(frozen=True)
@@ -83,11 +84,10 @@ def replace_club_card_link(user: User, club_id: int, profile_id: int) -> Profile
 
 def clubs_house_rules(user: User) -> list[ClubHouseRules]:
     """The house rules of every club the account is a member of, by club name (clubs without any left out)."""
-    clubs = select(ClubMember.club_id).where(ClubMember.user_id == user.id).scalar_subquery()
     names = {club_id: name for club_id, name in db.session.execute(select(Club.id, Club.name)
-                                                                   .where(Club.id.in_(clubs)))}
+                                                                   .where(belongs(user.id, Club.id)))}
     shelves: dict[int, list[ProfileView]] = {}
-    for profile in listed(RulesProfile.club_id.in_(clubs)):
+    for profile in listed(belongs(user.id, RulesProfile.club_id)):
         shelves.setdefault(profile.club_id or 0, []).append(profile)
     return sorted((ClubHouseRules(club_id, names[club_id], found) for club_id, found in shelves.items()),
                   key=lambda shelf: (shelf.club_name.casefold(), shelf.club_id))

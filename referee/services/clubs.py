@@ -1,10 +1,11 @@
 """Clubs: an account makes one and is its organiser; others join by an invite link; members file matches under it.
 
-Roles (ClubRole): an organiser manages the club (invites, who else organises, removing members); a member sees the
-club, its members, matches and leaderboard, and files its own matches under it. An account with no membership
-gets NotFound for everything of a club, as for a club that does not exist; a member asking for an organiser's
-action gets Forbidden. A club always keeps an organiser: the last one cannot leave while others remain (it hands
-over first), and the last member leaving ends the club (its matches stay, no longer filed under it).
+Roles (services/roles.py, ClubRole): an organiser manages the club (invites, who else organises, removing members); a
+member sees the club, its members, matches and leaderboard, and files its own matches under it. An account with no
+membership gets NotFound for everything of a club, as for a club that does not exist (membership); a member asking
+for an organiser's action gets Forbidden (organised). A club always keeps an organiser: the last one cannot leave
+while others remain (it hands over first), and the last member leaving ends the club (its matches stay, no longer
+filed under it).
 
 An invite is a link with a secret of 144 random bits (``secrets.token_urlsafe``), lasting INVITE_LIFETIME (a week:
 from one club night to the next) unless revoked; a club may have several at once (one per organiser's phone, say).
@@ -18,33 +19,27 @@ on them without a request.
 
 from __future__ import annotations
 
-import enum
 import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import ColumnElement, delete, func, select, update
+from sqlalchemy.orm import joinedload, selectinload
 
 from ..extensions import db
-from ..models import Club, ClubInvite, ClubMember, Match, Scorer, User, now
+from ..models import Club, ClubInvite, ClubMember, Match, User, now
 from .errors import Conflict, Forbidden, NotFound
 from .inserts import insert_once
 from .link_secrets import BadLink, keyed_hash, usable
 from .refusals import ClubRefusal
+from .roles import ClubRole, belongs, in_club, organises
 from .unit_of_work import use_case
 
 INVITE_LIFETIME = timedelta(days=7)
 SECRET_BYTES = 18  # 144 bits, 24 characters of token_urlsafe
 SECRET = re.compile(r"[A-Za-z0-9_-]{24}")
 NAME_LENGTH = 40
-
-
-class ClubRole(enum.StrEnum):
-    """What a member may do in its club."""
-
-    ORGANISER = "organiser"  # everything: invites, organisers, removing members
-    MEMBER = "member"  # sees the club, files its matches under it
 
 
 @dataclass(frozen=True)
@@ -63,6 +58,20 @@ class MyClub:
     club: Club
     role: ClubRole
     members: int
+
+    @property
+    def organiser(self) -> bool:
+        """The account runs the club."""
+        return self.role.organises
+
+
+@dataclass(frozen=True)
+class Leaving:
+    """What a member's leaving would do: the last member ends the club; the last organiser, while others remain,
+    must make another organiser first."""
+
+    alone: bool
+    last_organiser: bool
 
 
 def secret_hash(secret: str) -> str:
@@ -85,16 +94,16 @@ def clubs_of(user: User) -> list[MyClub]:
     counts = (select(ClubMember.club_id, func.count(ClubMember.id).label("members"))
               .group_by(ClubMember.club_id).subquery())
     rows = db.session.execute(
-        select(Club, ClubMember.role, counts.c.members).join(ClubMember, ClubMember.club_id == Club.id)
-        .join(counts, counts.c.club_id == Club.id).where(ClubMember.user_id == user.id)
+        select(Club, ClubMember.role, counts.c.members).join(ClubMember, in_club(user.id, Club.id))
+        .join(counts, counts.c.club_id == Club.id)
         .order_by(func.lower(Club.name), Club.id))
     return [MyClub(club, ClubRole(role), members) for club, role, members in rows]
 
 
 def membership(user: User, club_id: int) -> ClubMember:
-    """The account's membership of the club: NotFound when it has none, as for a club that does not exist."""
-    member = db.session.scalar(select(ClubMember).where(ClubMember.club_id == club_id,
-                                                        ClubMember.user_id == user.id))
+    """The account's membership of the club, the club read with it: NotFound when it has none, as for a club that
+    does not exist."""
+    member = db.session.scalar(select(ClubMember).where(in_club(user.id, club_id)).options(joinedload(ClubMember.club)))
     if member is None:
         raise NotFound(club_id)
     return member
@@ -102,28 +111,35 @@ def membership(user: User, club_id: int) -> ClubMember:
 
 def is_member(user: User, club_id: int) -> bool:
     """Whether the account is a member of the club (an organiser or not)."""
-    return db.session.scalar(select(ClubMember.id).where(ClubMember.club_id == club_id,
-                                                         ClubMember.user_id == user.id)) is not None
+    return bool(db.session.scalar(select(belongs(user.id, club_id))))
 
 
 def organised(user: User, club_id: int) -> ClubMember:
     """The account's membership of a club it organises: NotFound for a non-member, Forbidden for a member."""
     member = membership(user, club_id)
-    if member.role != ClubRole.ORGANISER:
+    if not organises(member):
         raise Forbidden(club_id)
     return member
 
 
 def members_of(club_id: int) -> list[ClubMember]:
-    """The club's members, organisers first, then by when they joined."""
+    """The club's members, organisers first, then by when they joined; their accounts read with them (one query
+    more, not one per member)."""
     return list(db.session.scalars(select(ClubMember).where(ClubMember.club_id == club_id).order_by(
-        (ClubMember.role == ClubRole.ORGANISER).desc(), ClubMember.joined_at, ClubMember.id)))
+        (ClubMember.role == ClubRole.ORGANISER).desc(), ClubMember.joined_at, ClubMember.id)
+        .options(selectinload(ClubMember.user))))
+
+
+def leaving(member: ClubMember) -> Leaving:
+    """What the member's leaving its club would do."""
+    others = [ClubRole(role) for role in db.session.scalars(select(ClubMember.role).where(
+        ClubMember.club_id == member.club_id, ClubMember.id != member.id))]
+    return Leaving(not others, bool(others) and organises(member) and not any(role.organises for role in others))
 
 
 def _other(organiser: ClubMember, user_id: int) -> ClubMember:
     """Another member of the organiser's club (NotFound otherwise)."""
-    member = db.session.scalar(select(ClubMember).where(ClubMember.club_id == organiser.club_id,
-                                                        ClubMember.user_id == user_id))
+    member = db.session.scalar(select(ClubMember).where(in_club(user_id, organiser.club_id)))
     if member is None:
         raise NotFound(user_id)
     return member
@@ -151,13 +167,13 @@ def leave_club(member: ClubMember) -> bool:
     """The member leaves its club; the last organiser cannot while other members remain (Conflict
     'last_organiser': make another organiser first). The last member leaving ends the club, its matches kept
     (unfiled). Whether the club ended."""
-    others = [m for m in members_of(member.club_id) if m.id != member.id]
-    if not others:
+    left = leaving(member)
+    if left.alone:
         db.session.execute(update(Match).where(Match.club_id == member.club_id).values(club_id=None)
                            .execution_options(synchronize_session=False))
         db.session.delete(member.club)
         return True
-    if member.role == ClubRole.ORGANISER and not any(m.role == ClubRole.ORGANISER for m in others):
+    if left.last_organiser:
         raise Conflict(ClubRefusal.LAST_ORGANISER)
     db.session.delete(member)
     return False
@@ -181,7 +197,7 @@ def forget_members(accounts: ColumnElement[int]) -> None:
             for gone in (delete(ClubInvite).where(ClubInvite.club_id == club_id),
                          delete(Club).where(Club.id == club_id)):
                 db.session.execute(gone.execution_options(synchronize_session=False))
-        elif not any(m.role == ClubRole.ORGANISER for m in remaining):
+        elif not any(map(organises, remaining)):
             remaining[0].role = ClubRole.ORGANISER
     db.session.flush()
 
@@ -271,11 +287,3 @@ def club_matches(club_id: int, limit: int = 100) -> list[Match]:
     return list(db.session.scalars(select(Match).where(Match.club_id == club_id)
                                    .order_by(Match.created_at.desc(), Match.id.desc()).limit(limit)))
 
-
-def scoring(user: User, matches: list[Match]) -> set[int]:
-    """Which of these matches the account owns or scores: their scoreboards are open to it, the others' only
-    their spectator pages."""
-    ids = [match.id for match in matches]
-    owned = {match.id for match in matches if match.user_id == user.id}
-    return owned | set(db.session.scalars(select(Scorer.match_id).where(Scorer.user_id == user.id,
-                                                                       Scorer.match_id.in_(ids))))

@@ -15,8 +15,8 @@ from ..extensions import db
 from ..models import KEY_LENGTH, Hand, Match, Seat, User
 from ..rules import totals
 from ..search_keys import search_key
+from .roles import opens
 from .scoreboard import names_of_sides
-from .sharing import shared_or_owned
 
 PER_PAGE = 20
 # What a row of the list needs of a match: its seats, and its hands' points (not every hand's whole entry, a
@@ -35,11 +35,11 @@ class MatchRow:
 
 def match_history(user: User, page: int = 1, player: str = "", status: str = "",
                   per_page: int = PER_PAGE, whole: bool = True) -> Pagination:
-    """One page of the matches the user owns or scores (services/sharing.py), the page clamped to those there
+    """One page of the matches the user's role opens (services/roles.py), the page clamped to those there
     are; `player` is part of a name at the table, whatever its case and accents ('luc' finds 'Lucía'), `status`
     'finished' or 'playing'. With `whole` (the API's list) each match comes with its seats and hands loaded;
     without, the match rows alone, for `match_rows`."""
-    query = select(Match).where(shared_or_owned(user))
+    query = select(Match).where(opens(user.id))
     if status in ("finished", "playing"):
         query = query.where(Match.finished.is_(status == "finished"))
     key = search_key(player)[:KEY_LENGTH]  # as the seats keep it
@@ -56,8 +56,8 @@ def match_history(user: User, page: int = 1, player: str = "", status: str = "",
 
 
 def recent_matches(user: User, limit: int = 3) -> list[Match]:
-    """The newest few matches the user owns or scores, for the home page (their rows: `match_rows`)."""
-    query = (select(Match).where(shared_or_owned(user)).order_by(Match.created_at.desc(), Match.id.desc())
+    """The newest few matches the user's role opens, for the home page (their rows: `match_rows`)."""
+    query = (select(Match).where(opens(user.id)).order_by(Match.created_at.desc(), Match.id.desc())
              .limit(limit))
     return list(db.session.scalars(query))
 

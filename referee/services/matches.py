@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, bindparam, exists, or_, select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -25,18 +25,16 @@ from ..rules.match import side_of_seat
 from .errors import Conflict, Forbidden, Gone, NotFound
 from .players import players_for
 from .refusals import MatchRefusal
+from .roles import Role, match_role
 from .scoreboard import dealer_after
 from .table_place import table_place
 from .unit_of_work import inside_use_case, use_case
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a spectator token, as secrets.token_urlsafe makes it
-# Run on every scoreboard and spectator request, 304s included: built once, so each run finds its compiled SQL by
-# the statement's own memoised cache key instead of building the statement and its key again.
-# The owner's, or a scorer's: one query either way (services/sharing.py says who may do what).
-_SCORED_MATCH = select(Match).where(
-    Match.id == bindparam("match_id"),
-    or_(Match.user_id == bindparam("user_id"),
-        exists().where(Scorer.match_id == Match.id, Scorer.user_id == bindparam("user_id"))))
+# Run on every scoreboard request, 304s included: built once, so each run finds its compiled SQL by the statement's
+# own memoised cache key instead of building the statement and its key again.
+# The match and the reader's role in it, in one query (services/roles.py says what each role may do).
+_MATCH_AND_ROLE = select(Match, match_role(bindparam("user_id"))).where(Match.id == bindparam("match_id"))
 _SPECTATOR_VERSION = select(Match.id, Match.version).where(Match.spectator_token == bindparam("token"))
 
 
@@ -99,22 +97,31 @@ def rematch(user: User, match: Match) -> Match:
     return again
 
 
-def get_match(user: User, match_id: int) -> Match:
-    """A match the account owns or scores (everything a scorer may do: its hands, the draw, the scoreboard and
-    its exports); a match it has no role in is NotFound, like a missing one. The account is noted on the match
-    as the one acting, for the trail."""
-    match = db.session.scalar(_SCORED_MATCH, {"match_id": match_id, "user_id": user.id})
-    if match is None:
+def opened_match(user: User, match_id: int) -> tuple[Match, Role]:
+    """A match the account's role opens (Role.opens: the owner's and its scorers'), and that role; NotFound for a
+    match it has no role in or only holds a seat in, like a missing one. The account is noted on the match as the
+    one acting, for the trail."""
+    row = db.session.execute(_MATCH_AND_ROLE, {"match_id": match_id, "user_id": user.id}).first()
+    role = Role(row[1]) if row is not None and row[1] is not None else None
+    if row is None or role is None or not role.opens:
         raise NotFound(match_id)
+    match: Match = row[0]
     match.acting_user_id = user.id
-    return match
+    return match, role
+
+
+def get_match(user: User, match_id: int) -> Match:
+    """A match the account's role opens (everything a scorer may do: its hands, the draw, the scoreboard and its
+    exports): opened_match's, without the role."""
+    return opened_match(user, match_id)[0]
 
 
 def get_owned_match(user: User, match_id: int) -> Match:
-    """A match the account owns, for what only its owner may do (its spectator link replaced, its join codes
-    and scorers managed): Forbidden for a scorer, NotFound for an account with no role in it."""
-    match = get_match(user, match_id)
-    if match.user_id != user.id:
+    """A match the account manages (Role.manages), for what only its owner may do (its spectator link replaced,
+    its join codes, scorers and claims managed): Forbidden for a scorer, NotFound for an account it does not open
+    to."""
+    match, role = opened_match(user, match_id)
+    if not role.manages:
         raise Forbidden(match_id)
     return match
 

@@ -1,9 +1,8 @@
 """Scoring a match together: roles, join codes and scorers.
 
-Roles (Role): the owner (the account that made the match) and its scorers (accounts that joined with a join
-code), who enter, correct, undo and restore hands as the owner does; watching is the spectator link's, which
-needs no account (services/matches.py); a claimant holds a confirmed seat (services/claims.py) and no longer scores.
-Managing codes and scorers is the owner's alone.
+Who may do what is services/roles.py's (Role): the owner (the account that made the match) and its scorers (accounts
+that joined with a join code) enter, correct, undo and restore hands alike; managing codes and scorers is the
+owner's alone; watching is the spectator link's, which needs no account (services/matches.py).
 
 A join code is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L, U), read case-insensitively
 and ignoring spaces and dashes, so it can be read aloud and typed on a phone; 30⁸ ≈ 6.6 × 10¹¹ codes, and
@@ -13,19 +12,20 @@ making a new one revokes the old. Only a keyed hash of the code is stored (servi
 
 from __future__ import annotations
 
-import enum
 import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, exists, func, or_, select, update
+from sqlalchemy import exists, func, select, update
+from sqlalchemy.orm import joinedload
 
 from ..extensions import db
-from ..models import JoinCode, Match, Scorer, SeatClaim, User, now
+from ..models import JoinCode, Match, Scorer, User, now
 from .errors import Forbidden, NotFound
 from .inserts import insert_once
 from .link_secrets import BadLink, keyed_hash, usable
+from .roles import role_of
 from .unit_of_work import use_case
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -37,16 +37,6 @@ MOST_JOINED_BY_CODE = 8
 _TYPED = re.compile(r"[\s-]+")
 # What may be typed as a code before it is looked at (spaces and dashes between its characters included).
 MAX_TYPED = 40
-
-
-class Role(enum.StrEnum):
-    """What an account may do in a match."""
-
-    OWNER = "owner"  # made it: everything, managing scorers and codes too
-    SCORER = "scorer"  # joined with a code: enters, corrects, undoes and restores hands
-    # holds a confirmed seat (services/claims.py) and scores no more: the match is in its My record only, no
-    # match route lets it in (a claimant who scores keeps the scorer's role)
-    CLAIMANT = "claimant"
 
 
 @dataclass(frozen=True)
@@ -71,28 +61,6 @@ def normal_code(typed: str) -> str:
 def code_hash(code: str) -> str:
     """What is stored of a code: the keyed hash of the code as made."""
     return keyed_hash(normal_code(code))
-
-
-def shared_or_owned(user: User) -> ColumnElement[bool]:
-    """A condition on Match: the account owns it or scores it."""
-    return or_(Match.user_id == user.id, Match.id.in_(select(Scorer.match_id).where(Scorer.user_id == user.id)))
-
-
-def role_of(user: User, match: Match) -> Role | None:
-    """The account's role in the match, or None when it has none."""
-    if match.user_id == user.id:
-        return Role.OWNER
-    scores = db.session.scalar(select(exists().where(Scorer.match_id == match.id, Scorer.user_id == user.id)))
-    if scores:
-        return Role.SCORER
-    claims = db.session.scalar(select(exists().where(SeatClaim.match_id == match.id, SeatClaim.user_id == user.id,
-                                                     SeatClaim.confirmed_at.is_not(None))))
-    return Role.CLAIMANT if claims else None
-
-
-def roles_in(user: User, matches: list[Match]) -> dict[int, Role]:
-    """The account's role in each of these matches (all of which it owns or scores), by match id."""
-    return {match.id: Role.OWNER if match.user_id == user.id else Role.SCORER for match in matches}
 
 
 @use_case
@@ -141,11 +109,12 @@ def usable_code(typed: str) -> JoinCode:
 
 @use_case
 def join(user: User, typed: str) -> Match:
-    """Make the account a scorer of the match whose code it typed (its owner and its scorers stay as they are);
-    BadLink for a code that lets no one in."""
+    """Make the account a scorer of the match whose code it typed (its owner and its scorers stay as they are; a
+    claimant who scores no more scores again); BadLink for a code that lets no one in."""
     found = usable_code(typed)
     match = found.match
-    if role_of(user, match) is None:
+    role = role_of(user, match)
+    if role is None or not role.opens:
         joined = db.session.scalar(select(func.count()).select_from(Scorer).where(Scorer.join_code_id == found.id))
         if (joined or 0) >= MOST_JOINED_BY_CODE:
             raise BadLink("used_up")
@@ -156,9 +125,9 @@ def join(user: User, typed: str) -> Match:
 
 
 def scorers_of(match: Match) -> list[Scorer]:
-    """The match's scorers, first joined first, with their accounts."""
+    """The match's scorers, first joined first, with their accounts (read in the same query)."""
     return list(db.session.scalars(select(Scorer).where(Scorer.match_id == match.id)
-                                   .order_by(Scorer.added_at, Scorer.id)))
+                                   .order_by(Scorer.added_at, Scorer.id).options(joinedload(Scorer.user))))
 
 
 def leave(user: User, match: Match) -> None:

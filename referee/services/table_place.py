@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, exists, select
+from sqlalchemy import bindparam, select
 
 from ..extensions import db
-from ..models import ClubMember, Match, Tournament, TournamentRound, TournamentTable, User
+from ..models import Match, Tournament, TournamentRound, TournamentTable, User
+from .roles import belongs
 
 
 @dataclass(frozen=True)
@@ -31,8 +32,7 @@ class TablePlace:
 
 # Built once: every hand saved in a club's match asks it.
 _PLACE = (select(TournamentRound.tournament_id, TournamentRound.number, TournamentRound.closed_at.is_not(None),
-                 exists().where(ClubMember.club_id == Tournament.club_id,
-                                ClubMember.user_id == bindparam("reader")))
+                 belongs(bindparam("reader"), Tournament.club_id))
           .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
           .join(Tournament, Tournament.id == TournamentRound.tournament_id)
           .where(TournamentTable.match_id == bindparam("match")))

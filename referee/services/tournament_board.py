@@ -30,13 +30,13 @@ from ..models import (
     new_spectator_token,
 )
 from ..pairings import standings
-from .clubs import ClubRole
 from .errors import Conflict, NotFound
 from .matches import TOKEN
 from .refusals import TournamentRefusal
+from .roles import ClubRole
 from .tournament_standings import Standing
 from .tournament_tables import Round, results_of, rounds_of_tournament
-from .tournaments import TournamentInfo, get_tournament, info_of, run_tournament
+from .tournaments import TournamentInfo, info_of, run_tournament
 from .unit_of_work import use_case
 
 MAX_ROUND_MINUTES = 240  # a long round of a slow game; anything more is a typing slip
@@ -97,12 +97,11 @@ def _row(tournament_id: int) -> TournamentBoard | None:
     return db.session.get(TournamentBoard, tournament_id)
 
 
-def board_link(user: User, tournament_id: int) -> BoardLink:
-    """The board's link and round length, for a member of the club (NotFound for anyone else): the link is on
-    the board itself for everyone in the room to scan."""
-    get_tournament(user, tournament_id)
-    row = _row(tournament_id)
-    return BoardLink(tournament_id, row.token if row else None, row.round_minutes if row else None)
+def board_link(info: TournamentInfo) -> BoardLink:
+    """The board's link and round length, for a member of the club (`info`: the tournament as get_tournament read
+    it for that member): the link is on the board itself for everyone in the room to scan."""
+    row = _row(info.id)
+    return BoardLink(info.id, row.token if row else None, row.round_minutes if row else None)
 
 
 @use_case
@@ -192,8 +191,7 @@ def public_board(token: str, tournament_id: int) -> Board:
     return board_of(info_of(tournament, ClubRole.MEMBER), board.round_minutes)
 
 
-def member_board(user: User, tournament_id: int) -> Board:
-    """The board as a member of the club sees it (NotFound for anyone else)."""
-    info = get_tournament(user, tournament_id)
-    row = _row(tournament_id)
-    return board_of(info, row.round_minutes if row else None)
+def member_board(info: TournamentInfo) -> Board:
+    """The board as a member of the club sees it (`info`: the tournament as get_tournament read it for that
+    member)."""
+    return board_of(info, board_link(info).round_minutes)

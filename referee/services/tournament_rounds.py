@@ -23,7 +23,6 @@ from ..models import (
     RulesProfile,
     Scorer,
     SeatClaim,
-    Tournament,
     TournamentResultChange,
     TournamentRound,
     TournamentTable,
@@ -37,7 +36,7 @@ from .profiles import read_rules
 from .refusals import TournamentRefusal
 from .sharing import NewCode, make_join_code
 from .tournament_tables import Round, Table, TableState, results_of, rounds_of_tournament
-from .tournaments import Format, TournamentInfo, get_tournament, info_of, run_tournament, seen_tournament
+from .tournaments import Format, TournamentInfo, get_tournament, run_tournament
 from .unit_of_work import use_case
 
 MAX_POINTS = 999
@@ -116,8 +115,7 @@ def start_round(user: User, tournament_id: int) -> StartedRound:
     tables with their matches, scorers and join codes are stored together or not at all. Conflict 'round_open'
     (number=, tables=: those without a result) while the current round is not complete, 'round_started' (number=)
     when another phone started it at the same moment; 'finished' when every round is played."""
-    tournament = run_tournament(user, tournament_id)
-    info = get_tournament(user, tournament_id)
+    info = run_tournament(user, tournament_id)
     rounds = rounds_of_tournament(info)
     if rounds and not rounds[-1].tables and not rounds[-1].closed:
         # A round stored without its tables, by a start interrupted before a start was one transaction: made again.
@@ -128,22 +126,22 @@ def start_round(user: User, tournament_id: int) -> StartedRound:
             raise Conflict(TournamentRefusal.ROUND_OPEN, number=rounds[-1].number, tables=rounds[-1].unfinished)
         _close(rounds[-1].id)
     pairings = next_pairings(info, rounds)
-    made = TournamentRound(tournament_id=tournament.id, number=len(rounds) + 1)
+    made = TournamentRound(tournament_id=info.id, number=len(rounds) + 1)
     db.session.add(made)
     try:
         # Written first: the round's number is this start's, before any match is made for it.
         db.session.flush()
     except IntegrityError:  # another organiser's phone started it at the same moment
         raise Conflict(TournamentRefusal.ROUND_STARTED, number=len(rounds) + 1) from None
-    codes = _seat_tables(user, tournament, info, made, pairings)
+    codes = _seat_tables(user, info, made, pairings)
     return StartedRound(next(one for one in rounds_of_tournament(info) if one.id == made.id), codes)
 
 
-def _seat_tables(user: User, tournament: Tournament, info: TournamentInfo, made: TournamentRound,
+def _seat_tables(user: User, info: TournamentInfo, made: TournamentRound,
                  pairings: list[Pairing[int]]) -> dict[int, NewCode]:
     """The round's tables, each with its match, scorers and join code; the byes after them."""
-    rules = read_rules(tournament.rules)
-    profile = db.session.get(RulesProfile, tournament.profile_id) if tournament.profile_id is not None else None
+    rules = info.rules
+    profile = db.session.get(RulesProfile, info.profile_id) if info.profile_id is not None else None
     profile_id = profile.id if profile is not None and read_rules(profile.rules).plays_as(
         rules.ruleset, rules.deck()) else None
     matches = []
@@ -155,7 +153,7 @@ def _seat_tables(user: User, tournament: Tournament, info: TournamentInfo, made:
         match = create_match(user, MatchSettings(
             preset=rules.ruleset.preset, options=rules.ruleset.options(), deck_style=rules.deck(),
             names=tuple(player.name for player in seated), partnerships=info.partnerships,
-            club_id=tournament.club_id, profile_id=profile_id))
+            club_id=info.club_id, profile_id=profile_id))
         scorers = {player.user_id for player in seated} - {None, user.id}
         match.scorers = [Scorer(user_id=user_id) for user_id in sorted(s for s in scorers if s is not None)]
         # A member's seat is theirs from the start: in their My record, and no phone holding the table's code can
@@ -187,8 +185,7 @@ def _close(round_id: int) -> None:
 def close_round(user: User, tournament_id: int) -> Round:
     """Close the current round (organisers only): Conflict 'unfinished' (tables=…) while a table has no result,
     'no_round' before the first. Closing a closed round changes nothing."""
-    run_tournament(user, tournament_id)
-    info = get_tournament(user, tournament_id)
+    info = run_tournament(user, tournament_id)
     rounds = rounds_of_tournament(info)
     if not rounds:
         raise Conflict(TournamentRefusal.NO_ROUND)
@@ -204,8 +201,7 @@ def close_round(user: User, tournament_id: int) -> Round:
 def table_codes(user: User, tournament_id: int) -> dict[int, NewCode]:
     """New join codes for the current round's tables (organisers only; each match's old code stops working), by
     table id: for the QR codes of a round sheet or the organiser's phone."""
-    run_tournament(user, tournament_id)
-    info = get_tournament(user, tournament_id)
+    info = run_tournament(user, tournament_id)
     rounds = rounds_of_tournament(info)
     if not rounds:
         return {}
@@ -223,8 +219,7 @@ def record_result(user: User, table_id: int, home_points: int, away_points: int,
     row = db.session.get(TournamentTable, table_id)
     if row is None:
         raise NotFound(table_id)
-    tournament = run_tournament(user, row.round.tournament_id)
-    info = get_tournament(user, tournament.id)
+    info = run_tournament(user, row.round.tournament_id)
     why = reason.strip()[:REASON_LENGTH]
     if row.away_id is None:
         raise Conflict(TournamentRefusal.BYE)
@@ -249,16 +244,15 @@ def record_result(user: User, table_id: int, home_points: int, away_points: int,
     return next(one for played in rounds_of_tournament(info) for one in played.tables if one.id == table_id)
 
 
-def result_trail(user: User, tournament_id: int) -> list[ResultChange]:
-    """Every result recorded or corrected by hand, newest first, as a member of the club sees them."""
-    tournament, role = seen_tournament(user, tournament_id)
-    info = info_of(tournament, role)
+def result_trail(info: TournamentInfo) -> list[ResultChange]:
+    """Every result recorded or corrected by hand, newest first, as a member of the club sees them (`info`: the
+    tournament as get_tournament read it for that member)."""
     rows = db.session.execute(
         select(TournamentResultChange, TournamentTable, TournamentRound.number, User.username, User.guest)
         .join(TournamentTable, TournamentTable.id == TournamentResultChange.table_id)
         .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
         .outerjoin(User, User.id == TournamentResultChange.user_id)
-        .where(TournamentRound.tournament_id == tournament_id)
+        .where(TournamentRound.tournament_id == info.id)
         .order_by(TournamentResultChange.id.desc()))
     return [ResultChange(change.id, number, table.number, info.entrant(table.home_id).name,
                          info.entrant(table.away_id).name if table.away_id is not None else "",

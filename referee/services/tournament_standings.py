@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..models import User
 from ..pairings import StandingRow, standings
 from .tournament_tables import results_of_tournament
-from .tournaments import Entrant, get_tournament
+from .tournaments import Entrant, TournamentInfo
 
 
 @dataclass(frozen=True)
@@ -20,8 +19,8 @@ class Standing:
     row: StandingRow[int]
 
 
-def tournament_standings(user: User, tournament_id: int) -> list[Standing]:
-    """The standings now, first place first, as a member of the club sees them."""
-    info = get_tournament(user, tournament_id)
+def tournament_standings(info: TournamentInfo) -> list[Standing]:
+    """The standings now, first place first, as a member of the club sees them (`info`: the tournament as
+    get_tournament read it for that member)."""
     rows = standings([entrant.id for entrant in info.entrants], results_of_tournament(info.id))
     return [Standing(info.entrant(row.entrant), row) for row in rows]

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import HandSide, Match, Scorer, TournamentRound, TournamentTable
+from ..models import HandSide, Match, TournamentRound, TournamentTable
 from ..pairings import Result, bye, played
 from .tournaments import Entrant, TournamentInfo
 
@@ -172,12 +172,3 @@ def results_of_tournament(tournament_id: int) -> list[Result[int]]:
             results.extend(played(row.home_id, row.away_id, home, away))
     return results
 
-
-def scored_by(user_id: int, match_ids: list[int]) -> set[int]:
-    """Which of these matches the account owns or scores (its scoreboard opens for it; the others' spectator
-    pages do)."""
-    if not match_ids:
-        return set()
-    owned = select(Match.id).where(Match.id.in_(match_ids), Match.user_id == user_id)
-    scored = select(Scorer.match_id).where(Scorer.match_id.in_(match_ids), Scorer.user_id == user_id)
-    return set(db.session.scalars(owned.union(scored)))

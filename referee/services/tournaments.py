@@ -8,7 +8,9 @@ An entrant is one player or, when the tournament is of partnerships, two partner
 each player is a club member's account (who then scores the table's match) or a guest by name. The rules are copied
 from the organiser's rules profile when the tournament is made, so every table plays by what was agreed even if the
 profile is deleted later. Rounds and results are in services/tournament_rounds.py, the standings in
-services/tournament_standings.py. Every function takes the account and ids or plain values and returns plain objects.
+services/tournament_standings.py. Every function takes the account and ids or plain values and returns plain objects;
+a tournament is read once, with the account's role in its club (seen_tournament), and what reads more of it takes
+the TournamentInfo that lookup gave, so that a page reads the tournament once.
 """
 
 from __future__ import annotations
@@ -20,14 +22,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import ClubMember, RulesProfile, Tournament, TournamentEntrant, User, name_key
+from ..models import ClubMember, RulesProfile, Tournament, TournamentEntrant, TournamentRound, User, name_key
 from .club_board import club_ratings
-from .clubs import ClubRole, membership, organised
-from .errors import Conflict, NotFound
+from .clubs import organised
+from .errors import Conflict, Forbidden, NotFound
 from .profiles import HouseRules, read_rules
 from .refusals import TournamentRefusal
+from .roles import ClubRole, club_role
 from .unit_of_work import use_case
 
 NAME_LENGTH = 40
@@ -128,7 +132,7 @@ class TournamentInfo:
     @property
     def organiser(self) -> bool:
         """The viewer runs the tournament."""
-        return self.role == ClubRole.ORGANISER
+        return self.role.organises
 
     def entrant(self, entrant_id: int) -> Entrant:
         """One of its entrants, by id."""
@@ -153,20 +157,14 @@ def info_of(tournament: Tournament, role: ClubRole) -> TournamentInfo:
 
 
 def seen_tournament(user: User, tournament_id: int) -> tuple[Tournament, ClubRole]:
-    """A tournament of a club the account is a member of, and its role there: NotFound otherwise."""
-    tournament = db.session.get(Tournament, tournament_id)
-    if tournament is None:
+    """A tournament of a club the account is a member of, with its entrants, and the account's role there, in two
+    queries: NotFound otherwise."""
+    row = db.session.execute(select(Tournament, club_role(user.id, Tournament.club_id))
+                             .where(Tournament.id == tournament_id)
+                             .options(selectinload(Tournament.entrants))).first()
+    if row is None or row[1] is None:
         raise NotFound(tournament_id)
-    return tournament, ClubRole(membership(user, tournament.club_id).role)
-
-
-def run_tournament(user: User, tournament_id: int) -> Tournament:
-    """A tournament the account organises: NotFound for a non-member, Forbidden for a member."""
-    tournament = db.session.get(Tournament, tournament_id)
-    if tournament is None:
-        raise NotFound(tournament_id)
-    organised(user, tournament.club_id)
-    return tournament
+    return row[0], ClubRole(row[1])
 
 
 def get_tournament(user: User, tournament_id: int) -> TournamentInfo:
@@ -174,17 +172,26 @@ def get_tournament(user: User, tournament_id: int) -> TournamentInfo:
     return info_of(*seen_tournament(user, tournament_id))
 
 
-def tournaments_of(user: User, club_id: int) -> list[TournamentSummary]:
-    """The club's tournaments, newest first (NotFound for a non-member)."""
-    membership(user, club_id)
-    entrants = (select(TournamentEntrant.tournament_id, func.count(TournamentEntrant.id).label("n"))
-                .group_by(TournamentEntrant.tournament_id).subquery())
+def run_tournament(user: User, tournament_id: int) -> TournamentInfo:
+    """A tournament the account organises: NotFound for a non-member, Forbidden for a member."""
+    info = get_tournament(user, tournament_id)
+    if not info.organiser:
+        raise Forbidden(tournament_id)
+    return info
+
+
+def tournaments_of(member: ClubMember) -> list[TournamentSummary]:
+    """The member's club's tournaments, newest first, each with its numbers of entrants and rounds (one query)."""
+    entrants = (select(func.count(TournamentEntrant.id)).where(TournamentEntrant.tournament_id == Tournament.id)
+                .scalar_subquery())
+    rounds = select(func.count(TournamentRound.id)).where(TournamentRound.tournament_id == Tournament.id) \
+        .scalar_subquery()
     rows = db.session.execute(
-        select(Tournament, entrants.c.n).join(entrants, entrants.c.tournament_id == Tournament.id)
-        .where(Tournament.club_id == club_id).order_by(Tournament.created_at.desc(), Tournament.id.desc()))
-    return [TournamentSummary(tournament.id, tournament.name, Format(tournament.format), int(count),
-                              len(tournament.rounds), tournament.created_at, tournament.rounds_planned)
-            for tournament, count in rows]
+        select(Tournament, entrants, rounds).where(Tournament.club_id == member.club_id)
+        .order_by(Tournament.created_at.desc(), Tournament.id.desc()))
+    return [TournamentSummary(tournament.id, tournament.name, Format(tournament.format), int(count), int(played),
+                              tournament.created_at, tournament.rounds_planned)
+            for tournament, count, played in rows]
 
 
 @use_case

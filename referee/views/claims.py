@@ -19,7 +19,7 @@ from ..forms.players import PlayerStatsForm
 from ..services import Conflict, NotFound
 from ..services.claims import claim_of, claim_seat, claims_by, claims_of, confirm_claim, drop_claim
 from ..services.errors import Forbidden
-from ..services.sharing import Role, role_of
+from ..services.roles import opened_by
 from ..services.stats import StatsFilter, account_stats
 from .matches import scored
 from .refusal_words import conflict_words
@@ -101,7 +101,7 @@ def record() -> ResponseReturnValue:
     valid = form.validate()
     game, period = form.chosen()
     held = claims_by(current_user)
-    open_to_me = {claim.match_id for claim in held if role_of(current_user, claim.match) in (Role.OWNER, Role.SCORER)}
+    open_to_me = opened_by(current_user, [claim.match_id for claim in held])
     return render_template("claims/record.html", form=form, game=game, period=period, claims=held,
                            open_to_me=open_to_me, stats=account_stats(current_user.id, StatsFilter(game, period)),
                            percent=format_percent, decimal=format_decimal, button=ButtonForm()), 200 if valid else 422

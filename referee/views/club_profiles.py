@@ -11,8 +11,9 @@ from flask import Blueprint, abort
 from flask.typing import ResponseReturnValue
 from flask_login import current_user, login_required
 
-from ..services.clubs import ClubRole, membership
+from ..services.clubs import membership
 from ..services.errors import NotFound
+from ..services.roles import organises
 from . import profiles as pages
 from .profile_shelves import Shelf
 
@@ -25,7 +26,7 @@ def shelf_of(club_id: int, organiser: bool = False) -> Shelf:
         member = membership(current_user, club_id)
     except NotFound:
         abort(404)
-    manage = member.role == ClubRole.ORGANISER
+    manage = organises(member)
     if organiser and not manage:
         abort(403)
     return Shelf(club_id=club_id, club_name=member.club.name, manage=manage)

@@ -22,7 +22,6 @@ from ..forms.clubs import ClubForm, RatedForm
 from ..models import ClubInvite, ClubMember
 from ..services.club_board import club_players
 from ..services.clubs import (
-    ClubRole,
     club_matches,
     clubs_of,
     create_club,
@@ -30,6 +29,7 @@ from ..services.clubs import (
     is_live,
     join_club,
     leave_club,
+    leaving,
     live_invites,
     make_invite,
     make_organiser,
@@ -38,7 +38,6 @@ from ..services.clubs import (
     organised,
     remove_member,
     revoke_invite,
-    scoring,
     set_rated,
     usable_invite,
 )
@@ -47,6 +46,7 @@ from ..services.guests import join_club_as_guest
 from ..services.history import match_rows
 from ..services.link_secrets import BadLink
 from ..services.refusals import ClubRefusal
+from ..services.roles import opened_by, organises
 from ..throttling import retry_after, throttle_join
 from .qr import qr_svg
 from .refusal_words import conflict_words, refusal_words
@@ -106,10 +106,12 @@ def show(club_id: int) -> ResponseReturnValue:
     """The club's page: its members and their roles, its matches (newest first), its leaderboard."""
     me = member_of(club_id)
     matches = club_matches(club_id)
+    members = members_of(club_id)
     return render_template(
-        "clubs/show.html", club=me.club, me=me, organiser=me.role == ClubRole.ORGANISER,
-        members=members_of(club_id), shown_name=shown_name, matches=matches,
-        rows=match_rows(matches, current_user), scoring=scoring(current_user, matches),
+        "clubs/show.html", club=me.club, me=me, organiser=organises(me), members=members,
+        organisers={member.user_id for member in members if organises(member)}, shown_name=shown_name,
+        matches=matches, rows=match_rows(matches, current_user),
+        scoring=opened_by(current_user, [match.id for match in matches]),
         players=club_players(club_id), rated=RatedForm(rated=me.rated), button=ButtonForm())
 
 
@@ -166,9 +168,8 @@ def leave(club_id: int) -> ResponseReturnValue:
     so); the last member leaving ends the club."""
     me = member_of(club_id)
     club = me.club
-    members = members_of(club_id)
-    alone = len(members) == 1
-    last = not alone and me.role == ClubRole.ORGANISER and sum(m.role == ClubRole.ORGANISER for m in members) == 1
+    left = leaving(me)
+    alone, last = left.alone, left.last_organiser
     # The last organiser is told at once what the service would refuse, in the refusal's words.
     refusal = refusal_words(ClubRefusal.LAST_ORGANISER) if last else ""
     form = ButtonForm()

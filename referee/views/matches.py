@@ -17,14 +17,15 @@ from ..forms.profiles import ProfileChoiceForm, TypedPlayersForm, fill_rules, ru
 from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
-from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard
+from ..services import Conflict, MatchSettings, NotFound, create_match, rematch, scoreboard
 from ..services.club_profiles import clubs_house_rules
 from ..services.clubs import club_choices
 from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
-from ..services.matches import revoke_spectator_link, spectator_link
+from ..services.matches import opened_match, revoke_spectator_link, spectator_link
 from ..services.profiles import profile_to_record, profiles_of, save_profile
 from ..services.refusals import MatchRefusal
+from ..services.roles import Role
 from ..services.story import match_story
 from ..services.table_place import table_place
 from .board_etag import HEADERS, scoreboard_etag
@@ -36,13 +37,19 @@ from .sharing import owner_only
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 
-def scored(match_id: int) -> Match:
-    """A match the current account owns or scores (services/sharing.py), or 404 (also for one it has no role in);
-    what only the owner may do looks its match up with views/sharing.py's owner_only."""
+def opened(match_id: int) -> tuple[Match, Role]:
+    """A match the current account's role opens (services/roles.py), and that role; 404 for one it has no role
+    in."""
     try:
-        return get_match(current_user, match_id)
+        return opened_match(current_user, match_id)
     except NotFound:
         abort(404)
+
+
+def scored(match_id: int) -> Match:
+    """A match the current account's role opens, or 404 (opened's, without the role); what only the owner may do
+    looks its match up with views/sharing.py's owner_only."""
+    return opened(match_id)[0]
 
 
 @bp.get("/")
@@ -122,7 +129,7 @@ def house_rules_of(form: NewMatchForm, club_id: int | None) -> int | None:
 def show(match_id: int) -> ResponseReturnValue:
     """The scoreboard, the match's chart (and its summary once won), the hands, the trail and the spectator link;
     304 while the reader's copy is still what the page would show (views/board_etag.py)."""
-    match = scored(match_id)
+    match, role = opened(match_id)
     if match.first_dealer is None:
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
     token = spectator_link(match)
@@ -131,7 +138,7 @@ def show(match_id: int) -> ResponseReturnValue:
         response = Response(status=304, headers=HEADERS)
         response.set_etag(etag)
         return response
-    response = Response(board_page(match, token, owner=match.user_id == current_user.id), headers=HEADERS)
+    response = Response(board_page(match, token, owner=role.manages), headers=HEADERS)
     if etag is not None:
         response.set_etag(etag)
     return response

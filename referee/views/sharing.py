@@ -21,7 +21,7 @@ from ..services.claims import claims_of
 from ..services.errors import Forbidden
 from ..services.guests import join_match_as_guest
 from ..services.link_secrets import BadLink
-from ..services.matches import get_match, get_owned_match
+from ..services.matches import get_owned_match, opened_match
 from ..services.sharing import (
     NewCode,
     join,
@@ -123,10 +123,10 @@ def leave_match(match_id: int) -> ResponseReturnValue:
     """A scorer stops scoring the match: asked first (GET), then done (POST), back to its matches; the owner
     cannot leave its own match (403)."""
     try:
-        match = get_match(current_user, match_id)
+        match, role = opened_match(current_user, match_id)
     except NotFound:
         abort(404)
-    if match.user_id == current_user.id:
+    if not role.leaves:
         abort(403)
     owner = match.owner.username
     form = ButtonForm()

@@ -27,6 +27,7 @@ from ..services.tournament_board import (
     Board,
     BoardVersion,
     board_link,
+    board_of,
     board_version,
     make_board_link,
     member_board,
@@ -100,8 +101,8 @@ def wall(token: str) -> ResponseReturnValue:
 def settings_page(tournament_id: int, form: RoundLengthForm | None = None, status: int = 200) -> ResponseReturnValue:
     """The board's page for the club: its link and QR code; for organisers, the link's and the timer's forms."""
     info = seen(tournament_id)
-    link = board_link(current_user, tournament_id)
-    board = member_board(current_user, tournament_id)
+    link = board_link(info)
+    board = board_of(info, link.round_minutes)
     if form is None:
         form = RoundLengthForm(data={"minutes": board.round_minutes})
     url = None
@@ -172,7 +173,7 @@ def sheet(tournament_id: int, number: int) -> ResponseReturnValue:
     info = seen(tournament_id)
     if not info.organiser:
         abort(403)
-    board = member_board(current_user, tournament_id)
+    board = member_board(info)
     one = sheet_round(board.rounds, number)
     shown: dict[str, str] = session.get(SHOWN, {})
     tables = [table for table in one.tables if not table.is_bye]

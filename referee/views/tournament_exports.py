@@ -16,7 +16,7 @@ from typing import Any
 from flask import Blueprint
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import login_required
 
 from ..search_keys import search_key
 from ..services.exports import cell
@@ -75,7 +75,7 @@ def result_rows(rounds: list[Round]) -> list[list[Any]]:
 def standings_csv(tournament_id: int) -> ResponseReturnValue:
     """The standings now, as the standings page shows them."""
     info = seen(tournament_id)
-    board = member_board(current_user, tournament_id)
+    board = member_board(info)
     header = [_("Place"), _("Entrant"), _("Seed"), _("Played"), _("Won"), _("Drawn"), _("Lost"), _("Byes"),
               _("Match points"), _("Points for"), _("Points against"), _("Point difference"), _("Opponents' score"),
               _("Head to head"), _("Below the line above by")]
@@ -87,7 +87,7 @@ def standings_csv(tournament_id: int) -> ResponseReturnValue:
 def results_csv(tournament_id: int) -> ResponseReturnValue:
     """Every table of every round: its players, its result (empty while it has none), its state and winner."""
     info = seen(tournament_id)
-    board = member_board(current_user, tournament_id)
+    board = member_board(info)
     header = [_("Round"), _("Table"), _("Home"), _("Away"), _("Home points"), _("Away points"), _("State"),
               _("Winner")]
     return attachment(as_csv(header, result_rows(board.rounds)), "text/csv", filename(info, "results"))

@@ -23,6 +23,7 @@ from ..services.club_profiles import tournament_profiles
 from ..services.clubs import members_of, membership, organised
 from ..services.errors import Conflict, Forbidden, NotFound
 from ..services.refusals import Refusal, TournamentRefusal
+from ..services.roles import opened_by, organises
 from ..services.sharing import NewCode
 from ..services.tournament_rounds import (
     close_round,
@@ -34,7 +35,7 @@ from ..services.tournament_rounds import (
     table_codes,
 )
 from ..services.tournament_standings import tournament_standings
-from ..services.tournament_tables import Round, Table, rounds_of_tournament, scored_by
+from ..services.tournament_tables import Round, Table, rounds_of_tournament
 from ..services.tournaments import TournamentInfo, create_tournament, get_tournament, tournaments_of
 from .qr import qr_svg
 from .refusal_words import conflict_words
@@ -76,10 +77,10 @@ def index(club_id: int) -> ResponseReturnValue:
     """The club's tournaments, newest first, and "New tournament" for its organisers."""
     try:
         me = membership(current_user, club_id)
-        listed = tournaments_of(current_user, club_id)
     except NotFound:
         abort(404)
-    return render_template("tournaments/index.html", club=me.club, organiser=me.role == "organiser",
+    listed = tournaments_of(me)
+    return render_template("tournaments/index.html", club=me.club, organiser=organises(me),
                            tournaments=listed, format_words=format_words)
 
 
@@ -122,14 +123,14 @@ def page(info: TournamentInfo, problem: str | None = None, status: int = 200) ->
     """The tournament's page: the current round's tables first, then the rounds before, the entrants."""
     rounds = rounds_of_tournament(info)
     shown: dict[str, str] = session.get(SHOWN, {}) if info.organiser else {}
-    tables = [table for one in rounds for table in one.tables if table.match_id is not None]
-    scoring = scored_by(current_user.id, [table.match_id for table in tables if table.match_id is not None])
+    scoring = opened_by(current_user, [table.match_id for one in rounds for table in one.tables
+                                       if table.match_id is not None])
     current = rounds[-1] if rounds else None
     return render_template(
         "tournaments/show.html", tournament=info, rounds=rounds, current=current, problem=problem,
         done=finished(info, rounds), planned=planned_rounds(info), scoring=scoring, button=ButtonForm(),
         format_words=format_words, state_words=state_words, qr_of=lambda table: qr_of(table, shown),
-        trail=result_trail(current_user, info.id)[:20]), status
+        trail=result_trail(info)[:20]), status
 
 
 def qr_of(table: Table, shown: dict[str, str]) -> tuple[str, Any] | None:
@@ -225,7 +226,7 @@ def result(tournament_id: int, table_id: int) -> ResponseReturnValue:
             return redirect(url_for("tournaments.show", tournament_id=tournament_id))
     if form.is_submitted():
         status = 422
-    changes = [change for change in result_trail(current_user, tournament_id)
+    changes = [change for change in result_trail(info)
                if (change.round_number, change.table_number) == (one.number, table.number)]
     return render_template("tournaments/result.html", tournament=info, round=one, table=table, form=form,
                            changes=changes), status
@@ -237,4 +238,4 @@ def standings(tournament_id: int) -> ResponseReturnValue:
     """The standings now: every finished table counts, those still playing do not."""
     info = seen(tournament_id)
     return render_template("tournaments/standings.html", tournament=info, tiebreak_words=tiebreak_words,
-                           lines=tournament_standings(current_user, tournament_id))
+                           lines=tournament_standings(info))

@@ -1,6 +1,7 @@
 """Every match route, pages and API, against every role: the owner, a scorer, a removed scorer, a claimant (holds
-a confirmed seat, scores no more: no way in, services/sharing.py Role.CLAIMANT), a stranger (an
-account with no role in the match) and an anonymous visitor, each answer written down.
+a confirmed seat, scores no more: no way in, services/roles.py Role.CLAIMANT), a claimant who joined again with a
+new code (a scorer again, answered as the scorer is), a stranger (an account with no role in the match) and an
+anonymous visitor, each answer written down.
 
 The routes are read from the app's URL map (every rule with a match id), so a route added later without a row
 here fails the test instead of being forgotten. A page's POST carries the session's CSRF token and nothing else,
@@ -26,12 +27,13 @@ from referee.services import HandDraft, edit_hand
 from referee.services.claims import claim_seat
 from referee.services.sharing import join, leave, make_join_code, remove_scorer
 
-# The order asked in: the owner's POSTs last.
-ROLES = ("anonymous", "stranger", "removed", "claimant", "scorer", "owner")
+# The order asked in: the owner's POSTs last. A claimant who joined again ("returned") gets the scorer's answers.
+ROLES = ("anonymous", "stranger", "removed", "claimant", "returned", "scorer", "owner")
+WRITTEN = tuple(role for role in ROLES if role != "returned")  # the roles of EXPECTED's columns
 # What a page's POST gets when the account may use it but sends only the CSRF token: the answer of the view.
 PAGE = "page"
 
-# (endpoint, method): the answer per role, in ROLES' order. A number is the status; LOGIN a 302 to /login.
+# (endpoint, method): the answer per role, in WRITTEN's order. A number is the status; LOGIN a 302 to /login.
 EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     # the scoreboard and everything of the match's hands: owner and scorers alike
     ("matches.show", "GET"): (LOGIN, 404, 404, 404, 200, 200),
@@ -101,9 +103,9 @@ def test_every_match_route_has_its_row(app):
 
 @dataclass
 class Table:
-    """A match of Ana's with one hand, corrected once; Bea scores it and holds a seat (claim_id), Cid scored it
-    and was removed, Eve holds a seat and scores no more (a claimant: the match is in her record only), Dan is a
-    stranger."""
+    """A match of Ana's (two partnerships) with one hand, corrected once; Bea scores it and holds a seat
+    (claim_id), Cid scored it and was removed, Eve holds a seat and scores no more (a claimant: the match is in her
+    record only), Fay held a seat, stopped scoring and joined again with a new code, Dan is a stranger."""
 
     match_id: int
     event_id: int
@@ -120,8 +122,8 @@ class Table:
 
 def set_table(app: Flask, scorekeeper) -> Table:
     """The table, set up through the services; each person's browser and API token."""
-    people = {name: scorekeeper(name) for name in ("ana", "bea", "cid", "dan", "eve")}
-    match_id = people["ana"].start()
+    people = {name: scorekeeper(name) for name in ("ana", "bea", "cid", "dan", "eve", "fay")}
+    match_id = people["ana"].start(("Ana", "Bea", "Eve", "Fay"))
     assert people["ana"].save_hand(match_id).status_code == 302
     with app.app_context():
         match = db.session.get(Match, match_id)
@@ -134,12 +136,16 @@ def set_table(app: Flask, scorekeeper) -> Table:
         join(users["eve"], code)
         claim_seat(users["eve"], match, 0)
         leave(users["eve"], match)
+        join(users["fay"], code)
+        claim_seat(users["fay"], match, 2)
+        leave(users["fay"], match)
+        join(users["fay"], make_join_code(match).code)
         edit_hand(match, 1, HandDraft.kept("tally", by_tally(mirror=True), dealer=0), match.version)
         event_id = db.session.scalar(select(MatchEvent.id).where(MatchEvent.match_id == match_id,
                                                                  MatchEvent.kind == "hand_edited"))
         scorer_id = users["bea"].id
-        assert db.session.scalar(select(Scorer.user_id)) == scorer_id
-    roles = {"owner": "ana", "scorer": "bea", "removed": "cid", "stranger": "dan", "claimant": "eve"}
+        assert set(db.session.scalars(select(Scorer.user_id))) == {scorer_id, users["fay"].id}
+    roles = {"owner": "ana", "scorer": "bea", "removed": "cid", "stranger": "dan", "claimant": "eve", "returned": "fay"}
     tokens: dict[str, ApiClient | None] = {role: ApiClient(app.test_client(), name) for role, name in roles.items()}
     tokens["anonymous"] = None
     visitors = {role: people[name] for role, name in roles.items()}
@@ -151,5 +157,6 @@ def set_table(app: Flask, scorekeeper) -> Table:
 def test_each_role_gets_the_answer_written_down(app, scorekeeper, endpoint, method):
     """The route answers each role as its row says, the roles asked in turn on one table."""
     table = set_table(app, scorekeeper)
-    got = tuple(answer(app, table, role, endpoint, method) for role in ROLES)
-    assert dict(zip(ROLES, got, strict=True)) == dict(zip(ROLES, EXPECTED[(endpoint, method)], strict=True))
+    expected = dict(zip(WRITTEN, EXPECTED[(endpoint, method)], strict=True))
+    expected["returned"] = expected["scorer"]
+    assert {role: answer(app, table, role, endpoint, method) for role in ROLES} == expected

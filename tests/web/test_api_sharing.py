@@ -5,6 +5,11 @@ from __future__ import annotations
 import pytest
 from api_client import TWO, ApiClient, by_cards, by_tally
 
+from referee.extensions import db
+from referee.models import Match
+from referee.services.accounts import find_account
+from referee.services.claims import claim_seat
+
 
 @pytest.fixture
 def ana(keeper, client) -> ApiClient:
@@ -122,3 +127,15 @@ def test_a_stranger_cannot_leave_a_match_it_has_no_role_in(ana, scorekeeper, cli
     made = ana.request("POST", "/matches", TWO).get_json()["id"]
     scorekeeper("cid")
     assert ApiClient(client, "cid").request("DELETE", f"/matches/{made}/scorers/me").status_code == 404
+
+
+def test_a_claimant_who_stopped_scoring_joins_again_as_a_scorer(ana, bea, match_id, app):
+    """Bea holds her seat and leaves: joining with a new code answers her role as a scorer's, and the match reads."""
+    with app.app_context():
+        claim_seat(find_account("bea"), db.session.get_one(Match, match_id), 1)
+    assert bea.request("DELETE", f"/matches/{match_id}/scorers/me").status_code == 204
+    assert bea.request("GET", f"/matches/{match_id}").status_code == 404
+    code = ana.request("POST", f"/matches/{match_id}/join-code").get_json()["code"]
+    joined = bea.request("POST", "/join", {"code": code})
+    assert joined.status_code == 200 and joined.get_json()["role"] == "scorer"
+    assert bea.request("GET", f"/matches/{match_id}").status_code == 200

@@ -16,7 +16,7 @@ from referee.services.accounts import find_account
 from referee.services.clubs import join_club
 from referee.services.errors import Conflict
 from referee.services.refusals import TournamentRefusal
-from referee.services.sharing import role_of
+from referee.services.roles import role_of
 from referee.views.api import tournaments as tournaments_api
 
 RULES = {"name": "Target 4", "ruleset": "escova-rs", "options": {"target": 4}}

@@ -19,7 +19,8 @@ from referee.services.errors import Forbidden
 from referee.services.matches import get_match
 from referee.services.players import delete_player, merge_players
 from referee.services.refusals import ClaimRefusal, PlayerRefusal
-from referee.services.sharing import Role, join, leave, make_join_code, revoke_join_codes, role_of
+from referee.services.roles import Role, role_of
+from referee.services.sharing import join, leave, make_join_code, revoke_join_codes
 
 
 def joined(owner_match, name, code=None):

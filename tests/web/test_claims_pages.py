@@ -8,6 +8,8 @@ from test_sharing import invite
 
 from referee.extensions import db
 from referee.models import Match, SeatClaim
+from referee.services.accounts import find_account
+from referee.services.roles import role_of
 from referee.services.sharing import revoke_join_codes
 
 
@@ -139,3 +141,43 @@ def test_the_refusals_speak_the_reader_s_language(app, scorekeeper):
         refused = cid.client.post(seat_page, data=fields | {"seat": "1"}, headers={"Accept-Language": language})
         html = refused.get_data(as_text=True)
         assert refused.status_code == 422 and words in cid.errors(html) and heading in cid.text(html)
+
+
+def test_a_claimant_who_stopped_scoring_joins_again_with_a_new_code_and_the_match_opens(app, scorekeeper):
+    """Bea holds her seat (confirmed) and stops scoring: the match is closed to her; with a new code she scores it
+    again, her seat kept: the join leads to her seat, the scoreboard opens, and My record links the match."""
+    ana, bea = scorekeeper("ana"), scorekeeper("bea")
+    match_id = ana.start()
+    bea.submit("/join", {"code": invite(ana, match_id)}, action="/join")
+    seat_page = f"/matches/{match_id}/seat"
+    bea.submit(seat_page, {"seat": "1"}, action=seat_page)
+    assert bea.client.post(f"/matches/{match_id}/leave", data={"csrf_token": bea.token()}).status_code == 302
+    bea.page(f"/matches/{match_id}", status=404)
+    assert f'href="/matches/{match_id}"' not in bea.page("/me")
+    together = f"/matches/{match_id}/together"
+    assert ana.submit(together, action=f"{together}/revoke").status_code == 302  # the first code stops
+    joined = bea.submit("/join", {"code": invite(ana, match_id)}, action="/join")
+    assert joined.status_code == 302 and joined.headers["Location"] == seat_page
+    assert "ana's match: you score it with them." in bea.text(bea.page(f"/matches/{match_id}"))
+    assert f'href="/matches/{match_id}"' in bea.page("/me")
+    assert claims(app) == [("Bea", "bea", True)]
+
+
+def test_a_pending_claim_left_and_joined_again_with_a_new_code_opens_the_match(app, scorekeeper):
+    """Bea claims her seat after the code stopped working (pending: no role of its own), stops scoring, and joins
+    again with a new code: the match opens, her claim still waiting for Ana."""
+    ana, bea = scorekeeper("ana"), scorekeeper("bea")
+    match_id = ana.start()
+    bea.submit("/join", {"code": invite(ana, match_id)}, action="/join")
+    with app.app_context():
+        revoke_join_codes(db.session.get_one(Match, match_id))
+    seat_page = f"/matches/{match_id}/seat"
+    bea.submit(seat_page, {"seat": "1"}, action=seat_page)
+    assert claims(app) == [("Bea", "bea", False)]
+    assert bea.client.post(f"/matches/{match_id}/leave", data={"csrf_token": bea.token()}).status_code == 302
+    bea.page(f"/matches/{match_id}", status=404)
+    with app.app_context():  # a pending claim is no role: not a claimant's
+        assert role_of(find_account("bea"), db.session.get_one(Match, match_id)) is None
+    bea.submit("/join", {"code": invite(ana, match_id)}, action="/join")
+    bea.page(f"/matches/{match_id}")
+    assert claims(app) == [("Bea", "bea", False)]

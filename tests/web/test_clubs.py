@@ -18,7 +18,6 @@ from referee.extensions import db
 from referee.models import Club, ClubInvite, ClubMember, Match, User, now
 from referee.services.accounts import delete_account
 from referee.services.clubs import (
-    ClubRole,
     clubs_of,
     create_club,
     join_club,
@@ -31,6 +30,7 @@ from referee.services.clubs import (
 )
 from referee.services.errors import Conflict, Forbidden, NotFound
 from referee.services.link_secrets import BadLink
+from referee.services.roles import ClubRole
 
 
 def roles(app, club_id: int) -> dict[str, str]:

@@ -21,10 +21,10 @@ from referee.services.accounts import delete_account
 from referee.services.errors import Forbidden
 from referee.services.link_secrets import BadLink
 from referee.services.matches import get_owned_match, rematch
+from referee.services.roles import Role, role_of
 from referee.services.sharing import (
     ALPHABET,
     CODE_LENGTH,
-    Role,
     code_hash,
     join,
     leave,
@@ -33,7 +33,6 @@ from referee.services.sharing import (
     normal_code,
     remove_scorer,
     revoke_join_codes,
-    role_of,
     scorers_of,
 )
 

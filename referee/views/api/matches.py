@@ -16,7 +16,7 @@ from ...match_json import match_json
 from ...models import Match
 from ...services import NotFound, create_match, get_match
 from ...services.history import match_history
-from ...services.sharing import roles_in
+from ...services.roles import roles_in
 from ...throttling import throttle_per_token
 from ..errors import http_error
 from .blueprint import bp, request_body
@@ -55,7 +55,7 @@ def list_matches() -> ResponseReturnValue:
     with the account's role in it."""
     query = match_payloads.read_match_query(request.args.to_dict())
     page = match_history(api_user(), query.page, query.player, query.status, per_page=query.per_page)
-    roles = roles_in(api_user(), page.items)
+    roles = roles_in(api_user(), [match.id for match in page.items])
     return jsonify({"matches": [match_json(match) | {"role": str(roles[match.id])} for match in page.items],
                     "page": page.page,
                     "per_page": page.per_page, "total": page.total, "pages": page.pages})

@@ -18,11 +18,12 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...api_auth import api_user, token_required
-from ...services.clubs import organised
+from ...services.clubs import membership, organised
 from ...services.errors import Conflict, Forbidden, NotFound
 from ...services.tournament_rounds import close_round, record_result, result_trail, rounds_of, start_round
 from ...services.tournament_standings import tournament_standings
-from ...services.tournaments import create_tournament, get_tournament, tournaments_of
+from ...services.tournament_tables import rounds_of_tournament
+from ...services.tournaments import create_tournament, get_tournament, run_tournament, tournaments_of
 from ...throttling import throttle_per_token
 from ..refusal_words import conflict_words
 from .blueprint import bp, request_body
@@ -56,7 +57,7 @@ def organisers(view: Callable[P, ResponseReturnValue]) -> Callable[P, ResponseRe
 @token_required
 def list_tournaments(club_id: int) -> ResponseReturnValue:
     """The club's tournaments, newest first."""
-    return jsonify({"tournaments": [summary_json(one) for one in tournaments_of(api_user(), club_id)]})
+    return jsonify({"tournaments": [summary_json(one) for one in tournaments_of(membership(api_user(), club_id))]})
 
 
 @bp.post("/clubs/<int:club_id>/tournaments")
@@ -84,7 +85,8 @@ def new_tournament(club_id: int) -> ResponseReturnValue:
 @token_required
 def read_tournament(tournament_id: int) -> ResponseReturnValue:
     """A tournament as a member of its club sees it."""
-    return jsonify(tournament_json(get_tournament(api_user(), tournament_id), rounds_of(api_user(), tournament_id)))
+    info = get_tournament(api_user(), tournament_id)
+    return jsonify(tournament_json(info, rounds_of_tournament(info)))
 
 
 @bp.get("/tournaments/<int:tournament_id>/rounds")
@@ -124,7 +126,7 @@ def _round(tournament_id: int, number: int) -> ResponseReturnValue:
 
 def _organised(tournament_id: int) -> None:
     """The caller runs the tournament: NotFound for a non-member, Forbidden for a member."""
-    organised(api_user(), get_tournament(api_user(), tournament_id).club_id)
+    run_tournament(api_user(), tournament_id)
 
 
 @bp.get("/tournaments/<int:tournament_id>/rounds/<int:number>")
@@ -175,7 +177,8 @@ def record_table_result(tournament_id: int, table_id: int) -> ResponseReturnValu
 @token_required
 def result_changes(tournament_id: int) -> ResponseReturnValue:
     """Every result recorded or corrected by hand, newest first."""
-    return jsonify({"changes": [change_json(change) for change in result_trail(api_user(), tournament_id)]})
+    changes = result_trail(get_tournament(api_user(), tournament_id))
+    return jsonify({"changes": [change_json(change) for change in changes]})
 
 
 @bp.get("/tournaments/<int:tournament_id>/standings")
@@ -183,4 +186,5 @@ def result_changes(tournament_id: int) -> ResponseReturnValue:
 @token_required
 def read_standings(tournament_id: int) -> ResponseReturnValue:
     """The standings now, first place first."""
-    return jsonify({"standings": [standing_json(line) for line in tournament_standings(api_user(), tournament_id)]})
+    lines = tournament_standings(get_tournament(api_user(), tournament_id))
+    return jsonify({"standings": [standing_json(line) for line in lines]})
