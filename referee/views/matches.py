@@ -13,7 +13,7 @@ from flask_login import current_user, login_required
 from ..forms import DrawForm, NewMatchForm
 from ..forms.clubs import ClubChoiceForm
 from ..forms.matches import AppDrawForm, HistoryForm, RevokeLinkForm
-from ..forms.profiles import ProfileChoiceForm, TypedPlayersForm, fill_rules, rules_from
+from ..forms.profiles import ProfileChoiceForm, TypedPlayersForm
 from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
@@ -69,7 +69,7 @@ def new() -> ResponseReturnValue:
     offered = [*profiles, *(profile for shelf in club_rules for profile in shelf.profiles)]
     chosen = next((profile for profile in offered if profile.id == form.profile_id()), None)
     if chosen is not None and not form.is_submitted():
-        fill_rules(form, chosen.rules)
+        form.fill_rules(chosen.rules)
     valid = form.validate_on_submit()
     club_valid = club_form is None or not form.is_submitted() or club_form.validate()  # said with the rest
     if valid and club_valid:
@@ -110,7 +110,7 @@ def house_rules_of(form: NewMatchForm, club_id: int | None) -> int | None:
     """The house rules a new match records: those typed under "Save these rules as…", saved now (Conflict when the
     account has house rules of that name), or those it was started from while the form keeps their rules, the
     account's or those of the club it is filed under (services/profiles.py)."""
-    rules = rules_from(form)
+    rules = form.chosen_rules()
     name = form.save_as_name()
     if not name:
         return profile_to_record(current_user, form.profile_id(), rules.ruleset, rules.deck(), club_id=club_id)
