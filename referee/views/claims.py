@@ -21,8 +21,7 @@ from ..services.claims import claim_of, claim_seat, claims_by, claims_of, confir
 from ..services.errors import Forbidden
 from ..services.sharing import Role, role_of
 from ..services.stats import StatsFilter, account_stats
-from .matches import scored
-from .sharing import owner_only
+from .lookups import owner_only, scored
 
 bp = Blueprint("claims", __name__)
 

@@ -17,7 +17,7 @@ from ..forms.profiles import ProfileChoiceForm, TypedPlayersForm
 from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
-from ..services import Conflict, MatchSettings, NotFound, create_match, get_match, rematch, scoreboard
+from ..services import Conflict, MatchSettings, create_match, rematch, scoreboard
 from ..services.club_profiles import clubs_house_rules
 from ..services.clubs import club_choices
 from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
@@ -28,20 +28,11 @@ from ..services.story import match_story
 from ..services.table_place import table_place
 from .board_etag import HEADERS, scoreboard_etag
 from .chart import board_chart
+from .lookups import owner_only, scored
 from .qr import qr_svg
-from .sharing import owner_only
 from .tournament_words import conflict_words
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
-
-
-def scored(match_id: int) -> Match:
-    """A match the current account owns or scores (services/sharing.py), or 404 (also for one it has no role in);
-    what only the owner may do looks its match up with views/sharing.py's owner_only."""
-    try:
-        return get_match(current_user, match_id)
-    except NotFound:
-        abort(404)
 
 
 @bp.get("/")

@@ -24,7 +24,7 @@ from ...services import profiles as house
 from ...services.errors import Conflict
 from ...services.profiles import HouseRules, OpeningSweep, ProfileView
 from ...throttling import throttle_per_token
-from ..profiles import MINE
+from ..profile_shelves import MINE
 from .blueprint import bp, request_body
 
 P = ParamSpec("P")

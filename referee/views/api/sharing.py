@@ -30,7 +30,7 @@ from ...services.sharing import (
     scorers_of,
 )
 from ...throttling import throttle_api_join, throttle_per_token
-from ..sharing import bad_code_words
+from ..sharing_words import bad_code_words
 from .blueprint import bp, request_body
 
 
