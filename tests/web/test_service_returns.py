@@ -27,6 +27,8 @@ ROWS_LISTED = {"api_tokens.tokens_of", "claims.claims_of", "claims.claims_by", "
                "clubs.club_matches", "history.recent_matches", "history.match_history", "sessions.sessions_of",
                "sharing.scorers_of"}
 ROWS_HELD = {"Scoreboard.match", "MyClub.club", "Placing.player", "RevertPreview.event"}
+# A verb's answer that carries its handle with what the verb did: the convention's, not an exception.
+HANDLES_ANSWERED = {"Recorded.hand"}
 
 
 def parsed(path: Path) -> ast.Module:
@@ -127,11 +129,11 @@ def test_an_orm_row_reaches_a_view_as_one_use_cases_handle_but_for_the_exception
     held = {f"{node.name}.{ast.unparse(field.target)}" for node in service_classes().values() if frozen(node)
             for field in node.body if isinstance(field, ast.AnnAssign) and names_in(ast.unparse(field.annotation))
             & MODELS}
-    assert held == ROWS_HELD
+    assert held == ROWS_HELD | HANDLES_ANSWERED
 
 
 def test_the_docs_name_every_exception():
     """docs/architecture.md's section names each exception, so a reader knows which code not to copy."""
     text = ARCHITECTURE.read_text(encoding="utf-8").split("## What a service hands a view\n", 1)[1].split("\n## ")[0]
-    for name in (*NOT_FROZEN, *ROWS_LISTED, *ROWS_HELD):
+    for name in (*NOT_FROZEN, *ROWS_LISTED, *ROWS_HELD, *HANDLES_ANSWERED):
         assert name.split(".")[-1] in text, name
