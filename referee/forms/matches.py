@@ -1,4 +1,5 @@
-"""Match forms: a new match, the draw for dealer, undo and the trail's buttons, and the history's filters."""
+"""Match forms: the rules part (the new-match form's and a house rules profile's), a new match, the draw for
+dealer, undo and the trail's buttons, and the history's filters."""
 
 from __future__ import annotations
 
@@ -6,12 +7,13 @@ from typing import Any, cast
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Field, HiddenField, RadioField, SelectField, StringField
+from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
 from ..game_names import DECK_NAMES
 from ..models import NAME_LENGTH
-from ..rules import DECK, OPTIONS, PRESETS
+from ..rules import DECK, OPTIONS, PRESETS, make_ruleset
+from ..services.profiles import HouseRules, OpeningSweep
 from .common import BoundedFieldList, WholeNumberField, no_control_characters, options
 
 PRESET_CHOICES = [
@@ -48,14 +50,12 @@ def whole_id(raw: str | None) -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
 
 
-class NewMatchForm(FlaskForm):
-    """Rules, deck, players in the order of play, and who deals first."""
+class RulesForm(FlaskForm):
+    """A form's rules part, the new-match form's and a house rules profile's alike: the game, a field for each option
+    of the rules core named as the option (left empty for the preset's value) and the cards. A new option is one
+    field here, and every form with a rules part has it (docs/architecture.md, "Adding a preset or an option")."""
 
     preset = RadioField(_l("Game"), choices=options(PRESET_CHOICES), default="escova-rs")
-    seating = RadioField(_l("Players"), choices=options(SEATING_CHOICES), default="pairs")
-    names = BoundedFieldList(StringField(_l("Name"), validators=[Optional(), *NAME_RULES]),
-                             min_entries=4, max_entries=4)
-    first_dealer = SelectField(_l("First dealer"), choices=options([DRAW_CHOICE]), default="draw")
     target = WholeNumberField(_l("Target"), validators=[Optional(), NumberRange(min=1, max=100)])
     all_oros = SelectField(_l("All 10 coins (or diamonds)"), choices=options(BONUS_CHOICES), default="")
     all_sevens = SelectField(_l("All 4 sevens"), choices=options(BONUS_CHOICES), default="")
@@ -65,6 +65,42 @@ class NewMatchForm(FlaskForm):
     deck_style = SelectField(_l("Cards"), choices=options(DECK_CHOICES), default="")
     sevens = RadioField(_l("The sevens point"), choices=options(SEVENS_CHOICES), default="most")
     ties = RadioField(_l("A category tied at the top"), choices=options(TIES_CHOICES), default="nobody")
+
+    def options(self) -> dict[str, object]:
+        """The options the form changes from the preset: each option of the rules core has its field of the same
+        name, left empty for the preset's value (a new option needs no line here)."""
+        options: dict[str, object] = {}
+        for name, kind in OPTIONS.items():
+            value = self[name].data
+            if value is not None and value != "":
+                options[name] = value if kind.choices is not None else int(value)
+        return options
+
+    def chosen_rules(self, opening_sweep: OpeningSweep = OpeningSweep.DEALER) -> HouseRules:
+        """The rules the form chooses, an option left empty the preset's (call after validation: the fields bound
+        every value)."""
+        return HouseRules(make_ruleset(self.preset.data, **self.options()), self.deck_style.data or "",
+                          opening_sweep)
+
+    def fill_rules(self, rules: HouseRules) -> None:
+        """Show these rules, every option as they hold it (house rules chosen, a profile's page)."""
+        self.preset.data = rules.ruleset.preset
+        for name, value in rules.ruleset.options().items():
+            self[name].data = value if isinstance(self[name], IntegerField) else str(value)
+        self.deck_style.data = rules.deck_style
+
+    def deck(self) -> str:
+        """The deck style chosen, or the preset's."""
+        return str(self.deck_style.data or PRESETS[self.preset.data].deck_style.value)
+
+
+class NewMatchForm(RulesForm):
+    """Rules, deck, players in the order of play, and who deals first."""
+
+    seating = RadioField(_l("Players"), choices=options(SEATING_CHOICES), default="pairs")
+    names = BoundedFieldList(StringField(_l("Name"), validators=[Optional(), *NAME_RULES]),
+                             min_entries=4, max_entries=4)
+    first_dealer = SelectField(_l("First dealer"), choices=options([DRAW_CHOICE]), default="draw")
     # House rules (services/profiles.py): the profile the rules part was filled from, and a name to save them as.
     profile = HiddenField()
     save_as = StringField(_l("Save these rules as…"), validators=[Optional(), *NAME_RULES])
@@ -109,16 +145,6 @@ class NewMatchForm(FlaskForm):
         if field.data in SEAT_VALUES and int(field.data) >= self.seat_count:
             raise ValidationError(_l("Pick one of the players."))
 
-    def options(self) -> dict[str, object]:
-        """The options the form changes from the preset: each option of the rules core has its field of the same
-        name, left empty for the preset's value (a new option needs no line here)."""
-        options: dict[str, object] = {}
-        for name, kind in OPTIONS.items():
-            value = self[name].data
-            if value is not None and value != "":
-                options[name] = value if kind.choices is not None else int(value)
-        return options
-
     def rules_refused(self) -> bool:
         """Whether a field of the folded "Rules and cards" was refused: the page opens it."""
         return any(self[name].errors for name in (*OPTIONS, "deck_style", "save_as"))
@@ -130,10 +156,6 @@ class NewMatchForm(FlaskForm):
     def save_as_name(self) -> str:
         """The name to save the rules under, trimmed; '' to save nothing (call after validation)."""
         return (self.save_as.data or "").strip()
-
-    def deck(self) -> str:
-        """The deck style chosen, or the preset's."""
-        return str(self.deck_style.data or PRESETS[self.preset.data].deck_style.value)
 
 
 CARD_CODES = [str(card) for card in DECK]

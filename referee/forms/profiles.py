@@ -8,36 +8,16 @@ from typing import Any, cast
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Field, Form, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import Field, Form, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, ValidationError
 
-from ..rules import OPTIONS, make_ruleset
 from ..services.profiles import HouseRules, OpeningSweep
 from .common import BoundedFieldList, options
-from .matches import NAME_RULES, NewMatchForm, whole_id
+from .matches import NAME_RULES, NewMatchForm, RulesForm, whole_id
 from .tools import stripped
 
 OPENING_CHOICES = [("dealer", _l("The dealer, as one escoba (two for 30): the usual rule")),
                    ("first", _l("The first player to notice, as one escoba (two for 30)"))]
-
-
-def rules_from(form: Form, opening_sweep: OpeningSweep = OpeningSweep.DEALER) -> HouseRules:
-    """The rules a validated form's rules part chooses (the new-match form's fields, by the options' names): an
-    option left empty is the game's own (call after validation: the fields bound every value)."""
-    chosen: dict[str, object] = {}
-    for name, kind in OPTIONS.items():
-        value = form[name].data
-        if value is not None and value != "":
-            chosen[name] = value if kind.choices is not None else int(value)
-    return HouseRules(make_ruleset(form["preset"].data, **chosen), form["deck_style"].data or "", opening_sweep)
-
-
-def fill_rules(form: Form, rules: HouseRules) -> None:
-    """Set a form's rules part to these rules, every option as the profile holds it (a page showing them)."""
-    form["preset"].data = rules.ruleset.preset
-    for name, value in rules.ruleset.options().items():
-        form[name].data = value if isinstance(form[name], IntegerField) else str(value)
-    form["deck_style"].data = rules.deck_style
 
 
 def _named(form: Form, field: Field) -> None:
@@ -55,30 +35,21 @@ class ProfileNameForm(FlaskForm):
                        validators=[InputRequired(_l("Give the house rules a name.")), *NAME_RULES, _named])
 
 
-class ProfileForm(ProfileNameForm):
-    """A profile's name and rules: the new-match form's rules part, field for field, and the opening sweep."""
+class ProfileForm(ProfileNameForm, RulesForm):
+    """A profile's name and rules: the new-match form's rules part (RulesForm, every option's field) and the opening
+    sweep."""
 
-    preset = NewMatchForm.preset
-    target = NewMatchForm.target
-    all_oros = NewMatchForm.all_oros
-    all_sevens = NewMatchForm.all_sevens
-    over30 = NewMatchForm.over30
-    penalty = NewMatchForm.penalty
-    deal_passes = NewMatchForm.deal_passes
-    deck_style = NewMatchForm.deck_style
-    sevens = NewMatchForm.sevens
-    ties = NewMatchForm.ties
     opening_sweep = RadioField(_l("Who takes an opening sweep"), choices=options(OPENING_CHOICES),
                                default="dealer")
 
     def house_rules(self) -> HouseRules:
         """The rules chosen (call after validation)."""
-        return rules_from(self, OpeningSweep(self.opening_sweep.data))
+        return self.chosen_rules(OpeningSweep(self.opening_sweep.data))
 
     def fill(self, name: str, rules: HouseRules) -> None:
         """Show a profile's name and rules."""
         self.name.data = name
-        fill_rules(self, rules)
+        self.fill_rules(rules)
         self.opening_sweep.data = rules.opening_sweep.value
 
 

@@ -10,7 +10,7 @@
 
 Each per-match option is a field of Ruleset whose metadata says what it takes (OptionKind): reading it
 (make_ruleset), writing it out (Ruleset.options), storing it, its place in the API's and the backup's schemas and
-on the new-match form all follow from that one definition (docs/architecture.md, "Adding a preset or an option").
+in the OpenAPI examples all follow from that one definition (docs/architecture.md, "Adding a preset or an option").
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ _BONUS = "Bonus points."
 
 @dataclass(frozen=True)
 class Ruleset:
-    """The rules in force for one match; immutable once made. The fields made with _option are the per-match
+    """The rules in force for one match; immutable once made. The fields made options by _takes are the per-match
     options; the others (the preset's name, its usual deck and seating) are the preset's alone."""
 
     preset: str

@@ -29,9 +29,9 @@ from ..services import api_tokens, authenticate
 from ..services import sessions as device_sessions
 from ..services.accounts import UsernameTaken, change_password, delete_account
 from ..throttling import retry_after, throttle_login, throttle_password_check, throttle_register, throttle_token_page
-from .api.tokens import too_many_tokens
 from .errors import too_many_requests
 from .redirect_targets import safe_next
+from .token_words import too_many_tokens
 
 bp = Blueprint("accounts", __name__)
 

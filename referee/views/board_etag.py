@@ -22,7 +22,7 @@ from flask_login import current_user
 
 from ..models import Match
 from ..services.clubs import is_member
-from .pwa import THEME_COOKIE
+from .themes import THEME_COOKIE
 
 HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Cookie, Accept-Language"}
 PACKAGE = Path(__file__).resolve().parent.parent

@@ -21,9 +21,8 @@ from ..services.claims import claim_of, claim_seat, claims_by, claims_of, confir
 from ..services.errors import Forbidden
 from ..services.roles import opened_by
 from ..services.stats import StatsFilter, account_stats
-from .matches import scored
+from .lookups import owner_only, scored
 from .refusal_words import conflict_words
-from .sharing import owner_only
 
 bp = Blueprint("claims", __name__)
 

@@ -1,4 +1,4 @@
-"""A club's house rules: the account's pages (views/profiles.py) on the club's shelf, under /clubs/<id>/rules/.
+"""A club's house rules: the account's pages (views/profile_pages.py) on the club's shelf, under /clubs/<id>/rules/.
 
 Every member reads them and their rules cards and starts a match of the club from one; only organisers save, change,
 rename and delete them, or replace a card's address (403 for a member); anyone else gets 404, as for a club that
@@ -14,7 +14,7 @@ from flask_login import current_user, login_required
 from ..services.clubs import membership
 from ..services.errors import NotFound
 from ..services.roles import organises
-from . import profiles as pages
+from . import profile_pages as pages
 from .profile_shelves import Shelf
 
 bp = Blueprint("club_profiles", __name__, url_prefix="/clubs/<int:club_id>/rules")

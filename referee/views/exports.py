@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response
+from flask import Blueprint
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
@@ -15,17 +15,10 @@ from ..models import now
 from ..services import scoreboard
 from ..services.backup import export_account, export_match
 from ..services.exports import CsvWords, export_filename, match_csv
-from .matches import scored
+from .downloads import attachment
+from .lookups import scored
 
 bp = Blueprint("exports", __name__)
-
-
-def attachment(body: str, mimetype: str, filename: str) -> Response:
-    """A download: the body as a file of this name, never shown in place nor kept by a shared cache."""
-    response = Response(body, mimetype=mimetype)
-    response.headers.set("Content-Disposition", "attachment", filename=filename)
-    response.headers["Cache-Control"] = "private, no-store"
-    return response
 
 
 def csv_words() -> CsvWords:

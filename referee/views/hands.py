@@ -27,10 +27,10 @@ from ..services.trail import undone_event
 from ..sevens_words import sevens_review
 from . import quick_entry_page
 from .drafts import confirm_saved, hand_draft
+from .entering_words import entering_now
 from .hand_conflict import compare
 from .hand_problems import problems_on_form, summary_labels, unplaced_cards
-from .matches import scored
-from .presence import entering_now
+from .lookups import scored
 from .refusal_words import conflict_words, refusal_words
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")

@@ -13,43 +13,27 @@ from flask_login import current_user, login_required
 from ..forms import DrawForm, NewMatchForm
 from ..forms.clubs import ClubChoiceForm
 from ..forms.matches import AppDrawForm, HistoryForm, RevokeLinkForm
-from ..forms.profiles import ProfileChoiceForm, TypedPlayersForm, fill_rules, rules_from
+from ..forms.profiles import ProfileChoiceForm, TypedPlayersForm
 from ..models import Match
 from ..rules import Card, DeckStyle
 from ..rules.names import rank_name, rank_symbol
-from ..services import Conflict, MatchSettings, NotFound, create_match, rematch, scoreboard
+from ..services import Conflict, MatchSettings, create_match, rematch, scoreboard
 from ..services.club_profiles import clubs_house_rules
 from ..services.clubs import club_choices
 from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
-from ..services.matches import opened_match, revoke_spectator_link, spectator_link
+from ..services.matches import revoke_spectator_link, spectator_link
 from ..services.profiles import profile_to_record, profiles_of, save_profile
 from ..services.refusals import MatchRefusal
-from ..services.roles import Role
 from ..services.story import match_story
 from ..services.table_place import table_place
 from .board_etag import HEADERS, scoreboard_etag
 from .chart import board_chart
+from .lookups import opened, owner_only, scored
 from .qr import qr_svg
 from .refusal_words import conflict_words, refusal_words
-from .sharing import owner_only
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
-
-
-def opened(match_id: int) -> tuple[Match, Role]:
-    """A match the current account's role opens (services/roles.py), and that role; 404 for one it has no role
-    in."""
-    try:
-        return opened_match(current_user, match_id)
-    except NotFound:
-        abort(404)
-
-
-def scored(match_id: int) -> Match:
-    """A match the current account's role opens, or 404 (opened's, without the role); what only the owner may do
-    looks its match up with views/sharing.py's owner_only."""
-    return opened(match_id)[0]
 
 
 @bp.get("/")
@@ -77,7 +61,7 @@ def new() -> ResponseReturnValue:
     offered = [*profiles, *(profile for shelf in club_rules for profile in shelf.profiles)]
     chosen = next((profile for profile in offered if profile.id == form.profile_id()), None)
     if chosen is not None and not form.is_submitted():
-        fill_rules(form, chosen.rules)
+        form.fill_rules(chosen.rules)
     valid = form.validate_on_submit()
     club_valid = club_form is None or not form.is_submitted() or club_form.validate()  # said with the rest
     if valid and club_valid:
@@ -117,7 +101,7 @@ def house_rules_of(form: NewMatchForm, club_id: int | None) -> int | None:
     """The house rules a new match records: those typed under "Save these rules as…", saved now (Conflict when the
     account has house rules of that name), or those it was started from while the form keeps their rules, the
     account's or those of the club it is filed under (services/profiles.py)."""
-    rules = rules_from(form)
+    rules = form.chosen_rules()
     name = form.save_as_name()
     if not name:
         return profile_to_record(current_user, form.profile_id(), rules.ruleset, rules.deck(), club_id=club_id)

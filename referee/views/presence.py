@@ -17,18 +17,13 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from ..forms.presence import EnteringForm
-from ..models import LoginToken, Match
 from ..services import NotFound, get_match
-from ..services.presence import Entering, entering_in, note_entering, note_leaving, others_entering
+from ..services.presence import note_entering, note_leaving, others_entering
 from ..throttling import retry_after, throttle_presence
+from .entering_words import entering_words, this_login
 
 bp = Blueprint("presence", __name__, url_prefix="/matches/<int:match_id>/entering")
 HEADERS = {"Cache-Control": "private, no-store"}  # always asked anew: a copy of who was entering says nothing
-
-
-def _login() -> LoginToken | None:
-    """This phone: the device login the request came with (referee/services/sessions.py)."""
-    return getattr(current_user, "login_token", None)
 
 
 @bp.get("")
@@ -36,7 +31,7 @@ def _login() -> LoginToken | None:
 def who(match_id: int) -> ResponseReturnValue:
     """The other phones entering the match's next hand now, each in the reader's words."""
     try:
-        seen = others_entering(current_user, _login(), match_id)
+        seen = others_entering(current_user, this_login(), match_id)
     except NotFound:
         abort(404)
     return {"entering": [{"hand": s.hand, "words": words} for s, words in zip(seen, entering_words(seen),
@@ -57,7 +52,7 @@ def say(match_id: int) -> ResponseReturnValue:
     if not form.validate():
         return {"errors": [{"field": name, "message": message}
                            for name, messages in form.errors.items() for message in messages]}, 422, HEADERS
-    login = _login()
+    login = this_login()
     try:
         if login is None:  # not a device's login: nothing to say of a phone
             raise NotFound(match_id)
@@ -68,32 +63,6 @@ def say(match_id: int) -> ResponseReturnValue:
     except NotFound:
         abort(404)
     return "", 204, HEADERS
-
-
-def entering_now(match: Match) -> list[str]:
-    """Who else is entering the next hand of a match the reader may enter, in words, for a page drawn now (the
-    entry page, which a phone without scripts sees as it was drawn)."""
-    return entering_words(entering_in(match, current_user, _login()))
-
-
-def entering_words(seen: list[Entering]) -> list[str]:
-    """Each phone entering, in words: the reader's own other phone by its device, another account's by its name
-    (with its device when two of that account's phones are entering), a guest's without a name."""
-    accounts = [s.account for s in seen]
-    words = []
-    for s in seen:
-        if s.own:
-            words.append(_("Your other phone (%(device)s) is entering hand %(number)s.", device=s.device,
-                           number=s.hand) if s.device else
-                         _("Your other phone is entering hand %(number)s.", number=s.hand))
-        elif s.name is None:
-            words.append(_("A guest's phone is entering hand %(number)s.", number=s.hand))
-        elif s.device and accounts.count(s.account) > 1:
-            words.append(_("%(name)s's phone (%(device)s) is entering hand %(number)s.", name=s.name,
-                           device=s.device, number=s.hand))
-        else:
-            words.append(_("%(name)s's phone is entering hand %(number)s.", name=s.name, number=s.hand))
-    return words
 
 
 @bp.errorhandler(CSRFError)

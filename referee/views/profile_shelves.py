@@ -1,6 +1,6 @@
 """Whose house rules a profile page shows: the account's (/rules/…) or a club's (/clubs/<id>/rules/…).
 
-The pages are the same for both (views/profiles.py draws them); a Shelf says which services they call, where their
+The pages are the same for both (views/profile_pages.py draws them); a Shelf says which services they call, where their
 links go, and whether the reader may change the profiles (an account its own, a club's organisers theirs; every
 member reads them). Its calls raise what the services raise: NotFound for a profile not on this shelf (or a club
 the account is no member of), Forbidden for a member changing a club's.
@@ -77,3 +77,6 @@ class Shelf:
         if self.club_id is None:
             return service.replace_card_link(current_user, profile_id)
         return club_service.replace_club_card_link(current_user, self.club_id, profile_id)
+
+
+MINE = Shelf()  # the account's own house rules

@@ -9,17 +9,14 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
 from ..headers import cookie_security
 from ..static_files import fingerprint
 from .redirect_targets import safe_next
+from .themes import THEME_COOKIE, THEMES
 
 bp = Blueprint("pwa", __name__)
-
-THEME_COOKIE = "theme"
-THEMES = {"system": _l("System"), "light": _l("Light"), "dark": _l("Dark")}
 
 # The app shell the service worker keeps: every stylesheet and script, the icons the pages show, the card faces.
 # (The manifest's big PNG icons are fetched once, by the browser, when the app is installed.)

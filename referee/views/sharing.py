@@ -15,13 +15,11 @@ from werkzeug.exceptions import TooManyRequests
 from ..auth import signed_in, this_device
 from ..forms.accounts import ButtonForm
 from ..forms.sharing import JoinForm
-from ..models import Match
 from ..services import NotFound
 from ..services.claims import claims_of
-from ..services.errors import Forbidden
 from ..services.guests import join_match_as_guest
 from ..services.link_secrets import BadLink
-from ..services.matches import get_owned_match, opened_match
+from ..services.matches import opened_match
 from ..services.sharing import (
     NewCode,
     join,
@@ -34,34 +32,15 @@ from ..services.sharing import (
     scorers_of,
 )
 from ..throttling import retry_after, throttle_join
+from .lookups import owner_only
 from .qr import qr_svg
+from .sharing_words import bad_code_words
 
 bp = Blueprint("sharing", __name__)
 
 # The codes this browser made, by match id: only a hash is stored, so the owner's phone keeps the code it made
 # (in its signed session cookie) to show it again after a reload.
 SHOWN = "join_codes"
-
-
-def owner_only(match_id: int) -> Match:
-    """The current account's own match: 403 for one of its scorers, 404 for anyone else."""
-    try:
-        return get_owned_match(current_user, match_id)
-    except NotFound:
-        abort(404)
-    except Forbidden:
-        abort(403)
-
-
-def bad_code_words(reason: str) -> str:
-    """Why a code let no one in, in the reader's words."""
-    if reason == "expired":
-        return _("This code has expired: ask for a new one.")
-    if reason == "revoked":
-        return _("This code was withdrawn: ask for the new one.")
-    if reason == "used_up":
-        return _("This code has let in as many phones as one code may: ask for a new one.")
-    return _("No match has this code: check it and try again.")
 
 
 @bp.get("/matches/<int:match_id>/together")

@@ -19,7 +19,7 @@ from ..services.errors import Gone
 from ..services.matches import SpectatorVersion, by_spectator_token, spectator_version
 from ..services.story import match_story
 from .chart import board_chart
-from .pwa import THEME_COOKIE
+from .themes import THEME_COOKIE
 
 bp = Blueprint("spectator", __name__)
 

@@ -34,8 +34,8 @@ from .. import headers, request_log
 from ..extensions import db
 from ..i18n import LANGUAGE_COOKIE
 from ..services.matches import spectator_version_on
-from .pwa import THEME_COOKIE
 from .spectator import HEADERS, page_etag
+from .themes import THEME_COOKIE
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment

@@ -37,11 +37,12 @@ from ..services.tournament_board import (
 from ..services.tournament_rounds import finished, table_codes
 from ..services.tournament_tables import Round, Table, TableState
 from .board_etag import code_digest
-from .pwa import THEME_COOKIE
+from .lookups import seen
 from .qr import qr_svg
 from .refusal_words import conflict_words
+from .table_codes import SHOWN, join_url, keep_codes
+from .themes import THEME_COOKIE
 from .tournament_words import format_words, state_words
-from .tournaments import SHOWN, join_url, keep_codes, seen
 
 bp = Blueprint("tournament_board", __name__)
 

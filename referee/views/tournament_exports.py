@@ -24,9 +24,9 @@ from ..services.tournament_board import member_board
 from ..services.tournament_standings import Standing
 from ..services.tournament_tables import Round
 from ..services.tournaments import TournamentInfo
-from .exports import attachment
+from .downloads import attachment
+from .lookups import seen
 from .tournament_words import state_words, tiebreak_words
-from .tournaments import seen
 
 bp = Blueprint("tournament_exports", __name__)
 

@@ -24,7 +24,6 @@ from ..services.clubs import members_of, membership, organised
 from ..services.errors import Conflict, Forbidden, NotFound
 from ..services.refusals import Refusal, TournamentRefusal
 from ..services.roles import opened_by, organises
-from ..services.sharing import NewCode
 from ..services.tournament_rounds import (
     close_round,
     finished,
@@ -36,39 +35,19 @@ from ..services.tournament_rounds import (
 )
 from ..services.tournament_standings import tournament_standings
 from ..services.tournament_tables import Round, Table, rounds_of_tournament
-from ..services.tournaments import TournamentInfo, create_tournament, get_tournament, tournaments_of
+from ..services.tournaments import TournamentInfo, create_tournament, tournaments_of
+from .lookups import seen
 from .qr import qr_svg
 from .refusal_words import conflict_words
+from .table_codes import SHOWN, join_url, keep_codes
 from .tournament_words import format_words, state_words, tiebreak_words
 
 bp = Blueprint("tournaments", __name__)
-
-# The join codes of the current round's tables this phone made, by table id: only a hash is stored, so the
-# organiser's phone keeps the codes it made (in its signed session cookie) to show their QR codes after a reload.
-SHOWN = "table_codes"
-
-
-def seen(tournament_id: int) -> TournamentInfo:
-    """The tournament as the current account sees it: 404 unless it is a member of the club."""
-    try:
-        return get_tournament(current_user, tournament_id)
-    except NotFound:
-        abort(404)
 
 
 def refused(error: NotFound | Forbidden) -> ResponseReturnValue:
     """404 for what the account may not know of, 403 for what a member may not do."""
     abort(404 if isinstance(error, NotFound) else 403)
-
-
-def keep_codes(codes: dict[int, NewCode]) -> None:
-    """Keep the round's codes on this phone, in place of the last round's."""
-    session[SHOWN] = {str(table_id): code.code for table_id, code in codes.items()}
-
-
-def join_url(code: str) -> str:
-    """A table's join link, as its QR code holds it."""
-    return url_for("sharing.join_page", code=code, _external=True)
 
 
 @bp.get("/clubs/<int:club_id>/tournaments")

@@ -17,7 +17,7 @@ from ..services.hands import expect_unsettled
 from ..services.refusals import MatchRefusal
 from ..services.scoreboard import side_names
 from ..services.trail import preview_revert, restore_hand, revert_correction, undone_event
-from .matches import scored
+from .lookups import scored
 from .refusal_words import conflict_words
 
 bp = Blueprint("trail", __name__, url_prefix="/matches/<int:match_id>")

@@ -1,7 +1,8 @@
 """Each per-match option is defined once, in the rules core (a field of Ruleset with its OptionKind): walking the
 Ruleset's fields, every option is in the API's schema, the backup's schema, the rulesets the API lists, the
-new-match form and its page, each taking exactly the values the rules core says. A new option shows up in all of
-them without an edit there (docs/architecture.md, "Adding a preset or an option"), or this test names the gap."""
+new-match and house rules' forms and the new-match page, each taking exactly the values the rules core says. A new
+option shows up in all of them without an edit there (docs/architecture.md, "Adding a preset or an option"), or this
+test names the gap."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import dataclasses
 import pytest
 from wtforms.validators import NumberRange
 
-from referee.forms.matches import NewMatchForm
+from referee.forms.matches import NewMatchForm, RulesForm
+from referee.forms.profiles import ProfileForm
 from referee.openapi.option_examples import with_every_option
 from referee.rules import OPTIONS, PRESETS, Ruleset, make_ruleset
 from referee.rules.rulesets import OptionKind
@@ -66,12 +68,15 @@ def test_every_option_is_listed_with_what_it_takes_by_the_rulesets_route(client,
     assert all(name in ruleset["options"] for ruleset in listed["rulesets"])
 
 
+@pytest.mark.parametrize("form_class", [NewMatchForm, ProfileForm])
 @pytest.mark.parametrize("name", OPTION_FIELDS)
-def test_every_option_is_a_field_of_the_new_match_form_taking_its_values(app, name: str) -> None:
-    """The form has a field named as the option, offering exactly the values the rules core takes (besides
-    "as the preset"), or bounded by its range; options() hands it to the rules core."""
+def test_every_option_is_a_field_of_the_new_match_and_profile_forms_taking_its_values(
+        app, name: str, form_class: type[RulesForm]) -> None:
+    """The new-match form and the house rules' form (one rules part, RulesForm) have a field named as the option,
+    offering exactly the values the rules core takes (besides "as the preset"), or bounded by its range; options()
+    hands it to the rules core."""
     with app.test_request_context():
-        form = NewMatchForm(meta={"csrf": False})
+        form = form_class(meta={"csrf": False})
         field = form[name]
         kind = OPTIONS[name]
         if hasattr(field, "choices"):

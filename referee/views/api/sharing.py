@@ -23,7 +23,7 @@ from ...services.matches import get_match, get_owned_match
 from ...services.roles import role_of
 from ...services.sharing import join, leave, make_join_code, remove_scorer, revoke_join_codes, scorers_of
 from ...throttling import throttle_api_join, throttle_per_token
-from ..sharing import bad_code_words
+from ..sharing_words import bad_code_words
 from .blueprint import bp, request_body
 
 

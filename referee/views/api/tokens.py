@@ -8,12 +8,12 @@ from __future__ import annotations
 from flask import abort, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from ... import json_body, match_payloads
 from ...api_auth import api_user, basic_credentials, token_required, unauthorized
 from ...services import api_tokens, authenticate
 from ...throttling import throttle_per_token, throttle_token_request
+from ..token_words import too_many_tokens
 from .blueprint import bp
 
 
@@ -39,14 +39,6 @@ def make_token() -> ResponseReturnValue:
     except api_tokens.TooManyTokens:
         return {"errors": [{"field": "tokens", "message": too_many_tokens()}]}, 422
     return {"token": secret, "name": token.name, "id": token.id}, 201, {"Cache-Control": "no-store"}
-
-
-def too_many_tokens() -> str:
-    """Why no token is made: the account holds as many as it may (the account page says the same)."""
-    most = api_tokens.MOST_TOKENS
-    return ngettext("This account already has %(num)d token, the most it may have: revoke one to make another.",
-                    "This account already has %(num)d tokens, the most it may have: revoke one to make another.",
-                    most)
 
 
 @bp.delete("/tokens/<int:token_id>")
