@@ -46,12 +46,13 @@ from referee.services import (
 from referee.services.accounts import find_account
 from referee.services.clubs import create_club, file_under, join_club, make_invite, membership
 from referee.services.draws import draw_round, draw_state
+from referee.services.formats import FORMATS
 from referee.services.profiles import HouseRules, save_profile
 from referee.services.scoreboard import dealer_after
 from referee.services.sessions import Device, start_session
 from referee.services.tournament_rounds import StartedRound, record_result, start_round
 from referee.services.tournament_tables import Table
-from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
+from referee.services.tournaments import PlayerSpec, TournamentSpec, create_tournament
 from referee.services.trail import restore_hand, revert_correction
 
 # What the new-match form's seating means: how many seats, and whether they are two partnerships.
@@ -256,7 +257,7 @@ def tournament(organiser: Scorekeeper, club_id: int, entrants: list[str | Scorek
             return PlayerSpec(user_id=user_of(one).id)
 
     specs = tuple(tuple(map(player, one)) if isinstance(one, tuple) else (player(one),) for one in entrants)
-    made = TournamentSpec(name=spec.pop("name", "Friday night"), format=Format(format), profile_id=profile_id,
+    made = TournamentSpec(name=spec.pop("name", "Friday night"), format=FORMATS[format], profile_id=profile_id,
                           entrants=specs, rounds=rounds if format == "swiss" else None,
                           partnerships=any(isinstance(one, tuple) for one in entrants), **spec)
     with organiser.app.app_context():

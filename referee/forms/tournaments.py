@@ -13,9 +13,11 @@ from wtforms import BooleanField, RadioField, SelectField, SelectMultipleField, 
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from ..format_words import format_choices
 from ..models import NAME_LENGTH
+from ..services.formats import FORMATS, MAX_SWISS_ROUNDS
 from ..services.tournament_rounds import MAX_POINTS, REASON_LENGTH
-from ..services.tournaments import MAX_ENTRANTS, MAX_SWISS_ROUNDS, Format, PlayerSpec, Seeding, TournamentSpec
+from ..services.tournaments import MAX_ENTRANTS, PlayerSpec, Seeding, TournamentSpec
 from .common import WholeNumberField, field_errors, no_control_characters, options
 from .matches import whole_id
 
@@ -24,9 +26,6 @@ PARTNERS = re.compile(r"\s*[&+/]\s*")
 # What the entrants' box may hold: every entrant a line of two names and their separator.
 ENTRANTS_LENGTH = MAX_ENTRANTS * (2 * NAME_LENGTH + 5)
 
-FORMAT_CHOICES = [(Format.SWISS.value, _l("Swiss: a set number of rounds, each paired by score")),
-                  (Format.ROUND_ROBIN.value, _l("Round robin: everyone plays everyone")),
-                  (Format.KNOCKOUT.value, _l("Knockout: win or go home"))]
 SEEDING_CHOICES = [(Seeding.LISTED.value, _l("As listed: members first, then the names typed")),
                    (Seeding.RATING.value, _l("By rating on the club's leaderboard")),
                    (Seeding.DRAWN.value, _l("Drawn at random"))]
@@ -57,7 +56,7 @@ class TournamentForm(FlaskForm):
         InputRequired(_l("Give the tournament a name.")),
         Length(max=NAME_LENGTH, message=_l("A name has at most %(max)d characters.")), no_control_characters])
     profile = SelectField(_l("House rules"), validators=[InputRequired(_l("Pick the house rules it is played by."))])
-    format = RadioField(_l("Format"), choices=options(FORMAT_CHOICES), default=Format.SWISS.value)
+    format = RadioField(_l("Format"), choices=options(format_choices()), default=next(iter(FORMATS)))
     rounds = WholeNumberField(_l("Rounds (Swiss)"), validators=[
         Optional(), NumberRange(min=1, max=MAX_SWISS_ROUNDS, message=_l("From %(min)s to %(max)s rounds."))])
     third_place = BooleanField(_l("A third-place match (knockout)"))
@@ -75,7 +74,8 @@ class TournamentForm(FlaskForm):
     def validate(self, extra_validators: Any = None) -> bool:
         """The fields, and a Swiss event saying how many rounds it plays (the rounds' own check stops at Optional)."""
         valid = super().validate(extra_validators)
-        if self.format.data == Format.SWISS.value and self.rounds.data is None and not self.rounds.errors:
+        asks_rounds = self.format.data in FORMATS and FORMATS[str(self.format.data)].asks_rounds
+        if asks_rounds and self.rounds.data is None and not self.rounds.errors:
             field_errors(self.rounds).append(str(_l("Say how many rounds the Swiss event plays.")))
             return False
         return valid
@@ -111,7 +111,8 @@ class TournamentForm(FlaskForm):
         typed = [tuple(PlayerSpec(name=name, user_id=members.get(name.casefold())) for name in names)
                  for names in self.lines()]
         return TournamentSpec(
-            name=self.name.data or "", format=Format(self.format.data), profile_id=whole_id(self.profile.data) or 0,
+            name=self.name.data or "", format=FORMATS[str(self.format.data)],
+            profile_id=whole_id(self.profile.data) or 0,
             entrants=(*ticked, *typed), rounds=self.rounds.data, third_place=bool(self.third_place.data),
             seeding=Seeding(self.seeding.data), partnerships=self.partnerships())
 

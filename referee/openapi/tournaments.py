@@ -9,10 +9,11 @@ from typing import Any
 
 from ..models import NAME_LENGTH
 from ..pairings.standings import Tiebreak
+from ..services.formats import FORMATS
 from ..services.roles import ClubRole
 from ..services.tournament_rounds import MAX_POINTS, REASON_LENGTH
 from ..services.tournament_tables import TableState
-from ..services.tournaments import MAX_ENTRANTS, Format, Seeding
+from ..services.tournaments import MAX_ENTRANTS, Seeding
 from .common import GUARDED, NAME, TOKEN, WHOLE, WITH_BODY, error_response, json_content, ref, response_ref
 from .matches import MOMENT
 from .profiles import SWEEP
@@ -64,12 +65,12 @@ ROUND = _object({
 
 SCHEMAS: dict[str, Any] = {
     "TournamentSummary": _object({
-        "id": ID, "name": {"type": "string", "maxLength": NAME_LENGTH}, "format": {"enum": [f.value for f in Format]},
+        "id": ID, "name": {"type": "string", "maxLength": NAME_LENGTH}, "format": {"enum": list(FORMATS)},
         "entrants": {"type": "integer", "minimum": 2}, "rounds_played": WHOLE, "created_at": MOMENT}),
     "Tournaments": _object({"tournaments": {"type": "array", "items": ref("TournamentSummary")}}),
     "NewTournament": _object({
         "name": NAME,
-        "format": {"enum": [f.value for f in Format]},
+        "format": {"enum": list(FORMATS)},
         "profile_id": {**ID, "maximum": MOST_ID, "description": "The caller's house rules (`GET /api/v1/profiles`): "
                                                                 "copied, every table plays by them."},
         "rounds": {"type": "integer", "minimum": 1, "description": "A Swiss event's (required there): 1 to one less "
@@ -83,7 +84,7 @@ SCHEMAS: dict[str, Any] = {
                                                    "maxItems": 2}})},
     }, "name", "format", "profile_id", "entrants"),
     "Tournament": _object({
-        "id": ID, "club_id": ID, "name": {"type": "string"}, "format": {"enum": [f.value for f in Format]},
+        "id": ID, "club_id": ID, "name": {"type": "string"}, "format": {"enum": list(FORMATS)},
         "rounds_planned": WHOLE, "rounds_played": WHOLE, "finished": {"type": "boolean"},
         "third_place": {"type": "boolean"}, "seeding": {"enum": [s.value for s in Seeding]},
         "partnerships": {"type": "boolean"},

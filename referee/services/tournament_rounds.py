@@ -29,14 +29,14 @@ from ..models import (
     User,
     now,
 )
-from ..pairings import InvalidWinners, Pairing, knockout_bracket, round_robin, swiss_round
+from ..pairings import Pairing
 from .errors import Conflict, NotFound
 from .matches import MatchSettings, create_match
 from .profiles import read_rules
 from .refusals import TournamentRefusal
 from .sharing import NewCode, make_join_code
-from .tournament_tables import Round, Table, TableState, results_of, rounds_of_tournament
-from .tournaments import Format, TournamentInfo, get_tournament, run_tournament
+from .tournament_tables import Round, Table, TableState, rounds_of_tournament
+from .tournaments import TournamentInfo, get_tournament, run_tournament
 from .unit_of_work import use_case
 
 MAX_POINTS = 999
@@ -73,40 +73,35 @@ def rounds_of(user: User, tournament_id: int) -> list[Round]:
     return rounds_of_tournament(get_tournament(user, tournament_id))
 
 
-def planned_rounds(info: TournamentInfo) -> int:
-    """How many rounds the tournament has in all: a round robin's schedule, a Swiss event's number, a knockout's
-    bracket."""
-    seeds = [entrant.id for entrant in info.entrants]
-    if info.format == Format.ROUND_ROBIN:
-        return len(round_robin(seeds))
-    if info.format == Format.SWISS:
-        return info.rounds_planned or 0
-    return knockout_bracket(seeds, info.third_place).round_count
+@dataclass(frozen=True)
+class Progress:
+    """How far a tournament is, as its pages and the API show it: the rounds planned and played, whether every
+    round is played, and what its organiser may do next (the pages offer only that; the services refuse the rest
+    in words all the same)."""
+
+    planned: int
+    played: int
+    finished: bool  # every planned round is played and the last one is complete
+    can_start: bool  # the next round may be paired: the last one is complete (or none is started) and one is left
+    can_close: bool  # the current round is complete and not closed yet
 
 
-def finished(info: TournamentInfo, rounds: list[Round]) -> bool:
-    """Every round is played: the last one started is complete and no other is to come."""
-    return len(rounds) >= planned_rounds(info) and bool(rounds) and rounds[-1].complete
+def progress(info: TournamentInfo, rounds: list[Round]) -> Progress:
+    """Where the tournament stands after the rounds started (rounds_of_tournament's)."""
+    planned = info.format.planned_rounds(info)
+    current = rounds[-1] if rounds else None
+    finished = len(rounds) >= planned and current is not None and current.complete
+    return Progress(planned, len(rounds), finished,
+                    can_start=len(rounds) < planned and (current is None or current.complete),
+                    can_close=current is not None and current.complete and not current.closed)
 
 
 def next_pairings(info: TournamentInfo, rounds: list[Round]) -> list[Pairing[int]]:
-    """The next round's pairings by entrant id (Conflict 'finished' when every round is played)."""
-    if len(rounds) >= planned_rounds(info):
+    """The next round's pairings by entrant id, as the tournament's format pairs them (Conflict 'finished' when
+    every round is played)."""
+    if len(rounds) >= info.format.planned_rounds(info):
         raise Conflict(TournamentRefusal.FINISHED)
-    seeds = [entrant.id for entrant in info.entrants]
-    if info.format == Format.ROUND_ROBIN:
-        return round_robin(seeds)[len(rounds)]
-    if info.format == Format.SWISS:
-        return swiss_round(seeds, results_of(rounds))
-    bracket = knockout_bracket(seeds, info.third_place)
-    try:
-        for played in rounds:
-            bracket = bracket.advance([table.winner.id for table in played.tables if table.winner is not None])
-    except InvalidWinners:
-        # A round whose tables are not the bracket's (a start interrupted before starts were whole): a refusal in
-        # words, never a 500.
-        raise Conflict(TournamentRefusal.BRACKET_BROKEN) from None
-    return list(bracket.current)
+    return info.format.pairings(info, rounds)
 
 
 @use_case
@@ -214,8 +209,8 @@ def table_codes(user: User, tournament_id: int) -> dict[int, NewCode]:
 def record_result(user: User, table_id: int, home_points: int, away_points: int, reason: str) -> Table:
     """Record or correct a table's result by hand (organisers only), kept in the trail with the reason; it wins over
     the match's own scores. Conflict: 'bye' (a bye has no result to record), 'points' (out of 0 … MAX_POINTS),
-    'reason' (none given), 'draw' (a knockout table needs a winner), 'bracket_moved' (a knockout's later round was
-    paired from the other winner)."""
+    'reason' (none given), and what the tournament's format refuses (services/formats.py: a knockout's 'draw' and
+    'bracket_moved')."""
     row = db.session.get(TournamentTable, table_id)
     if row is None:
         raise NotFound(table_id)
@@ -229,12 +224,7 @@ def record_result(user: User, table_id: int, home_points: int, away_points: int,
         raise Conflict(TournamentRefusal.REASON)
     rounds = rounds_of_tournament(info)
     table = next(one for played in rounds for one in played.tables if one.id == table_id)
-    if info.format == Format.KNOCKOUT:
-        if home_points == away_points:
-            raise Conflict(TournamentRefusal.DRAW)
-        winner = info.entrant(row.home_id if home_points > away_points else row.away_id)
-        if rounds[-1].number > row.round.number and table.winner not in (None, winner):
-            raise Conflict(TournamentRefusal.BRACKET_MOVED)
+    info.format.check_result(rounds, row.round.number, table, home_points, away_points)
     before = {"home": table.result[0], "away": table.result[1],
               "source": "hand" if table.state == TableState.BY_HAND else "match"} if table.result else None
     row.home_points, row.away_points = home_points, away_points

@@ -29,6 +29,7 @@ from ..models import ClubMember, RulesProfile, Tournament, TournamentEntrant, To
 from .club_board import club_ratings
 from .clubs import organised
 from .errors import Conflict, Forbidden, NotFound
+from .formats import FORMATS, TournamentFormat
 from .profiles import HouseRules, read_rules
 from .refusals import TournamentRefusal
 from .roles import ClubRole, club_role
@@ -36,15 +37,6 @@ from .unit_of_work import use_case
 
 NAME_LENGTH = 40
 MAX_ENTRANTS = 128  # a big club night: 64 tables of two
-MAX_SWISS_ROUNDS = 15
-
-
-class Format(enum.StrEnum):
-    """How a tournament pairs its rounds (docs/tournaments.md)."""
-
-    ROUND_ROBIN = "round_robin"
-    SWISS = "swiss"
-    KNOCKOUT = "knockout"
 
 
 class Seeding(enum.StrEnum):
@@ -66,11 +58,12 @@ class PlayerSpec:
 
 @dataclass(frozen=True)
 class TournamentSpec:
-    """What the "New tournament" form decides. `rounds`: a Swiss event's number of rounds (ignored otherwise);
-    `third_place`: a knockout's third-place match; each entrant one player, or two with `partnerships`."""
+    """What the "New tournament" form decides. `rounds`: the number of rounds of a format that asks for it (a Swiss
+    event's; ignored otherwise); `third_place`: a third-place match, where the format offers one (a knockout's);
+    each entrant one player, or two with `partnerships`."""
 
     name: str
-    format: Format
+    format: TournamentFormat
     profile_id: int
     entrants: tuple[tuple[PlayerSpec, ...], ...]
     rounds: int | None = None
@@ -103,7 +96,7 @@ class TournamentSummary:
 
     id: int
     name: str
-    format: Format
+    format: TournamentFormat
     entrants: int
     rounds_played: int
     created_at: datetime
@@ -117,7 +110,7 @@ class TournamentInfo:
     id: int
     club_id: int
     name: str
-    format: Format
+    format: TournamentFormat
     rounds_planned: int | None
     third_place: bool
     seeding: Seeding
@@ -128,6 +121,11 @@ class TournamentInfo:
     entrants: tuple[Entrant, ...]
     role: ClubRole
     created_at: datetime
+
+    @property
+    def seeds(self) -> list[int]:
+        """The entrants' ids in seed order (what its format pairs: services/formats.py)."""
+        return [entrant.id for entrant in self.entrants]
 
     @property
     def organiser(self) -> bool:
@@ -150,7 +148,7 @@ def entrant_of(row: TournamentEntrant) -> Entrant:
 def info_of(tournament: Tournament, role: ClubRole) -> TournamentInfo:
     """The plain object of a tournament, as the viewer of this role sees it."""
     return TournamentInfo(
-        tournament.id, tournament.club_id, tournament.name, Format(tournament.format), tournament.rounds_planned,
+        tournament.id, tournament.club_id, tournament.name, FORMATS[tournament.format], tournament.rounds_planned,
         tournament.third_place, Seeding(tournament.seeding), tournament.partnerships, tournament.profile_id,
         tournament.profile_name, read_rules(tournament.rules),
         tuple(entrant_of(row) for row in tournament.entrants), role, tournament.created_at)
@@ -189,7 +187,7 @@ def tournaments_of(member: ClubMember) -> list[TournamentSummary]:
     rows = db.session.execute(
         select(Tournament, entrants, rounds).where(Tournament.club_id == member.club_id)
         .order_by(Tournament.created_at.desc(), Tournament.id.desc()))
-    return [TournamentSummary(tournament.id, tournament.name, Format(tournament.format), int(count), int(played),
+    return [TournamentSummary(tournament.id, tournament.name, FORMATS[tournament.format], int(count), int(played),
                               tournament.created_at, tournament.rounds_planned)
             for tournament, count, played in rows]
 
@@ -201,7 +199,8 @@ def create_tournament(user: User, club_id: int, spec: TournamentSpec) -> Tournam
     Refused (Conflict, with the reason): a name left empty ('name'), fewer than two entrants or more than
     MAX_ENTRANTS ('entrants'), an entrant of the wrong number of players ('players'), a player named twice
     ('twice', name=…), an account that is not a member of the club ('not_member'), a member with no name to play
-    under ('name_needed'), a Swiss event's rounds out of 1 … entrants − 1 ('rounds'). NotFound for a profile
+    under ('name_needed'), rounds out of what the format allows ('rounds': a Swiss event's, 1 … entrants − 1).
+    NotFound for a profile
     neither the account's nor the club's.
     """
     organised(user, club_id)
@@ -216,14 +215,14 @@ def create_tournament(user: User, club_id: int, spec: TournamentSpec) -> Tournam
     if not 2 <= count <= MAX_ENTRANTS:
         raise Conflict(TournamentRefusal.ENTRANTS, count=count, most=MAX_ENTRANTS)
     rounds = None
-    if spec.format == Format.SWISS:
-        rounds = spec.rounds
-        if rounds is None or not 1 <= rounds <= min(count - 1, MAX_SWISS_ROUNDS):
-            raise Conflict(TournamentRefusal.ROUNDS, most=min(count - 1, MAX_SWISS_ROUNDS))
+    if spec.format.asks_rounds:
+        rounds, most = spec.rounds, spec.format.most_rounds(count)
+        if rounds is None or not 1 <= rounds <= most:
+            raise Conflict(TournamentRefusal.ROUNDS, most=most)
     rows = _entrant_rows(club_id, spec.entrants, 2 if spec.partnerships else 1)
     tournament = Tournament(
-        club_id=club_id, name=name, format=spec.format.value, rounds_planned=rounds,
-        third_place=spec.third_place and spec.format == Format.KNOCKOUT, seeding=spec.seeding.value,
+        club_id=club_id, name=name, format=spec.format.name, rounds_planned=rounds,
+        third_place=spec.third_place and spec.format.offers_third_place, seeding=spec.seeding.value,
         partnerships=spec.partnerships, profile_id=profile.id, profile_name=profile.name, rules=dict(profile.rules),
         created_by=user.id)
     for seed, row in enumerate(_seeded(club_id, rows, spec.seeding), start=1):

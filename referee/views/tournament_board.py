@@ -34,7 +34,7 @@ from ..services.tournament_board import (
     public_board,
     set_round_length,
 )
-from ..services.tournament_rounds import finished, table_codes
+from ..services.tournament_rounds import progress, table_codes
 from ..services.tournament_tables import Round, Table, TableState
 from .board_etag import code_digest
 from .lookups import seen
@@ -73,7 +73,7 @@ def render_board(board: Board, token: str, etag: str) -> str:
         "tournaments/board.html", board=board, current=board.current, etag=etag, poll=POLL_SECONDS,
         refresh=REFRESH_SECONDS, lines=board.standings[:STANDING_LINES],
         more=max(0, len(board.standings) - STANDING_LINES), public_url=public_url, qr=qr_svg(public_url, scale=4),
-        started=started_iso(board.current) if board.current else "", done=finished(board.info, board.rounds),
+        started=started_iso(board.current) if board.current else "", done=progress(board.info, board.rounds).finished,
         format_words=format_words,
         states={state: state_words(state) for state in TableState})  # each looked up once, not once a table
 

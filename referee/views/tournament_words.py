@@ -4,18 +4,16 @@
 from __future__ import annotations
 
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
+from ..format_words import format_name
 from ..pairings import Tiebreak
+from ..services.formats import TournamentFormat
 from ..services.tournament_tables import TableState
-from ..services.tournaments import Format
 
 
-def format_words(format: Format, rounds: int | None = None) -> str:
-    """A format as the pages name it (a Swiss event with its rounds)."""
-    if format == Format.SWISS:
-        return ngettext("Swiss, %(num)d round", "Swiss, %(num)d rounds", rounds or 0)
-    return _("Round robin") if format == Format.ROUND_ROBIN else _("Knockout")
+def format_words(format: TournamentFormat, rounds: int | None = None) -> str:
+    """A format as the pages name it (a Swiss event with its rounds): referee/format_words.py's."""
+    return format_name(format, rounds)
 
 
 def tiebreak_words(tiebreak: Tiebreak | None) -> str:

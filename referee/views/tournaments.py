@@ -26,8 +26,7 @@ from ..services.refusals import Refusal, TournamentRefusal
 from ..services.roles import opened_by, organises
 from ..services.tournament_rounds import (
     close_round,
-    finished,
-    planned_rounds,
+    progress,
     record_result,
     result_trail,
     start_round,
@@ -107,7 +106,7 @@ def page(info: TournamentInfo, problem: str | None = None, status: int = 200) ->
     current = rounds[-1] if rounds else None
     return render_template(
         "tournaments/show.html", tournament=info, rounds=rounds, current=current, problem=problem,
-        done=finished(info, rounds), planned=planned_rounds(info), scoring=scoring, button=ButtonForm(),
+        progress=progress(info, rounds), scoring=scoring, button=ButtonForm(),
         format_words=format_words, state_words=state_words, qr_of=lambda table: qr_of(table, shown),
         trail=result_trail(info)[:20]), status
 

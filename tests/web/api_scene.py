@@ -21,10 +21,11 @@ from referee.models import Match, User
 from referee.rules import make_ruleset
 from referee.services import api_tokens
 from referee.services.clubs import create_club, join_club, make_invite, make_organiser, membership
+from referee.services.formats import FORMATS
 from referee.services.profiles import HouseRules, save_profile
 from referee.services.sharing import join
 from referee.services.tournament_rounds import record_result, start_round
-from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
+from referee.services.tournaments import PlayerSpec, TournamentSpec, create_tournament
 
 TWO = {"ruleset": "escova-rs", "players": ["Ana", "Bea"], "first_dealer": 0}
 THREE_TO_DRAW = {"ruleset": "escoba-es", "players": ["Ana", "Bea", "Carla"], "first_dealer": None}
@@ -103,7 +104,7 @@ def play_scene(client: FlaskClient, username: str = "ana") -> Scene:
         scene.tournament_club = beas.id
         target_4 = save_profile(bea, "Target 4", HouseRules(make_ruleset("escova-rs", target=4))).id
         scene.tournament = create_tournament(bea, beas.id, TournamentSpec(
-            "Friday", Format.ROUND_ROBIN, target_4,
+            "Friday", FORMATS["round_robin"], target_4,
             ((PlayerSpec(user_id=bea.id, name="Bea"),), (PlayerSpec("Carla"),), (PlayerSpec("Diego"),)))).id
         table = next(t for t in start_round(bea, scene.tournament).round.tables if not t.is_bye)
         scene.table = record_result(bea, table.id, 5, 2, "Diego had to leave").id

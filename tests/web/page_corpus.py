@@ -30,9 +30,10 @@ from referee.services import players as player_services
 from referee.services import trail
 from referee.services.club_profiles import save_club_profile
 from referee.services.clubs import create_club, join_club, make_invite, membership
+from referee.services.formats import FORMATS
 from referee.services.profiles import HouseRules, OpeningSweep
 from referee.services.tournament_rounds import record_result, start_round
-from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
+from referee.services.tournaments import PlayerSpec, TournamentSpec, create_tournament
 
 LANGUAGES = ("en", "es", "pt_BR")
 
@@ -196,7 +197,7 @@ def club_night(app: Flask, corpus: Corpus) -> None:
         corpus.house_rules = save_club_profile(ana, corpus.club, "Tuesday night", rules).id
         entrants = tuple((PlayerSpec(name=name),) for name in ("Bea", "Carla", "Diego"))
         corpus.tournament = create_tournament(ana, corpus.club, TournamentSpec(
-            "Friday night", Format.SWISS, corpus.house_rules, entrants, rounds=2)).id
+            "Friday night", FORMATS["swiss"], corpus.house_rules, entrants, rounds=2)).id
         started = start_round(ana, corpus.tournament)
         corpus.table = next(table.id for table in started.round.tables if table.match_id is not None)
         record_result(ana, corpus.table, 21, 12, "Diego left early")

@@ -26,13 +26,14 @@ from referee.services.api_tokens import create_token
 from referee.services.claims import claim_seat, confirm_claim
 from referee.services.club_profiles import save_club_profile
 from referee.services.clubs import create_club, join_club, make_invite, membership
+from referee.services.formats import FORMATS
 from referee.services.guests import create_guest
 from referee.services.profiles import HouseRules, save_profile
 from referee.services.sessions import Device, start_session
 from referee.services.sharing import join, leave, make_join_code, revoke_join_codes
 from referee.services.tournament_board import make_board_link
 from referee.services.tournament_rounds import record_result, start_round
-from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
+from referee.services.tournaments import PlayerSpec, TournamentSpec, create_tournament
 
 
 @dataclass
@@ -147,12 +148,12 @@ def _club(app: Flask, world: World, ana: Scorekeeper, bea: Scorekeeper) -> None:
         world.values |= {"club_id": club_id, "profile_id": profiles[0], "user_id": members[-1].id,
                          "secret": secret}
         for i in range(n - 1):
-            create_tournament(owner, club.id, TournamentSpec(f"Small {i}", Format.ROUND_ROBIN, profiles[0], (
+            create_tournament(owner, club.id, TournamentSpec(f"Small {i}", FORMATS["round_robin"], profiles[0], (
                 (PlayerSpec(name="Una"),), (PlayerSpec(name="Otra"),))))
         entrants = [PlayerSpec(user_id=member.id) for member in members[:n]] + [PlayerSpec(name="Guest one"),
                                                                                    PlayerSpec(name="Guest two")]
         tournament = create_tournament(owner, club.id, TournamentSpec(
-            "Club night", Format.ROUND_ROBIN, profiles[0], tuple((entrant,) for entrant in entrants[:n + 2])))
+            "Club night", FORMATS["round_robin"], profiles[0], tuple((entrant,) for entrant in entrants[:n + 2])))
         first_table = 0
         for number in range(1, n + 1):
             started = start_round(owner, tournament.id)

@@ -40,10 +40,11 @@ from referee.models import ClubInvite, Hand, Match, MatchEvent, Player, User
 from referee.rules import DECK, make_ruleset
 from referee.services.club_profiles import save_club_profile
 from referee.services.clubs import create_club, join_club, make_invite, membership
+from referee.services.formats import FORMATS
 from referee.services.profiles import HouseRules, save_profile
 from referee.services.sharing import make_join_code, revoke_join_codes
 from referee.services.tournament_rounds import rounds_of, start_round
-from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
+from referee.services.tournaments import PlayerSpec, TournamentSpec, create_tournament
 
 pytestmark = pytest.mark.no_cover  # a fuzzer: run untraced, not counted (tests/conftest.py, untraced)
 
@@ -470,7 +471,7 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         with table.app.app_context():
             user = db.session.scalar(select(User).where(User.username == "ana"))
             made = create_tournament(user, club_id, TournamentSpec(
-                "Fz", Format.ROUND_ROBIN, profile_id, ((PlayerSpec("A"),), (PlayerSpec("B"),))))
+                "Fz", FORMATS["round_robin"], profile_id, ((PlayerSpec("A"),), (PlayerSpec("B"),))))
             if started:
                 start_round(user, made.id)
             return made.id

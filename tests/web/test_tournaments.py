@@ -26,13 +26,13 @@ from referee.models import Hand, Match, Scorer, Tournament
 from referee.pairings import bye, played, standings
 from referee.services.clubs import membership, set_rated
 from referee.services.errors import Conflict, Forbidden, NotFound
+from referee.services.formats import FORMATS
 from referee.services.refusals import TournamentRefusal
 from referee.services.sharing import usable_code
 from referee.services.tournament_rounds import close_round, result_trail, rounds_of, start_round
 from referee.services.tournament_standings import tournament_standings
 from referee.services.tournament_tables import TableState, results_of, results_of_tournament, rounds_of_tournament
 from referee.services.tournaments import (
-    Format,
     PlayerSpec,
     Seeding,
     TournamentSpec,
@@ -167,7 +167,7 @@ def test_only_an_organiser_makes_a_tournament_and_only_from_its_own_profile(nigh
     """A member is Forbidden to make one; the organiser is refused another account's profile (NotFound)."""
     ana, bea, club_id, _tournament_id = night
     beas = house_rules(bea, "Bea's")
-    spec = TournamentSpec("Again", Format.ROUND_ROBIN, beas, ((PlayerSpec("A"),), (PlayerSpec("B"),)))
+    spec = TournamentSpec("Again", FORMATS["round_robin"], beas, ((PlayerSpec("A"),), (PlayerSpec("B"),)))
     with ana.app.app_context():
         with pytest.raises(Forbidden):
             create_tournament(user_of(bea), club_id, spec)

@@ -13,9 +13,10 @@ from referee.database import MIGRATIONS
 from referee.extensions import db
 from referee.rules import make_ruleset
 from referee.services.clubs import create_club
+from referee.services.formats import FORMATS
 from referee.services.profiles import HouseRules, save_profile
 from referee.services.tournament_rounds import start_round
-from referee.services.tournaments import Format, PlayerSpec, TournamentSpec, create_tournament
+from referee.services.tournaments import PlayerSpec, TournamentSpec, create_tournament
 
 BEFORE = "e9c4d2a7b310"  # house rules
 TABLES = {"tournament", "tournament_entrant", "tournament_round", "tournament_table", "tournament_result_change"}
@@ -30,7 +31,7 @@ def test_the_migration_adds_tournaments_and_goes_back_down_keeping_the_club_s_ma
         club = create_club(user, "Casa")
         profile = save_profile(user, "Tuesday club", HouseRules(make_ruleset("escoba-es", target=30)))
         made = create_tournament(user, club.id, TournamentSpec(
-            "Friday", Format.ROUND_ROBIN, profile.id, ((PlayerSpec("Bea"),), (PlayerSpec("Caio"),))))
+            "Friday", FORMATS["round_robin"], profile.id, ((PlayerSpec("Bea"),), (PlayerSpec("Caio"),))))
         start_round(user, made.id)
         assert db.session.execute(text("SELECT count(*) FROM match WHERE club_id IS NOT NULL")).scalar() == 1
         db.session.close()

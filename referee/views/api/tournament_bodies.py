@@ -10,9 +10,10 @@ from typing import Any
 from ...match_payloads import read_name
 from ...score_payloads import Reader
 from ...services.errors import Conflict
+from ...services.formats import FORMATS
 from ...services.refusals import Refusal, TournamentRefusal
 from ...services.tournament_rounds import MAX_POINTS, REASON_LENGTH
-from ...services.tournaments import MAX_ENTRANTS, Format, PlayerSpec, Seeding, TournamentSpec
+from ...services.tournaments import MAX_ENTRANTS, PlayerSpec, Seeding, TournamentSpec
 from ..refusal_words import conflict_words
 
 TOURNAMENT_KEYS = {"name", "format", "profile_id", "rounds", "third_place", "seeding", "partnerships", "entrants"}
@@ -105,18 +106,18 @@ def read_new_tournament(data: Any) -> TournamentSpec:
     reader, body = _object(data, TOURNAMENT_KEYS)
     name = reader.required(body, "name", (), lambda value, where: read_name(reader, value, where))
     kind = reader.required(body, "format", (), lambda value, where: _choice(
-        reader, value, where, [one.value for one in Format]))
+        reader, value, where, list(FORMATS)))
     profile_id = reader.required(body, "profile_id", (), lambda value, where: _bounded(
         reader, value, where, 1, MOST_ID))
     rounds = _bounded(reader, body["rounds"], ("rounds",), 1, MOST_ID) if "rounds" in body else None
-    if kind == Format.SWISS and "rounds" not in body:
+    if kind in FORMATS and FORMATS[str(kind)].asks_rounds and "rounds" not in body:
         reader.fail(("rounds",), "required")
     seeding = _choice(reader, body["seeding"], ("seeding",), [one.value for one in Seeding]) if (
         "seeding" in body) else Seeding.LISTED.value
     third_place, partnerships = _flag(reader, body, "third_place"), _flag(reader, body, "partnerships")
     entrants = reader.required(body, "entrants", (), lambda value, _where: _entrants(reader, value))
     reader.done()
-    return TournamentSpec(name=str(name), format=Format(kind), profile_id=int(profile_id), entrants=entrants,
+    return TournamentSpec(name=str(name), format=FORMATS[str(kind)], profile_id=int(profile_id), entrants=entrants,
                           rounds=rounds, third_place=third_place, seeding=Seeding(seeding or Seeding.LISTED.value),
                           partnerships=partnerships)
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from flask import url_for
 
 from ...services.sharing import NewCode
-from ...services.tournament_rounds import ResultChange, planned_rounds
+from ...services.tournament_rounds import ResultChange, progress
 from ...services.tournament_standings import Standing
 from ...services.tournament_tables import Round, Table
 from ...services.tournaments import Entrant, TournamentInfo, TournamentSummary
@@ -26,17 +26,16 @@ def entrant_ref(entrant: Entrant | None) -> dict[str, object] | None:
 
 def summary_json(summary: TournamentSummary) -> dict[str, object]:
     """A tournament as its club's list shows it."""
-    return {"id": summary.id, "name": summary.name, "format": summary.format.value, "entrants": summary.entrants,
+    return {"id": summary.id, "name": summary.name, "format": summary.format.name, "entrants": summary.entrants,
             "rounds_played": summary.rounds_played, "created_at": utc(summary.created_at)}
 
 
 def tournament_json(info: TournamentInfo, rounds: list[Round]) -> dict[str, object]:
     """A tournament: its format, rules, entrants in seed order, how far it is, and the caller's role."""
-    rules = info.rules
+    rules, far = info.rules, progress(info, rounds)
     return {
-        "id": info.id, "club_id": info.club_id, "name": info.name, "format": info.format.value,
-        "rounds_planned": planned_rounds(info), "rounds_played": len(rounds),
-        "finished": len(rounds) >= planned_rounds(info) and bool(rounds) and rounds[-1].complete,
+        "id": info.id, "club_id": info.club_id, "name": info.name, "format": info.format.name,
+        "rounds_planned": far.planned, "rounds_played": far.played, "finished": far.finished,
         "third_place": info.third_place, "seeding": info.seeding.value, "partnerships": info.partnerships,
         "profile": {"id": info.profile_id, "name": info.profile_name},
         "ruleset": rules.ruleset.preset, "options": rules.ruleset.options(), "deck_style": rules.deck(),
