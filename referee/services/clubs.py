@@ -32,7 +32,7 @@ from ..models import Club, ClubInvite, ClubMember, Match, User, now
 from .errors import Conflict, Forbidden, NotFound
 from .inserts import insert_once
 from .link_secrets import BadLink, keyed_hash, usable
-from .refusals import ClubRefusal
+from .refusals import ClubRefusal, LinkRefusal
 from .roles import ClubRole, belongs, in_club, organises
 from .unit_of_work import use_case
 
@@ -253,8 +253,8 @@ def usable_invite(secret: str) -> ClubInvite:
     """The invite of this secret, when it lets one in (BadLink otherwise): asked before a visitor's phone is
     given a guest account to join with, so a wrong link makes no account."""
     if not SECRET.fullmatch(secret):
-        raise BadLink("unknown")  # no query for what no secret can be
-    return usable(db.session.scalar(select(ClubInvite).where(ClubInvite.secret_hash == secret_hash(secret))))
+        raise BadLink(LinkRefusal.UNKNOWN, what="invite")  # no query for what no secret can be
+    return usable(db.session.scalar(select(ClubInvite).where(ClubInvite.secret_hash == secret_hash(secret))), "invite")
 
 
 @use_case

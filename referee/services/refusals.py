@@ -62,6 +62,16 @@ class ClubRefusal(Refusal):
     LAST_ORGANISER = "last_organiser"
 
 
+class LinkRefusal(Refusal):
+    """A join code or a club's invite link that lets no one in (services/link_secrets.py, sharing.py, clubs.py):
+    raised as BadLink with what=: 'code' or 'invite', which the words name."""
+
+    UNKNOWN = "unknown"  # never made, or mistyped
+    EXPIRED = "expired"
+    REVOKED = "revoked"
+    USED_UP = "used_up"  # a join code that let in as many accounts as one may
+
+
 class ImportRefusal(Refusal):
     """A backup restored into an account (services/backup.py, import_slots.py)."""
 

@@ -25,6 +25,7 @@ from ..models import JoinCode, Match, Scorer, User, now
 from .errors import Forbidden, NotFound
 from .inserts import insert_once
 from .link_secrets import BadLink, keyed_hash, usable
+from .refusals import LinkRefusal
 from .roles import role_of
 from .unit_of_work import use_case
 
@@ -103,8 +104,8 @@ def usable_code(typed: str) -> JoinCode:
     guest account to join with, so a wrong code makes no account."""
     code = normal_code(typed)
     if len(code) != CODE_LENGTH or set(code) - set(ALPHABET):
-        raise BadLink("unknown")  # no query for what no code can be
-    return usable(db.session.scalar(select(JoinCode).where(JoinCode.code_hash == code_hash(code))))
+        raise BadLink(LinkRefusal.UNKNOWN, what="code")  # no query for what no code can be
+    return usable(db.session.scalar(select(JoinCode).where(JoinCode.code_hash == code_hash(code))), "code")
 
 
 @use_case
@@ -117,7 +118,7 @@ def join(user: User, typed: str) -> Match:
     if role is None or not role.opens:
         joined = db.session.scalar(select(func.count()).select_from(Scorer).where(Scorer.join_code_id == found.id))
         if (joined or 0) >= MOST_JOINED_BY_CODE:
-            raise BadLink("used_up")
+            raise BadLink(LinkRefusal.USED_UP, what="code")
         # The same account may join from another phone at the same moment: it joins once.
         insert_once(Scorer, match_id=match.id, user_id=user.id, join_code_id=found.id)
     return match

@@ -45,7 +45,7 @@ from ..services.errors import Conflict, Forbidden, NotFound
 from ..services.guests import join_club_as_guest
 from ..services.history import match_rows
 from ..services.link_secrets import BadLink
-from ..services.refusals import ClubRefusal
+from ..services.refusals import ClubRefusal, LinkRefusal
 from ..services.roles import opened_by, organises
 from ..throttling import retry_after, throttle_join
 from .qr import qr_svg
@@ -234,15 +234,6 @@ def stop_invite(club_id: int, invite_id: int) -> ResponseReturnValue:
     return redirect(url_for("clubs.invites", club_id=club_id))
 
 
-def bad_invite_words(reason: str) -> str:
-    """Why an invite lets no one in, in the reader's words."""
-    if reason == "expired":
-        return _("This invite has expired: ask the club's organiser for a new one.")
-    if reason == "revoked":
-        return _("This invite was withdrawn: ask the club's organiser for a new one.")
-    return _("No club has this invite: check the link, or ask the club's organiser for a new one.")
-
-
 def invite_page(secret: str, problem: str | None = None, status: int = 200) -> ResponseReturnValue:
     """The invite's page: the club's name and a button to join it (a visitor joins as a guest, or logs in or
     registers first and comes back); or why the link lets no one in."""
@@ -251,7 +242,7 @@ def invite_page(secret: str, problem: str | None = None, status: int = 200) -> R
         try:
             club = usable_invite(secret).club
         except BadLink as refused:
-            problem, status = bad_invite_words(refused.reason), 404 if refused.reason == "unknown" else 410
+            problem, status = conflict_words(refused), 404 if refused.reason is LinkRefusal.UNKNOWN else 410
     back = url_for("clubs.invited", secret=secret)
     return render_template("clubs/join.html", club=club, problem=problem, secret=secret, back=back,
                            form=ButtonForm()), status
@@ -295,6 +286,6 @@ def join(secret: str) -> ResponseReturnValue:
             guest, club = join_club_as_guest(secret, device)
             signed_in(guest, device)
     except BadLink as refused:
-        return invite_page(secret, bad_invite_words(refused.reason), 422)
+        return invite_page(secret, conflict_words(refused), 422)
     flash(_("Welcome to %(name)s.", name=club.name), "info")
     return redirect(url_for("clubs.show", club_id=club.id))

@@ -20,6 +20,7 @@ from ..services.refusals import (
     ClaimRefusal,
     ClubRefusal,
     ImportRefusal,
+    LinkRefusal,
     MatchRefusal,
     PlayerRefusal,
     ProfileRefusal,
@@ -81,6 +82,14 @@ WORDS: dict[Refusal, Words] = {
     ClubRefusal.YOURSELF: lambda p: _("You cannot remove yourself from the club: leave it instead."),
     ClubRefusal.LAST_ORGANISER: lambda p: _(
         "You are the club's last organiser: make another member an organiser before you leave."),
+    # A join code or an invite link that lets no one in (what=: "code" or "invite")
+    LinkRefusal.UNKNOWN: lambda p: _("No match has this code: check it and try again.") if p["what"] == "code" else _(
+        "No club has this invite: check the link, or ask the club's organiser for a new one."),
+    LinkRefusal.EXPIRED: lambda p: _("This code has expired: ask for a new one.") if p["what"] == "code" else _(
+        "This invite has expired: ask the club's organiser for a new one."),
+    LinkRefusal.REVOKED: lambda p: _("This code was withdrawn: ask for the new one.") if p["what"] == "code" else _(
+        "This invite was withdrawn: ask the club's organiser for a new one."),
+    LinkRefusal.USED_UP: lambda p: _("This code has let in as many phones as one code may: ask for a new one."),
     # A backup restored
     ImportRefusal.IMPORTED_MEANWHILE: lambda p: _(
         "Another import of these matches ran at the same moment: check your matches, then import again if any is "

@@ -34,7 +34,7 @@ from ..services.sharing import (
 from ..throttling import retry_after, throttle_join
 from .lookups import owner_only
 from .qr import qr_svg
-from .sharing_words import bad_code_words
+from .refusal_words import conflict_words
 
 bp = Blueprint("sharing", __name__)
 
@@ -165,7 +165,7 @@ def join_match() -> ResponseReturnValue:
                 guest, match = join_match_as_guest(typed, device)
                 signed_in(guest, device)
         except BadLink as refused:
-            form.code.errors = [bad_code_words(refused.reason)]
+            form.code.errors = [conflict_words(refused)]
         else:  # "Which seat is yours?", skipped in one tap; a claim made while the code works is confirmed
             return redirect(url_for("claims.seat", match_id=match.id))
     if not current_user.is_authenticated:

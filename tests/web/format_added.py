@@ -78,7 +78,7 @@ def main() -> None:
     seen["the form makes one"] = made.status_code == 302
     tournament_id = int(made.headers.get("Location", "/0").rstrip("/").split("/")[-1])
     seen["its page names it"] = "Double round robin" in ana.text(ana.page(f"/tournaments/{tournament_id}"))
-    for number in range(1, 7):
+    for _number in range(1, 7):
         started = factories.start_next_round(ana, tournament_id)
         for table in started.round.tables:
             if table.match_id is not None:

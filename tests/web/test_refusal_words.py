@@ -22,7 +22,8 @@ AREAS = {area.__name__: area for area in Refusal.__subclasses__()}
 MEMBERS = [member for area in AREAS.values() for member in area]
 # A value for each param a raise may give, to word it with.
 SAMPLES: dict[str, object] = {"number": 3, "next": 4, "event": 9, "name": "Ana", "player_id": 5, "kept": "Ana",
-                              "merged": "Ana B.", "count": 1, "most": 15, "size": 2, "user_id": 7, "tables": (2, 5)}
+                              "merged": "Ana B.", "count": 1, "most": 15, "size": 2, "user_id": 7, "tables": (2, 5),
+                              "what": "code"}
 
 
 def subclasses(cls: type) -> set[str]:
@@ -166,3 +167,17 @@ def test_a_conflict_is_worded_from_its_member_and_params(app):
     with app.test_request_context(), force_locale("en"):
         assert conflict_words(Conflict(member, tables=(2, 5))) == "Tables 2, 5 have no result yet."
         assert conflict_words(Conflict(member, tables=(4,))) == "Table 4 has no result yet."
+
+
+def test_a_link_that_lets_no_one_in_is_worded_for_a_code_and_for_an_invite(app):
+    """LinkRefusal's words say which kind of link: a match's code or a club's invite, translated either way."""
+    area = AREAS["LinkRefusal"]
+    for member in (area["UNKNOWN"], area["EXPIRED"], area["REVOKED"]):
+        said = {}
+        with app.test_request_context():
+            for language in LANGUAGES:
+                with force_locale(language):
+                    said.update({(what, language): refusal_words(member, what=what) for what in ("code", "invite")})
+        assert "code" in said[("code", "en")] and "invite" in said[("invite", "en")], said
+        assert all(said[(what, language)] != said[(what, "en")] for what in ("code", "invite")
+                   for language in ("es", "pt_BR")), said

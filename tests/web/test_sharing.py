@@ -21,6 +21,7 @@ from referee.services.accounts import delete_account
 from referee.services.errors import Forbidden
 from referee.services.link_secrets import BadLink
 from referee.services.matches import get_owned_match, rematch
+from referee.services.refusals import LinkRefusal
 from referee.services.roles import Role, role_of
 from referee.services.sharing import (
     ALPHABET,
@@ -77,7 +78,7 @@ def test_what_no_code_can_be_is_unknown(app, typed):
     with app.app_context():
         with pytest.raises(BadLink) as refused:
             join(account("bea"), typed)
-        assert refused.value.reason == "unknown"
+        assert refused.value.reason is LinkRefusal.UNKNOWN
 
 
 def test_an_expired_code_and_a_revoked_one_let_no_one_in(app):
@@ -90,14 +91,14 @@ def test_an_expired_code_and_a_revoked_one_let_no_one_in(app):
         revoke_join_codes(match)
         with pytest.raises(BadLink) as revoked:
             join(cid, made.code)
-        assert revoked.value.reason == "revoked"
+        assert revoked.value.reason is LinkRefusal.REVOKED
         again = make_join_code(match)
         db.session.scalars(select(JoinCode).where(JoinCode.revoked_at.is_(None))).one().expires_at -= timedelta(
             hours=12, seconds=1)
         db.session.commit()
         with pytest.raises(BadLink) as expired:
             join(cid, again.code)
-        assert expired.value.reason == "expired"
+        assert expired.value.reason is LinkRefusal.EXPIRED
         assert [s.user.username for s in scorers_of(match)] == ["bea"] and role_of(cid, match) is None
 
 

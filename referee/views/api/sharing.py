@@ -23,7 +23,7 @@ from ...services.matches import get_match, get_owned_match
 from ...services.roles import role_of
 from ...services.sharing import join, leave, make_join_code, remove_scorer, revoke_join_codes, scorers_of
 from ...throttling import throttle_api_join, throttle_per_token
-from ..sharing_words import bad_code_words
+from ..refusal_words import conflict_words
 from .blueprint import bp, request_body
 
 
@@ -71,7 +71,7 @@ def join_match() -> ResponseReturnValue:
     try:
         match = join(api_user(), code)
     except BadLink as refused:
-        return {"errors": [{"field": "code", "message": bad_code_words(refused.reason)}]}, 422
+        return {"errors": [{"field": "code", "message": conflict_words(refused)}]}, 422
     role = role_of(api_user(), match)
     return jsonify({"match": match_json(match), "role": str(role)})
 
