@@ -35,7 +35,7 @@ from referee.extensions import db, limiter
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser tests run without coverage (no_cover, made to hold under pytest-xdist by `untraced`): tracing
     the app's server thread doubled their time, and the fuzzers' cost them some 60 %, while the code either reaches
-    in Python the example tests reach too (README, Development). The fuzz modules mark themselves.
+    in Python the example tests reach too (docs/development.md). The fuzz modules mark themselves.
 
     The modules are run in an order that mixes the browser modules with the others (each module still whole on
     one worker, `--dist loadfile`): a browser test waits on Chromium for some 40 % of its time, which a CPU-bound

@@ -1,5 +1,5 @@
 """Set-up through the services: accounts, logins, matches and hands made as the app makes them, for the tests
-whose subject is not the form a browser would make them with (README, Development).
+whose subject is not the form a browser would make them with (docs/development.md).
 
 A test about a page, an export or the trail needs a match with hands in it, not the new-match and hand-entry
 pages that the tests of those forms fill in (page_client.Scorekeeper). Here each is one service call in an app

@@ -1,5 +1,5 @@
 """The draw for dealer for four players on a phone (390×844), counted in taps: each player's card tapped on a grid of
-the match's deck, or "Draw for us" (README, "The draw for dealer, in taps"). A card one player took is greyed out
+the match's deck, or "Draw for us" (docs/guide.md, "How many taps a hand takes"). A card one player took is greyed out
 for the others; the grids are laid out from the first paint; the page fits 320 px, without JavaScript too."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The quick entry on a phone, counted in taps: every tap and every key typed (a check and a save too).
 
-Goals (README "Keeping score at the table"): a two-side hand with a right leftover in at most 15 taps, three
+Goals (docs/guide.md, "Keeping score at the table"): a two-side hand with a right leftover in at most 15 taps, three
 players at most 22, four at most 28; a renuncio settled by its piles in at most 30 for two sides.
 """
 

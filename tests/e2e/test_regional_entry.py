@@ -118,7 +118,7 @@ BEA_BEST = {"e": 7, "c": 6, "b": 7}
 def test_a_setenta_hand_the_quick_way_by_each_sides_best_cards(browser: Browser, live_server: str) -> None:
     """At 390 px: the table's four cards, Ana's counts, then each side's best card of each suit, one tap each, the
     sums shown as they are tapped (Bea's "lacks a suit", her diamonds row saying so); nothing typed for the setenta.
-    Checked and saved: Ana's 70 takes the sevens point (5–0). Every tap counted (README's tap table)."""
+    Checked and saved: Ana's 70 takes the sevens point (5–0). Every tap counted (docs/guide.md's tap table)."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
     start(page, live_server, "setenta-cards", "As in Argentina: la setenta")
@@ -153,7 +153,7 @@ def test_a_setenta_hand_the_quick_way_by_each_sides_best_cards(browser: Browser,
     taps.tap(page.get_by_role("button", name="Save hand 1"))
     expect(page.locator(".flash")).to_contain_text("Hand 1 saved.")
     print(f"taps for a 2-player setenta hand by best cards, quick entry: {taps.count}")
-    assert taps.count == 21  # README's tap table: 4 table cards, 3 + 2 counts, 4 + 3 best cards, 5 more
+    assert taps.count == 21  # docs/guide.md's tap table: 4 table cards, 3 + 2 counts, 4 + 3 best cards, 5 more
     assert [int(t) for t in page.locator(".board .total").all_inner_texts()] == [5, 0]
     context.close()
 
