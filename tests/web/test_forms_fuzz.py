@@ -288,12 +288,13 @@ def posted_forms(table: Table) -> dict[str, Callable[[], tuple[Any, str, dict[st
         return person, url, person.form(url)
 
     def claim_seat() -> tuple[Any, str, dict[str, str]]:
-        """A scorer of its own picks its seat (a claim per account in a match, so a new account each time)."""
-        person = own_account()
+        """A scorer of its own picks its seat in a match of its own (a claim per account in a match, and one per
+        seat: a match whose seats the fuzz claimed already would offer none)."""
+        person, match_id = own_account(), table.keeper.start(("Ana", "Bea"))
         with table.app.app_context():
-            code = make_join_code(db.session.get_one(Match, table.play)).code
+            code = make_join_code(db.session.get_one(Match, match_id)).code
         person.submit("/join", {"code": code}, action="/join")
-        url = f"/matches/{table.play}/seat"
+        url = f"/matches/{match_id}/seat"
         return person, url, person.form(url, action=url) | {"seat": "0"}
 
     def fresh_player() -> int:

@@ -61,6 +61,31 @@ class WriteCounter:
             event.remove(self.engine, "before_cursor_execute", self)
 
 
+class Committed:
+    """Whether anything was committed to the app's SQLite database since the last look: SQLite's data_version,
+    read on a connection of its own, moves when another connection commits a change, and only then."""
+
+    def __init__(self, app: Flask) -> None:
+        with app.app_context():
+            path = str(db.engine.url.database)
+        self.connection = sqlite3.connect(path, isolation_level=None)
+        self.seen = self.version()
+
+    def version(self) -> int:
+        """The database's data_version now."""
+        return int(self.connection.execute("PRAGMA data_version").fetchone()[0])
+
+    def since(self) -> bool:
+        """True when a change was committed since the last look."""
+        now = self.version()
+        moved, self.seen = now != self.seen, now
+        return moved
+
+    def close(self) -> None:
+        """Close its connection."""
+        self.connection.close()
+
+
 def everything(app: Flask) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table of the app's database, sorted: what "nothing was written" compares."""
     with app.app_context(), db.engine.connect() as connection:
