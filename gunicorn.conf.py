@@ -2,7 +2,7 @@
 
 The master brings the database up to date once, before it starts any worker (`on_starting`, what
 `flask db upgrade` does); the workers then build the app on a schema that is already current.
-The app writes one line per request on stdout (referee/request_log.py), so gunicorn's access log stays off.
+The app writes one line per request on stdout (referee/web/request_log.py), so gunicorn's access log stays off.
 
 The workers are sync workers, each serving one connection at a time: a client that sends its request or reads
 its answer slowly holds a worker all along, and four such clients stop the site. So they serve behind a
@@ -21,7 +21,7 @@ accesslog = None
 # without a proxy (REFEREE_PROXIES=0) nobody, for gunicorn's default, 127.0.0.1, would let anyone on the machine,
 # or anything a proxy passes on unchanged, claim it; with one, the proxy's address, this machine's unless
 # FORWARDED_ALLOW_IPS (gunicorn's own variable) names another. The app itself believes only as many proxies as
-# REFEREE_PROXIES counts (referee/headers.py).
+# REFEREE_PROXIES counts (referee/web/headers.py).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1") if count("REFEREE_PROXIES") else ""
 
 

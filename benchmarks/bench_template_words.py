@@ -1,6 +1,6 @@
 """Times a page's translated words three ways, in process, in one request of a Spanish reader: the templates'
 `gettext` as the app installs it (Jinja's i18n extension over the request's catalog, asked of Flask-Babel once
-per request: referee/i18n.py), as Flask-Babel installs it (the catalog looked up again for every string), and
+per request: referee/web/i18n.py), as Flask-Babel installs it (the catalog looked up again for every string), and
 the floor: the catalog's own gettext bound once, called from the same template.
 
 Run from the repository root:
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from flask_babel import get_translations
 
 from referee import create_app
-from referee.i18n import template_gettext, template_ngettext
+from referee.web.i18n import template_gettext, template_ngettext
 
 
 def median_ms(render: Callable[[], str], runs: int) -> float:

@@ -3,7 +3,7 @@
 Everything comes from the environment as in production (SECRET_KEY, DATABASE_URL: see README "Production");
 instance/config.py is not read (the run's database is a throwaway), and Flask-Limiter is disabled: fifty
 connections from one address would otherwise be answered 429 by the API's per-address limit, and the
-benchmark would measure refusals. No page measured here has a limit of its own (referee/throttling.py).
+benchmark would measure refusals. No page measured here has a limit of its own (referee/web/throttling.py).
 """
 
 from __future__ import annotations

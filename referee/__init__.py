@@ -47,9 +47,10 @@ def register_extensions(app: Flask) -> None:
     """Log requests, answer the spectator page's polls before the rest, add the security headers, bound bodies
     (chunked ones too); bind the database (not migrated here: referee/database.py says where), CSRF protection,
     logins, translations, static files, throttling."""
-    from . import auth, body_limit, database, headers, i18n, request_log, static_files, throttling
+    from . import database
     from .extensions import csrf
     from .views import spectator_polls
+    from .web import auth, body_limit, headers, i18n, request_log, static_files, throttling
 
     request_log.init_app(app)
     spectator_polls.init_app(app)  # inside the proxy fix and the body limit, which wrap the app after it
@@ -65,7 +66,6 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """The pages, the JSON API and the health check; numbers in their addresses bounded."""
-    from . import urls
     from .extensions import csrf
     from .views import (
         accounts,
@@ -94,6 +94,7 @@ def register_blueprints(app: Flask) -> None:
         tournaments,
         trail,
     )
+    from .web import urls
 
     urls.init_app(app)
     app.register_blueprint(main.bp)

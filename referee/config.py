@@ -131,20 +131,20 @@ def defaults(instance_path: str) -> dict[str, Any]:
 
 
 def session_settings() -> dict[str, Any]:
-    """How long a device stays logged in (referee/auth.py): both lifetimes slide while the device is used."""
+    """How long a device stays logged in (referee/web/auth.py): both lifetimes slide while the device is used."""
     return {
         "REMEMBER_COOKIE_DURATION": timedelta(days=90),  # "Stay logged in on this phone"
         "LOGIN_SESSION_LIFETIME": timedelta(hours=12),  # without it: idle this long, the login ends
         "LOGIN_TOKEN_TOUCH_INTERVAL": timedelta(minutes=5),  # last use is written at most this often
         # A form's CSRF token is good for as long as its session's token is (a new one at each login and logout,
-        # referee/auth.py), not for an hour: a page cached by the browser and answered 304 never carries a stale
+        # referee/web/auth.py), not for an hour: a page cached by the browser and answered 304 never carries a stale
         # form, so the scoreboard's ETag needs no time in it (referee/views/board_etag.py).
         "WTF_CSRF_TIME_LIMIT": None,
     }
 
 
 def throttling_settings() -> dict[str, Any]:
-    """Flask-Limiter's settings and the app's limits (referee/throttling.py), in its limit syntax.
+    """Flask-Limiter's settings and the app's limits (referee/web/throttling.py), in its limit syntax.
 
     RATELIMIT_STORAGE_URI comes from the environment: memory:// (each process counts on its
     own) unless it names a shared store such as redis://host:6379/0 for several processes.

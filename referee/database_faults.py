@@ -118,7 +118,7 @@ def outcome(error: DBAPIError, fault: Fault, method: str) -> Outcome:
 
 def note_unavailable() -> None:
     """Remember, for the rest of the request, that the database failed it: the answer saying so reads nothing more
-    from it (not even the login: referee/auth.py)."""
+    from it (not even the login: referee/web/auth.py)."""
     g.database_unavailable = True
 
 

@@ -32,5 +32,5 @@ migrate = Migrate()
 babel = Babel()
 csrf = CSRFProtect()
 login_manager = LoginManager()
-# Limits are by address unless a limit says otherwise; which routes are limited is in referee/throttling.py.
+# Limits are by address unless a limit says otherwise; which routes are limited is in referee/web/throttling.py.
 limiter = Limiter(key_func=get_remote_address)

@@ -97,7 +97,7 @@ class User(UserMixin, Model):
     def get_id(self) -> str:
         """What Flask-Login keeps in the session and the remember cookie: this device's token, not the id."""
         if self.login_secret is None:
-            raise RuntimeError("log in through referee.auth.log_in, which makes a device token")
+            raise RuntimeError("log in through referee.web.auth.log_in, which makes a device token")
         return self.login_secret
 
 

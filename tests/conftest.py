@@ -197,7 +197,7 @@ class SharedApp:
 
     Two things of an app live in the process, not the app: Flask-Limiter's one Limiter is on or off as the last
     app bound to it said (its `enabled`), and the "referee" logger logs requests to stdout, not propagating, as
-    the last app made said (referee/request_log.py). So the shared app is made again after a throttled app or one
+    the last app made said (referee/web/request_log.py). So the shared app is made again after a throttled app or one
     that logs its requests. (Putting the logger's handlers back instead would also put back pytest's own, which
     it adds to a non-propagating logger for a test's phase.)"""
 

@@ -18,7 +18,6 @@ from page_client import PASSWORD, Scorekeeper
 from sqlalchemy import select
 from werkzeug.security import generate_password_hash
 
-from referee.auth import lifetimes
 from referee.extensions import db
 from referee.forms.hands import placed
 from referee.models import Match, User
@@ -54,6 +53,7 @@ from referee.services.tournament_rounds import StartedRound, record_result, star
 from referee.services.tournament_tables import Table
 from referee.services.tournaments import PlayerSpec, TournamentSpec, create_tournament
 from referee.services.trail import restore_hand, revert_correction
+from referee.web.auth import lifetimes
 
 # What the new-match form's seating means: how many seats, and whether they are two partnerships.
 SEATING = {"pairs": (4, True), "2": (2, False), "3": (3, False), "4": (4, False)}

@@ -17,7 +17,8 @@ from load_deal import form_fields, play_hand
 from load_seed import seed
 from load_wrk import combined, parse
 
-from referee import create_app, score_payloads
+from referee import create_app
+from referee.bodies import score_payloads
 from referee.database import upgrade_schema
 from referee.extensions import db
 from referee.models import Hand, HandSide, Match, Seat, User

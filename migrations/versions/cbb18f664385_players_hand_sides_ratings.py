@@ -169,7 +169,7 @@ def search_key(text):
 
 def fill_hand_sides(connection):
     """Each stored hand's result per side, as the rules core scores its entry under its match's rules."""
-    from referee import score_payloads
+    from referee.bodies import score_payloads
     from referee.rules import InvalidEntry, check_hand, make_ruleset
 
     hand = sa.table('hand', sa.column('id', sa.Integer), sa.column('match_id', sa.Integer),

@@ -9,8 +9,8 @@ from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
-from ..deck_words import words_for
 from ..rules import Card, CardEntry, Ruleset, SidePile, SideTally, TallyEntry
+from ..words.deck_words import words_for
 from .common import BoundedFieldList, WholeNumberField, options
 from .matches import CARD_CODES
 from .variant_counts import breaker_list, drop_unasked, setenta_cards_list, setenta_list, typed

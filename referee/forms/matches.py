@@ -10,10 +10,10 @@ from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
-from ..game_names import DECK_NAMES
 from ..models import NAME_LENGTH
 from ..rules import DECK, OPTIONS, PRESETS, make_ruleset
 from ..services.profiles import HouseRules, OpeningSweep
+from ..words.game_names import DECK_NAMES
 from .common import BoundedFieldList, WholeNumberField, no_control_characters, options
 
 PRESET_CHOICES = [

@@ -6,8 +6,8 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import SelectField
 
-from ..game_names import GAME_NAMES
 from ..rules import PRESETS
+from ..words.game_names import GAME_NAMES
 from .common import options
 
 GAME_CHOICES = [("", _l("Every game")), *((preset, GAME_NAMES.get(preset, preset)) for preset in PRESETS)]

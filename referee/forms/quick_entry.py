@@ -13,9 +13,9 @@ from flask_babel import lazy_gettext as _l
 from wtforms import Field, FieldList, RadioField
 from wtforms.validators import NumberRange, Optional
 
-from ..deck_words import words_for
 from ..rules import Card, Rest, Ruleset, SideTally, TallyEntry, complete_tallies
 from ..rules.report import leftover_ok
+from ..words.deck_words import words_for
 from .common import BoundedFieldList, WholeNumberField, options
 from .hands import CardsHandForm, placed, range_words
 from .variant_counts import BREAKERS, SETENTA, breaker_list, setenta_cards_list, setenta_list, typed

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from ..deck_words import name_card
 from ..rules import Card
+from ..words.deck_words import name_card
 from .tools import CardsField, ToolForm
 
 

@@ -17,10 +17,10 @@ from wtforms import Field, HiddenField, StringField
 from wtforms.form import BaseForm
 from wtforms.validators import Optional, ValidationError
 
-from ..messages import finding_words, problem_words, shortened
 from ..models import NAME_LENGTH
 from ..rules import DECK, Card, DeckStyle, Finding, Problem, UnknownCard
 from ..rules.cards import DECK_SUM, pile_sum
+from ..words.messages import finding_words, problem_words, shortened
 from .common import field_errors
 from .matches import DECK_CHOICES
 

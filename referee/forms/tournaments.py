@@ -13,11 +13,11 @@ from wtforms import BooleanField, RadioField, SelectField, SelectMultipleField, 
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ..format_words import format_choices
 from ..models import NAME_LENGTH
 from ..services.formats import FORMATS, MAX_SWISS_ROUNDS
 from ..services.tournament_rounds import MAX_POINTS, REASON_LENGTH
 from ..services.tournaments import MAX_ENTRANTS, PlayerSpec, Seeding, TournamentSpec
+from ..words.format_words import format_choices
 from .common import WholeNumberField, field_errors, no_control_characters, options
 from .matches import whole_id
 

@@ -1,14 +1,14 @@
 """The hands' piece of the OpenAPI document: record, correct and take back a match's hands
-(referee/views/api/hands.py; the bodies are /score's, read by referee/match_payloads.py)."""
+(referee/views/api/hands.py; the bodies are /score's, read by referee/bodies/match_payloads.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..match_payloads import IDEMPOTENCY_KEY
+from ..bodies.match_payloads import IDEMPOTENCY_KEY
+from ..bodies.score_payloads import MAX_CARDS
 from ..rules.cards import DECK_SUM
 from ..rules.rulesets import MAX_SIDES
-from ..score_payloads import MAX_CARDS
 from .common import GUARDED, SEAT, TOKEN, WITH_BODY, error_response, json_content, parameter_ref, ref
 from .match_examples import EXAMPLES as ex
 from .matches import ETAG

@@ -1,5 +1,5 @@
 """The matches' piece of the OpenAPI document: start, list and read matches, the draw for dealer, the trail and
-the rematch (referee/views/api/matches.py, hands.py; the answers are referee/match_json.py's)."""
+the rematch (referee/views/api/matches.py, hands.py; the answers are referee/bodies/match_json.py's)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 from importlib.resources import files
 from typing import Any
 
-from ..match_payloads import MAX_PAGE, MAX_PER_PAGE, STATUSES
+from ..bodies.match_payloads import MAX_PAGE, MAX_PER_PAGE, STATUSES
 from ..models import NAME_LENGTH
 from ..rules.rulesets import MAX_SIDES
 from ..services.roles import Role

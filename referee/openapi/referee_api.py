@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..bodies.score_payloads import MAX_CARDS, REST
 from ..rules import PRESETS
 from ..rules.cards import DECK_SUM
 from ..rules.rulesets import BONUS_OPTIONS, MAX_SIDES, OPTIONS
 from ..rules.setenta_cards import LACKS_A_SUIT
 from ..rules.sevens import SETENTA_LEAST, SETENTA_MOST, TIEBREAK
 from ..rules.tally_variants import EACH
-from ..score_payloads import MAX_CARDS, REST
 from . import examples
 from .common import LIMITS, error_response, json_content, ref
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..match_payloads import DEFAULT_TOKEN_NAME
+from ..bodies.match_payloads import DEFAULT_TOKEN_NAME
 from ..services.api_tokens import MOST_TOKENS
 from .common import GUARDED, NAME, TOKEN, error_response, json_content, ref, response_ref
 from .match_examples import EXAMPLES as ex

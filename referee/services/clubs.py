@@ -11,7 +11,7 @@ An invite is a link with a secret of 144 random bits (``secrets.token_urlsafe``)
 from one club night to the next) unless revoked; a club may have several at once (one per organiser's phone, say).
 As for a match's join codes, only a keyed hash of the secret is kept (services/link_secrets.py), so a copy of the
 database shows no link and lets no one join. Guessing is hopeless at that size, and refused
-attempts are throttled besides (referee/throttling.py, with the join codes').
+attempts are throttled besides (referee/web/throttling.py, with the join codes').
 
 Every function takes the account (or an id) and returns models or small frozen values, so a tournament can build
 on them without a request.

@@ -4,7 +4,7 @@ a result recorded by hand may not change, and what the "New tournament" form ask
 
 Everything else reads these objects: the services (tournaments.py makes a tournament of a format, tournament_rounds.py
 starts and closes its rounds), the form and the API (their choices are FORMATS' names), the OpenAPI document (its
-enums) and the pages (the words of each, in referee/format_words.py). Adding a format is a subclass here, its words
+enums) and the pages (the words of each, in referee/words/format_words.py). Adding a format is a subclass here, its words
 there, and its pairing in referee/pairings when it needs a new one (docs/architecture.md).
 """
 

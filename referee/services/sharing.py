@@ -6,7 +6,7 @@ owner's alone; watching is the spectator link's, which needs no account (service
 
 A join code is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L, U), read case-insensitively
 and ignoring spaces and dashes, so it can be read aloud and typed on a phone; 30⁸ ≈ 6.6 × 10¹¹ codes, and
-guessing is throttled (referee/throttling.py). It lasts CODE_LIFETIME, and a match has one live code at a time:
+guessing is throttled (referee/web/throttling.py). It lasts CODE_LIFETIME, and a match has one live code at a time:
 making a new one revokes the old. Only a keyed hash of the code is stored (services/link_secrets.py).
 """
 

@@ -14,7 +14,6 @@ from flask_babel import ngettext
 from flask_login import current_user, login_required
 from werkzeug.exceptions import TooManyRequests
 
-from ..auth import forget_login, log_in, log_out, log_out_everywhere, signed_in, this_device
 from ..forms.accounts import (
     ApiTokenForm,
     ButtonForm,
@@ -28,7 +27,14 @@ from ..services import accounts as account_services
 from ..services import api_tokens, authenticate
 from ..services import sessions as device_sessions
 from ..services.accounts import UsernameTaken, change_password, delete_account
-from ..throttling import retry_after, throttle_login, throttle_password_check, throttle_register, throttle_token_page
+from ..web.auth import forget_login, log_in, log_out, log_out_everywhere, signed_in, this_device
+from ..web.throttling import (
+    retry_after,
+    throttle_login,
+    throttle_password_check,
+    throttle_register,
+    throttle_token_page,
+)
 from .errors import too_many_requests
 from .redirect_targets import safe_next
 from .token_words import too_many_tokens

@@ -10,8 +10,8 @@ from babel.lists import format_list
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
-from ..messages import problem_words, shortened
 from ..services.backup_checks import BadBackup, Where
+from ..words.messages import problem_words, shortened
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _TIMES = ("at", "created_at", "updated_at", "finished_at", "exported_at")

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ..deck_words import DeckWords, words_for
 from ..forms.matches import PASSES_CHOICES, PENALTY_CHOICES
-from ..game_names import DECK_NAMES, GAME_NAMES
 from ..rules import Ruleset
 from ..rules.rulesets import DealPasses, Penalty, Sevens, Ties
 from ..services.profiles import HouseRules, OpeningSweep
+from ..words.deck_words import DeckWords, words_for
+from ..words.game_names import DECK_NAMES, GAME_NAMES
 
 
 @dataclass(frozen=True)

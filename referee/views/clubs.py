@@ -16,7 +16,6 @@ from flask_babel import ngettext
 from flask_login import current_user, login_required
 from werkzeug.exceptions import TooManyRequests
 
-from ..auth import signed_in, this_device
 from ..forms.accounts import ButtonForm
 from ..forms.clubs import ClubForm, RatedForm
 from ..models import ClubInvite, ClubMember
@@ -47,7 +46,8 @@ from ..services.history import match_rows
 from ..services.link_secrets import BadLink
 from ..services.refusals import ClubRefusal, LinkRefusal
 from ..services.roles import opened_by, organises
-from ..throttling import retry_after, throttle_join
+from ..web.auth import signed_in, this_device
+from ..web.throttling import retry_after, throttle_join
 from .qr import qr_svg
 from .refusal_words import conflict_words, refusal_words
 

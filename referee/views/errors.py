@@ -11,10 +11,10 @@ from flask_babel import ngettext
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
-from ..api_requests import to_the_api
 from ..database_faults import Outcome, describe, fault_of, note_unavailable, outcome
 from ..extensions import db
-from ..throttling import retry_after
+from ..web.api_requests import to_the_api
+from ..web.throttling import retry_after
 
 # The accounts forms' PasswordFields (referee/forms/accounts.py): a password is never written into a page, so a
 # form holding one is not offered to be sent again (tests/web/test_faults.py checks the list against the forms).
@@ -37,7 +37,7 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
 
 
 def too_many_requests(_error: TooManyRequests) -> ResponseReturnValue:
-    """Over a limit (referee/throttling.py): 429, how long to wait in words and in Retry-After."""
+    """Over a limit (referee/web/throttling.py): 429, how long to wait in words and in Retry-After."""
     seconds = retry_after()
     message = ngettext("Too many requests. Please wait %(num)d second and try again.",
                        "Too many requests. Please wait %(num)d seconds and try again.", seconds)
@@ -104,7 +104,7 @@ def database_unavailable(error: DBAPIError) -> ResponseReturnValue:
     headers = {"Retry-After": str(fault.retry_after), "Cache-Control": "no-store"}
     if to_the_api():
         return {"errors": [{"field": "", "message": message}]}, 503, headers
-    # The page reads nothing from the database, which may be out of reach: no login is looked up (referee/auth.py),
+    # The page reads nothing from the database, which may be out of reach: no login is looked up (referee/web/auth.py),
     # none is shown (same_for_everyone).
     nothing = result is Outcome.NOTHING
     return render_template("unavailable.html", message=message, nothing_changed=nothing,

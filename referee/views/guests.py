@@ -14,12 +14,12 @@ from flask_babel import ngettext
 from flask_login import current_user, login_required
 from werkzeug.exceptions import TooManyRequests
 
-from ..auth import forget_login
 from ..forms.accounts import ButtonForm, KeepMatchesForm
 from ..forms.common import field_errors
 from ..services.accounts import UsernameTaken, delete_account
 from ..services.guests import keep_matches
-from ..throttling import retry_after, throttle_guests, throttle_register
+from ..web.auth import forget_login
+from ..web.throttling import retry_after, throttle_guests, throttle_register
 from .errors import too_many_requests
 from .guest_login import start_guest_session
 

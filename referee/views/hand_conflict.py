@@ -14,7 +14,6 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..deck_words import name_cards, words_for
 from ..forms import CARD_CODES
 from ..forms.variant_counts import asked
 from ..models import Hand, Match
@@ -23,6 +22,7 @@ from ..services import HandDraft, review_hand
 from ..services.hands import review_stored
 from ..services.scoreboard import side_names
 from ..services.stored_entries import stored_form
+from ..words.deck_words import name_cards, words_for
 from .hand_problems import variant_words
 
 NOTHING = "—"  # a value an entry does not give (a count nobody typed, points the referee cannot tell yet)

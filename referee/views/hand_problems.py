@@ -8,14 +8,14 @@ from typing import cast
 from flask_babel import gettext as _
 from wtforms import Field, FieldList
 
-from ..deck_words import DECK_HOLDS, words_for
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
 from ..forms.hands import placed
-from ..messages import ASKS, ask_words, problem_words, sentence
 from ..models import Match
 from ..rules import CardEntry, InvalidEntry, Problem, SidePile
 from ..services import HandDraft, review_hand
 from ..services.scoreboard import side_names
+from ..words.deck_words import DECK_HOLDS, words_for
+from ..words.messages import ASKS, ask_words, problem_words, sentence
 from .error_summary import SummaryItem
 
 # A tally count the referee refuses is shown beside its field; these name those fields by the rules

@@ -16,7 +16,6 @@ from ..forms.hands import AgainForm
 from ..forms.quick_entry import COUNTS
 from ..forms.variant_counts import EVERY as VARIANT_COUNTS
 from ..forms.variant_counts import chips_of
-from ..messages import finding_words
 from ..models import Hand, Match
 from ..rules import HandEntry, HandReport, InvalidEntry, TallyEntry
 from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, review_hand
@@ -24,7 +23,8 @@ from ..services.hands import expect_unsettled, read_entry, saved_already
 from ..services.refusals import MatchRefusal
 from ..services.scoreboard import dealer_after, side_names, totals_with
 from ..services.trail import undone_event
-from ..sevens_words import sevens_review
+from ..words.messages import finding_words
+from ..words.sevens_words import sevens_review
 from . import quick_entry_page
 from .drafts import confirm_saved, hand_draft
 from .entering_words import entering_now

@@ -2,7 +2,7 @@
 
 An import runs for a second or a few: one at a time per account, at most IMPORTS_AT_ONCE on the server (a
 request that finds no slot is told so at once), and at most IMPORT_LIMIT uploads per account (Flask-Limiter,
-with the app's other limits: referee/throttling.py, docs/deploy.md).
+with the app's other limits: referee/web/throttling.py, docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from flask_babel import ngettext
 from flask_login import current_user, login_required
 from werkzeug.exceptions import RequestEntityTooLarge, TooManyRequests
 
-from ..body_limit import larger_body
 from ..extensions import limiter
 from ..forms.backup import ImportForm
 from ..forms.common import field_errors
 from ..services import Conflict
 from ..services.backup import BadBackup, ImportBusy, ImportResult, import_backup
 from ..services.refusals import ImportRefusal
-from ..throttling import retry_after
+from ..web.body_limit import larger_body
+from ..web.throttling import retry_after
 from .backup_words import backup_words
 from .refusal_words import conflict_words
 

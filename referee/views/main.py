@@ -6,9 +6,9 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import current_user
 
-from ..headers import cookie_security
-from ..i18n import LANGUAGE_COOKIE, LANGUAGES
 from ..services.history import match_rows, recent_matches
+from ..web.headers import cookie_security
+from ..web.i18n import LANGUAGE_COOKIE, LANGUAGES
 from .redirect_targets import safe_next
 
 bp = Blueprint("main", __name__)

@@ -8,8 +8,8 @@ from functools import cache
 from flask import Blueprint, Response, render_template
 from flask.typing import ResponseReturnValue
 
-from ..headers import CONTENT_SECURITY_POLICY
 from ..openapi import document
+from ..web.headers import CONTENT_SECURITY_POLICY
 
 bp = Blueprint("openapi", __name__)
 

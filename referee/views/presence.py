@@ -19,7 +19,7 @@ from werkzeug.exceptions import HTTPException, TooManyRequests
 from ..forms.presence import EnteringForm
 from ..services import NotFound, get_match
 from ..services.presence import note_entering, note_leaving, others_entering
-from ..throttling import retry_after, throttle_presence
+from ..web.throttling import retry_after, throttle_presence
 from .entering_words import entering_words, this_login
 
 bp = Blueprint("presence", __name__, url_prefix="/matches/<int:match_id>/entering")

@@ -11,8 +11,8 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
-from ..headers import cookie_security
-from ..static_files import fingerprint
+from ..web.headers import cookie_security
+from ..web.static_files import fingerprint
 from .redirect_targets import safe_next
 from .themes import THEME_COOKIE, THEMES
 

@@ -6,16 +6,16 @@ from typing import Any, cast
 
 from flask_babel import gettext as _
 
-from ..deck_words import DECK_HOLDS
 from ..forms.quick_entry import ASK_PILES, COUNTS, NOTHING, QuickHandForm
 from ..forms.variant_counts import BREAKERS, SETENTA, chips_of
 from ..forms.variant_counts import typed as typed_counts
-from ..messages import ASKS, finding_words
 from ..models import Match
 from ..rules import InvalidEntry, Problem, Rest, SideTally, complete_tallies
 from ..rules.checks import leftover_finding
 from ..rules.report import HandReport
 from ..services.scoreboard import side_names
+from ..words.deck_words import DECK_HOLDS
+from ..words.messages import ASKS, finding_words
 from .error_summary import SummaryItem
 from .hand_problems import asked, page_words, recount_words
 

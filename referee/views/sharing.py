@@ -12,7 +12,6 @@ from flask_babel import ngettext
 from flask_login import current_user, login_required
 from werkzeug.exceptions import TooManyRequests
 
-from ..auth import signed_in, this_device
 from ..forms.accounts import ButtonForm
 from ..forms.sharing import JoinForm
 from ..services import NotFound
@@ -31,7 +30,8 @@ from ..services.sharing import (
     revoke_join_codes,
     scorers_of,
 )
-from ..throttling import retry_after, throttle_join
+from ..web.auth import signed_in, this_device
+from ..web.throttling import retry_after, throttle_join
 from .lookups import owner_only
 from .qr import qr_svg
 from .refusal_words import conflict_words

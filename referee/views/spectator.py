@@ -13,11 +13,11 @@ import hashlib
 from flask import Blueprint, Response, abort, render_template, request
 from flask.typing import ResponseReturnValue
 
-from ..i18n import LANGUAGE_COOKIE
 from ..services import NotFound, scoreboard
 from ..services.errors import Gone
 from ..services.matches import SpectatorVersion, by_spectator_token, spectator_version
 from ..services.story import match_story
+from ..web.i18n import LANGUAGE_COOKIE
 from .chart import board_chart
 from .themes import THEME_COOKIE
 

@@ -11,7 +11,7 @@ request id) and writes the request's log line. Anything else (another address, a
 replaced or never made, a database that fails) goes on to the app, which answers as it always has.
 
 Nothing is skipped that such a poll needs: the page shows nothing of its reader (no session, no login), no limit
-counts a page's GET (referee/throttling.py), a GET has no body to bound, and the ETag hashes the request's
+counts a page's GET (referee/web/throttling.py), a GET has no body to bound, and the ETag hashes the request's
 language and theme inputs as they come (the `lang` and `theme` cookies, Accept-Language), not the language
 negotiated from them: each negotiated page has its own inputs, so no ETag answers for another page.
 """
@@ -30,10 +30,10 @@ from werkzeug.http import parse_cookie, parse_etags, quote_etag
 from werkzeug.routing import MapAdapter
 from werkzeug.wsgi import get_host
 
-from .. import headers, request_log
 from ..extensions import db
-from ..i18n import LANGUAGE_COOKIE
 from ..services.matches import spectator_version_on
+from ..web import headers, request_log
+from ..web.i18n import LANGUAGE_COOKIE
 from .spectator import HEADERS, page_etag
 from .themes import THEME_COOKIE
 

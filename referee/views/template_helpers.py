@@ -8,10 +8,10 @@ from datetime import datetime
 from flask import Flask
 from flask_babel import LazyString, get_locale
 
-from ..deck_words import categories_in, words_for
-from ..game_names import DECK_NAMES, GAME_NAMES
 from ..rules import DECK, Card
 from ..rules.names import DeckStyle, card_name, rank_symbol, suit_symbol
+from ..words.deck_words import categories_in, words_for
+from ..words.game_names import DECK_NAMES, GAME_NAMES
 from .rating_chart import rating_chart
 
 

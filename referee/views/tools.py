@@ -13,14 +13,14 @@ from urllib.parse import urlencode
 from flask import Blueprint, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from ..deck_words import DeckWords, deck_style
 from ..forms.tool_setenta import SetentaForm
 from ..forms.tools import STYLES, CapturesForm, DealerDrawForm, DisputeForm, LeftoverForm, ToolForm
 from ..rules import InvalidEntry, draw_for_dealer, find_captures, split_pile
 from ..rules.cards import DECK_SUM
 from ..rules.checks import leftover_finding
 from ..rules.sevens import PRIMIERA, count_setenta, leaders
-from ..sevens_words import lacking_words, suit_names
+from ..words.deck_words import DeckWords, deck_style
+from ..words.sevens_words import lacking_words, suit_names
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
 

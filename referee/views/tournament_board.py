@@ -21,7 +21,6 @@ from flask_login import current_user, login_required
 from ..forms.accounts import ButtonForm
 from ..forms.common import field_errors
 from ..forms.tournament_board import RoundLengthForm
-from ..i18n import LANGUAGE_COOKIE
 from ..services.errors import Conflict, Forbidden, NotFound
 from ..services.tournament_board import (
     Board,
@@ -36,6 +35,7 @@ from ..services.tournament_board import (
 )
 from ..services.tournament_rounds import progress, table_codes
 from ..services.tournament_tables import Round, Table, TableState
+from ..web.i18n import LANGUAGE_COOKIE
 from .board_etag import code_digest
 from .lookups import seen
 from .qr import qr_svg

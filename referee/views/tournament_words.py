@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from ..format_words import format_name
 from ..pairings import Tiebreak
 from ..services.formats import TournamentFormat
 from ..services.tournament_tables import TableState
+from ..words.format_words import format_name
 
 
 def format_words(format: TournamentFormat, rounds: int | None = None) -> str:
-    """A format as the pages name it (a Swiss event with its rounds): referee/format_words.py's."""
+    """A format as the pages name it (a Swiss event with its rounds): referee/words/format_words.py's."""
     return format_name(format, rounds)
 
 

@@ -1,6 +1,6 @@
 // Impossible counts said as they are typed, in the page's own words, the same the server says after Check: a
 // count out of its field's range (the form's words), and counts of one kind that pass the deck (40 cards, 10
-// oros, 4 sevens) naming the piles to recount (referee/deck_words.py recount). The words come with the page
+// oros, 4 sevens) naming the piles to recount (referee/words/deck_words.py recount). The words come with the page
 // (templates/hands/_fields.html count_problems): sentences with {names}, {total} and {difference} to fill in.
 // A question the referee asked (a tie in sevens to break) is hidden once its count is given.
 import { DECK, PILE_COUNTS, overDeck, overField } from "./counts.js";

@@ -4,7 +4,7 @@
 import { DECK } from "./rest-counts.js";
 
 export { DECK };
-// The counts every pile is counted by (referee/deck_words.py DECK_HOLDS).
+// The counts every pile is counted by (referee/words/deck_words.py DECK_HOLDS).
 export const PILE_COUNTS = Object.freeze(["cards", "oros", "sevens"]);
 
 // The sides whose count passes the most its field takes (the forms' NumberRange: 40, 10, 4), by index.

@@ -1,6 +1,6 @@
 """An app with one more tournament format, added in a fresh interpreter as docs/architecture.md ("Adding a tournament
 format") says and nowhere else: its class registered in services/formats.py's FORMATS and its words in
-referee/format_words.py, before the app is made. Run by tests/web/test_tournament_formats.py, it prints as JSON each
+referee/words/format_words.py, before the app is made. Run by tests/web/test_tournament_formats.py, it prints as JSON each
 place that should follow from the registry, and whether it did.
 
 The format is a double round robin: everyone plays everyone twice, the second time with home and away swapped.
@@ -23,9 +23,9 @@ NAME = "double_round_robin"
 
 def register() -> None:
     """The format's class and its words: all a new format is."""
-    from referee import format_words
     from referee.pairings import Pairing, round_robin
     from referee.services import formats
+    from referee.words import format_words
 
     class DoubleRoundRobin(formats.RoundRobin):
         """Everyone plays everyone twice."""

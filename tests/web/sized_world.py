@@ -17,7 +17,6 @@ from flask.testing import FlaskClient
 from page_client import Scorekeeper
 from sqlalchemy import select
 
-from referee.auth import lifetimes
 from referee.extensions import db
 from referee.models import MatchEvent, Player, User
 from referee.rules import make_ruleset
@@ -34,6 +33,7 @@ from referee.services.sharing import join, leave, make_join_code, revoke_join_co
 from referee.services.tournament_board import make_board_link
 from referee.services.tournament_rounds import record_result, start_round
 from referee.services.tournaments import PlayerSpec, TournamentSpec, create_tournament
+from referee.web.auth import lifetimes
 
 
 @dataclass

@@ -15,7 +15,8 @@ from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 from werkzeug.test import TestResponse
 
-from referee import json_body, messages, score_payloads
+from referee.bodies import json_body, score_payloads
+from referee.words import messages
 
 MB = 1024 * KB
 
@@ -138,7 +139,7 @@ def test_a_large_multipart_post_to_a_page_gets_the_413_page(client):
 def test_a_page_read_is_not_buffered_or_routed_twice(client, monkeypatch):
     """A GET's body, which no view reads, is left alone: the page answers from a server that ends every stream
     (as gunicorn does) without the middleware routing the request or reading a byte of it."""
-    monkeypatch.setattr("referee.body_limit._endpoint_of", lambda *_: pytest.fail("routed by the middleware"))
+    monkeypatch.setattr("referee.web.body_limit._endpoint_of", lambda *_: pytest.fail("routed by the middleware"))
     body = ChunkedBody(b"x" * (2 * MB))
     response = client.get("/tools/", environ_overrides={"wsgi.input": body, "wsgi.input_terminated": True})
     assert response.status_code == 200

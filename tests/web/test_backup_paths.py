@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from referee.rules import PRESETS
 
-# An Idempotency-Key is any printable ASCII (referee/match_payloads.py): the hand keeps it as its client token.
+# An Idempotency-Key is any printable ASCII (referee/bodies/match_payloads.py): the hand keeps it as its client token.
 KEYS = st.none() | st.text(alphabet=[chr(c) for c in range(0x21, 0x7F)], min_size=1, max_size=64)
 
 STEPS = st.builds(

@@ -1,5 +1,5 @@
 """The backup's schema and checks follow from the entry readers' definitions: every field a reader accepts (the
-pages' forms, the API's readers in referee/score_payloads.py and referee/match_payloads.py) the schema has, with
+pages' forms, the API's readers in referee/bodies/score_payloads.py and referee/bodies/match_payloads.py) the schema has, with
 limits no narrower than the rules core's; seat numbers at their boundary; export times to the microsecond."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
-from referee import match_payloads, score_payloads
+from referee.bodies import match_payloads, score_payloads
 from referee.extensions import db
 from referee.forms.hands import CARD_CODES, TOKEN_LENGTH
 from referee.forms.player_admin import RenamePlayerForm

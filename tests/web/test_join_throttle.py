@@ -1,5 +1,5 @@
 """Join codes cannot be guessed: refused codes are throttled per address and per account, on the page and through
-the API together (JOIN_LIMIT, referee/throttling.py); a code that lets one in costs nothing."""
+the API together (JOIN_LIMIT, referee/web/throttling.py); a code that lets one in costs nothing."""
 
 from __future__ import annotations
 

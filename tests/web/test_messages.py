@@ -12,7 +12,6 @@ from flask_babel import force_locale
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.messages import FINDINGS, PROBLEMS, finding_words, problem_words
 from referee.rules import (
     DECK,
     CardEntry,
@@ -26,6 +25,7 @@ from referee.rules import (
     make_ruleset,
 )
 from referee.rules.entries import SideTally
+from referee.words.messages import FINDINGS, PROBLEMS, finding_words, problem_words
 
 # The legal-hand simulator lives with the rules tests (it is a helper, not a test module).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))

@@ -28,7 +28,7 @@ from referee.extensions import db
 
 pytestmark = pytest.mark.no_cover  # a fuzzer: run untraced, not counted (tests/conftest.py, untraced)
 
-# The line per request (referee/request_log.py), and the status it reports.
+# The line per request (referee/web/request_log.py), and the status it reports.
 LINE = re.compile(r"^\[[-0-9]+ [:0-9]+ [-+]\d{4}\] \[\d+\] \[INFO\] \[[^\]]+\] [A-Z]+ \S+ (?P<status>\d{3}) "
                   r"\d+\.\dms$")
 # A few pages and the API: read, refused (a form without its CSRF token, the API without a token), and written.

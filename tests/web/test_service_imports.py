@@ -12,7 +12,7 @@ import pytest
 import referee
 
 ROOT = Path(referee.__file__).parent
-FORBIDDEN = {"referee.score_payloads", "referee.match_payloads", "referee.messages", "flask_babel"}
+FORBIDDEN = {"referee.bodies.score_payloads", "referee.bodies.match_payloads", "referee.words.messages", "flask_babel"}
 # What is not the services' dependencies though they import it: the extension objects, made bare (Flask-Babel's
 # too), and the package itself, run by `from .. import x` (its factory imports every module).
 NOT_FOLLOWED = {"referee.extensions", "referee"}
@@ -85,4 +85,4 @@ def test_no_service_reads_the_api_shape_not_even_the_backup():
 def test_the_guard_sees_what_a_view_imports():
     """The guard is able to fail: the hands' API view reaches all three."""
     reached = reached_from("referee.views.api.hands")
-    assert {"referee.score_payloads", "referee.messages", "flask_babel"} <= reached.keys()
+    assert {"referee.bodies.score_payloads", "referee.words.messages", "flask_babel"} <= reached.keys()

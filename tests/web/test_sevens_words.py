@@ -1,4 +1,4 @@
-"""The words of the review's regional sevens (referee/sevens_words.py): every way a tie in sevens ends, as one
+"""The words of the review's regional sevens (referee/words/sevens_words.py): every way a tie in sevens ends, as one
 sentence in each language, and nothing at all for a match playing most sevens."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from flask_babel import force_locale
 from referee.rules import Counts, HandReport, SideReport
 from referee.rules.scoring import Earned
 from referee.rules.sevens import Tiebreak
-from referee.sevens_words import sevens_review, tiebreak_words
+from referee.words.sevens_words import sevens_review, tiebreak_words
 
 NAMES = ("Ana", "Bea", "Caio")
 

@@ -12,7 +12,7 @@ from sql_counts import counted_queries
 from test_app_spectator import revoke
 from test_request_log import LINE
 
-from referee.headers import HEADERS, HSTS
+from referee.web.headers import HEADERS, HSTS
 
 SPECTATOR_HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Cookie, Accept-Language, Accept-Encoding",
                      "Referrer-Policy": "no-referrer"}

@@ -10,9 +10,9 @@ from entry_paths import API_PATHS, api_body, deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.bodies.score_payloads import read_score
 from referee.rules import InvalidEntry, Rest, SideTally, TallyEntry, complete_tallies, make_ruleset
 from referee.rules.cards import parse_cards
-from referee.score_payloads import read_score
 from referee.services.stored_entries import (
     MARK,
     PLAIN,

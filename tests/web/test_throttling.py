@@ -148,7 +148,7 @@ def test_nothing_else_is_throttled(tight, keeper, url):
 def test_the_limiter_skips_page_reads_only(app):
     """Its request filter spares a page's GET and HEAD (no limit counts them); the API's reads and the pages'
     POSTs are checked."""
-    from referee.throttling import page_read
+    from referee.web.throttling import page_read
 
     for method, url, skipped in [("GET", "/tools/", True), ("HEAD", "/matches/", True), ("GET", "/login", True),
                                  ("POST", "/login", False), ("POST", "/account/tokens", False),
@@ -338,7 +338,7 @@ PRIVATE_LIMITER_NAMES = re.compile(r"_storage_dead|_check_request_limit|_marked_
 
 
 def test_the_package_uses_only_flask_limiters_documented_api():
-    """No private name of Flask-Limiter anywhere in the package (referee/throttling.py uses its settings,
+    """No private name of Flask-Limiter anywhere in the package (referee/web/throttling.py uses its settings,
     decorators, request filter and current_limit)."""
     found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
              for path in sorted((ROOT / "referee").rglob("*.py"))

@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
-from referee.deck_words import name_card
 from referee.forms.tool_setenta import SetentaForm
 from referee.forms.tools import CapturesForm, DealerDrawForm, DisputeForm, LeftoverForm, ToolForm
 from referee.rules import DECK, Card
+from referee.words.deck_words import name_card
 
 CODES = [str(card) for card in DECK]
 

@@ -12,9 +12,9 @@ import pytest
 from flask import render_template_string
 from sqlalchemy import select
 
-from referee.messages import finding_words
 from referee.models import Match
 from referee.rules import DECK, Finding
+from referee.words.messages import finding_words
 
 TOOLS = ["captures", "leftover", "dispute", "draw", "setenta"]
 CODES = [str(card) for card in DECK]

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import format_added
 
-from referee.format_words import CHOICES, NAMES
 from referee.services.formats import FORMATS, TournamentFormat
+from referee.words.format_words import CHOICES, NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,6 +41,6 @@ def test_the_docs_name_the_files_a_new_format_touches_and_they_are_at_most_four(
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     section = text.split("## Adding a tournament format\n", 1)[1].split("\n## ", 1)[0]
     files = set(re.findall(r"`((?:[\w.-]+/)+[\w.-]+)`", section.split("\n\n", 1)[0] + section))
-    assert {"referee/services/formats.py", "referee/format_words.py"} <= files
+    assert {"referee/services/formats.py", "referee/words/format_words.py"} <= files
     touched = [line for line in section.splitlines() if re.match(r"\d\. ", line)]
     assert 2 <= len(touched) <= 4, touched

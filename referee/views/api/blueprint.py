@@ -11,9 +11,9 @@ from typing import Any
 from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 
-from ... import json_body, score_payloads
-from ...messages import problem_words
+from ...bodies import json_body, score_payloads
 from ...rules import InvalidEntry, Problem
+from ...words.messages import problem_words
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

@@ -10,13 +10,13 @@ from typing import Any
 from flask import jsonify, url_for
 from flask.typing import ResponseReturnValue
 
-from ...api_auth import api_user, token_required
-from ...match_payloads import read_name
+from ...bodies.match_payloads import read_name
+from ...bodies.score_payloads import Reader
 from ...models import Club
-from ...score_payloads import Reader
 from ...services.club_board import club_players
 from ...services.clubs import club_matches, clubs_of, create_club, members_of, membership
-from ...throttling import throttle_per_token
+from ...web.api_auth import api_user, token_required
+from ...web.throttling import throttle_per_token
 from .blueprint import bp, request_body
 
 CLUB_KEYS = {"name"}

@@ -14,10 +14,8 @@ from flask import jsonify, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from ... import match_payloads, score_payloads
-from ...api_auth import api_user, token_required
-from ...match_json import hand_json, match_json
-from ...messages import finding_words
+from ...bodies import match_payloads, score_payloads
+from ...bodies.match_json import hand_json, match_json
 from ...models import Hand, Match
 from ...rules import HandReport, InvalidEntry, Problem, TallyEntry, check_hand
 from ...services import Conflict, HandDraft, edit_hand, get_match, rematch, undo_last_hand
@@ -26,7 +24,9 @@ from ...services.draws import DrawRound, draw_by_app, draw_round, draw_state
 from ...services.refusals import MatchRefusal
 from ...services.scoreboard import dealer_after
 from ...services.stored_entries import facts_unmarked
-from ...throttling import throttle_per_token
+from ...web.api_auth import api_user, token_required
+from ...web.throttling import throttle_per_token
+from ...words.messages import finding_words
 from ..refusal_words import conflict_words
 from .blueprint import bp, request_body
 from .matches import match_answer

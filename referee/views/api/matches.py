@@ -1,7 +1,7 @@
 """The match API: start, list and read matches with a personal access token, through the pages' services.
 
 Routes of the API blueprint (referee/views/api/blueprint.py): its limits and error shapes, no CSRF, no cookie; every
-route takes a token (referee/api_auth.py) and counts against it (referee/throttling.py).
+route takes a token (referee/web/api_auth.py) and counts against it (referee/web/throttling.py).
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from flask import Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import NotFound as HTTPNotFound
 
-from ... import match_payloads
-from ...api_auth import api_user, token_required
-from ...match_json import match_json
+from ...bodies import match_payloads
+from ...bodies.match_json import match_json
 from ...models import Match
 from ...services import NotFound, create_match, get_match
 from ...services.history import match_history
 from ...services.roles import roles_in
-from ...throttling import throttle_per_token
+from ...web.api_auth import api_user, token_required
+from ...web.throttling import throttle_per_token
 from ..errors import http_error
 from .blueprint import bp, request_body
 

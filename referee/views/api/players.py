@@ -1,7 +1,7 @@
 """The match API's players and exports: the account's players with their statistics (referee/services/stats.py)
 and a match's export (referee/services/backup.py), as the pages show and download them.
 
-Routes of the API blueprint (referee/views/api/blueprint.py); every one takes a token (referee/api_auth.py).
+Routes of the API blueprint (referee/views/api/blueprint.py); every one takes a token (referee/web/api_auth.py).
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from dataclasses import asdict
 from flask import jsonify
 from flask.typing import ResponseReturnValue
 
-from ...api_auth import api_user, token_required
 from ...models import Player
 from ...services import get_match
 from ...services.backup import export_match
 from ...services.players import get_player, matches_played
 from ...services.stats import player_stats
-from ...throttling import throttle_per_token
+from ...web.api_auth import api_user, token_required
+from ...web.throttling import throttle_per_token
 from .blueprint import bp
 
 

@@ -15,15 +15,15 @@ from typing import Any, ParamSpec
 from flask import Response, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
-from ...api_auth import api_user, token_required
-from ...match_payloads import read_name
+from ...bodies.match_payloads import read_name
+from ...bodies.score_payloads import Reader, read_ruleset
 from ...rules import PRESETS, DeckStyle
-from ...score_payloads import Reader, read_ruleset
 from ...services import profiles as house
 from ...services.errors import Conflict
 from ...services.profiles import HouseRules, OpeningSweep, ProfileView
 from ...services.refusals import ProfileRefusal
-from ...throttling import throttle_per_token
+from ...web.api_auth import api_user, token_required
+from ...web.throttling import throttle_per_token
 from ..refusal_words import conflict_words
 from .blueprint import bp, request_body
 

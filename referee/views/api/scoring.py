@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask import jsonify
 from flask.typing import ResponseReturnValue
 
-from ... import score_payloads
-from ...messages import finding_words, problem_words
+from ...bodies import score_payloads
 from ...rules import PRESETS, DeckStyle, InvalidEntry, check_hand, find_captures
 from ...rules.rulesets import OPTIONS
+from ...words.messages import finding_words, problem_words
 from .blueprint import bp, request_body
 
 

@@ -13,16 +13,16 @@ from flask import jsonify, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from ... import match_payloads
-from ...api_auth import api_user, token_required
-from ...match_json import match_json
+from ...bodies import match_payloads
+from ...bodies.match_json import match_json
 from ...services import NotFound
 from ...services.errors import Forbidden
 from ...services.link_secrets import BadLink
 from ...services.matches import get_match, get_owned_match
 from ...services.roles import role_of
 from ...services.sharing import join, leave, make_join_code, remove_scorer, revoke_join_codes, scorers_of
-from ...throttling import throttle_api_join, throttle_per_token
+from ...web.api_auth import api_user, token_required
+from ...web.throttling import throttle_api_join, throttle_per_token
 from ..refusal_words import conflict_words
 from .blueprint import bp, request_body
 

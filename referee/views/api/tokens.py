@@ -9,10 +9,10 @@ from flask import abort, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from ... import json_body, match_payloads
-from ...api_auth import api_user, basic_credentials, token_required, unauthorized
+from ...bodies import json_body, match_payloads
 from ...services import api_tokens, authenticate
-from ...throttling import throttle_per_token, throttle_token_request
+from ...web.api_auth import api_user, basic_credentials, token_required, unauthorized
+from ...web.throttling import throttle_per_token, throttle_token_request
 from ..token_words import too_many_tokens
 from .blueprint import bp
 

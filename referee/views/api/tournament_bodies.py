@@ -7,8 +7,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from ...match_payloads import read_name
-from ...score_payloads import Reader
+from ...bodies.match_payloads import read_name
+from ...bodies.score_payloads import Reader
 from ...services.errors import Conflict
 from ...services.formats import FORMATS
 from ...services.refusals import Refusal, TournamentRefusal

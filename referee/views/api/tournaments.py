@@ -17,14 +17,14 @@ from flask import jsonify, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from ...api_auth import api_user, token_required
 from ...services.clubs import membership, organised
 from ...services.errors import Conflict, Forbidden, NotFound
 from ...services.tournament_rounds import close_round, record_result, result_trail, rounds_of, start_round
 from ...services.tournament_standings import tournament_standings
 from ...services.tournament_tables import rounds_of_tournament
 from ...services.tournaments import create_tournament, get_tournament, run_tournament, tournaments_of
-from ...throttling import throttle_per_token
+from ...web.api_auth import api_user, token_required
+from ...web.throttling import throttle_per_token
 from ..refusal_words import conflict_words
 from .blueprint import bp, request_body
 from .tournament_bodies import read_new_tournament, read_result, refusal

@@ -15,11 +15,11 @@ from babel.lists import format_list
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
+from ..rules import HandReport, Sevens, Ties
+from ..rules.cards import SUITS, Suit
+from ..rules.names import suit_name
+from ..rules.sevens import TIEBREAK, Tiebreak, lacking_suits, primiera, sevens_tiebreak
 from .deck_words import deck_style, name_card
-from .rules import HandReport, Sevens, Ties
-from .rules.cards import SUITS, Suit
-from .rules.names import suit_name
-from .rules.sevens import TIEBREAK, Tiebreak, lacking_suits, primiera, sevens_tiebreak
 
 
 @dataclass(frozen=True)

@@ -47,11 +47,11 @@ from typing import ParamSpec, TypeVar
 from flask import Flask, Response, current_app, request
 from flask_login import current_user
 
+from ..credentials import username_key
+from ..extensions import limiter
+from ..services.api_tokens import digest
 from .api_auth import bearer_secret
 from .api_requests import to_the_api
-from .credentials import username_key
-from .extensions import limiter
-from .services.api_tokens import digest
 
 P = ParamSpec("P")
 R = TypeVar("R")

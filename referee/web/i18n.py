@@ -6,8 +6,8 @@ from babel.support import NullTranslations
 from flask import Flask, g, request
 from flask_babel import get_locale, get_translations
 
+from ..extensions import babel
 from .api_requests import to_the_api
-from .extensions import babel
 
 # Locale code -> the language's own name, as a switcher shows it.
 LANGUAGES = {"en": "English", "pt_BR": "Português (Brasil)", "es": "Español"}

@@ -14,8 +14,7 @@ from collections.abc import Callable
 from dataclasses import asdict, replace
 from typing import Any
 
-from .messages import shortened
-from .rules import (
+from ..rules import (
     Card,
     CardEntry,
     DeckStyle,
@@ -34,9 +33,10 @@ from .rules import (
     complete_tallies,
     make_ruleset,
 )
-from .rules.cards import DECK, DECK_SUM
-from .rules.problems import Location
-from .rules.rulesets import MAX_SIDES, OPTIONS, PRESETS, Sevens
+from ..rules.cards import DECK, DECK_SUM
+from ..rules.problems import Location
+from ..rules.rulesets import MAX_SIDES, OPTIONS, PRESETS, Sevens
+from ..words.messages import shortened
 
 SIDE_KEYS = {"cards", "tally", "escobas", "setenta", "setenta_cards"}
 REST = "rest"  # a side's tally given as "rest": what the deck leaves after the other sides' tallies

@@ -1,6 +1,6 @@
 """Which requests are the API's: any address under /api/, routed to a view or not. They are answered in JSON
-(referee/views/errors.py, referee/headers.py), in the client's Accept-Language rather than the phone's chosen
-one (referee/i18n.py), and count against the API's limits (referee/throttling.py)."""
+(referee/views/errors.py, referee/web/headers.py), in the client's Accept-Language rather than the phone's chosen
+one (referee/web/i18n.py), and count against the API's limits (referee/web/throttling.py)."""
 
 from __future__ import annotations
 

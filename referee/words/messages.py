@@ -18,8 +18,8 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from ..rules import DeckStyle, Finding, Problem
 from .deck_words import name_card, name_cards, words_for
-from .rules import DeckStyle, Finding, Problem
 
 Words = Callable[[dict[str, Any]], str]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from .models import Hand, Match
-from .rules.match import side_of_seat
-from .services.scoreboard import erred_of, scoreboard
+from ..models import Hand, Match
+from ..rules.match import side_of_seat
+from ..services.scoreboard import erred_of, scoreboard
 
 
 def _moment(value: datetime) -> str:

@@ -1,5 +1,5 @@
 """The match API's bodies read into typed values (a token's name; matches and hands follow), each bad value a
-Problem naming its field, as referee/score_payloads.py reads the stateless API's."""
+Problem naming its field, as referee/bodies/score_payloads.py reads the stateless API's."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .messages import shortened
-from .models import NAME_LENGTH
-from .rules import Card, DeckStyle
+from ..models import NAME_LENGTH
+from ..rules import Card, DeckStyle
+from ..services.matches import MatchSettings
+from ..services.sharing import MAX_TYPED
+from ..words.messages import shortened
 from .score_payloads import Reader, read_deck, read_ruleset
-from .services.matches import MatchSettings
-from .services.sharing import MAX_TYPED
 
 TOKEN_KEYS = {"name"}
 DEFAULT_TOKEN_NAME = "API"

@@ -16,10 +16,10 @@ from babel.lists import format_list
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
-from .rules import Card, DeckStyle, Ruleset, Suit, UnknownCard
-from .rules.cards import VELO
-from .rules.names import card_name, of_suit, rank_name, rank_symbol, suit_name
-from .rules.sevens import PRIMIERA
+from ..rules import Card, DeckStyle, Ruleset, Suit, UnknownCard
+from ..rules.cards import VELO
+from ..rules.names import card_name, of_suit, rank_name, rank_symbol, suit_name
+from ..rules.sevens import PRIMIERA
 
 # A list of cards names this many; the rest are counted ("and 28 more cards").
 CARDS_NAMED = 12

@@ -11,10 +11,10 @@ a linear scan that skips strings, and a body deeper than MAX_DEPTH is never pars
 [[[]]]
 >>> parse(b'[NaN]')
 Traceback (most recent call last):
-referee.json_body.UnreadableBody: malformed_json
+referee.bodies.json_body.UnreadableBody: malformed_json
 >>> parse(b'[' * (MAX_DEPTH + 1) + b']' * (MAX_DEPTH + 1))
 Traceback (most recent call last):
-referee.json_body.UnreadableBody: too_deep
+referee.bodies.json_body.UnreadableBody: too_deep
 """
 
 from __future__ import annotations

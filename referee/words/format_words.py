@@ -12,10 +12,10 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
-from .services.formats import FORMATS
+from ..services.formats import FORMATS
 
 if TYPE_CHECKING:
-    from .services.formats import TournamentFormat
+    from ..services.formats import TournamentFormat
 
 # A format's name, given the rounds it plays (only a format that asks for them names them).
 NAMES: dict[str, Callable[[int], str]] = {

@@ -16,8 +16,8 @@ from flask import g, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from .models import ApiToken, User
-from .services import api_tokens
+from ..models import ApiToken, User
+from ..services import api_tokens
 
 P = ParamSpec("P")
 R = TypeVar("R")

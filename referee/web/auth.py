@@ -16,10 +16,10 @@ from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_user, logout_user
 from flask_wtf.csrf import generate_csrf
 
-from .database_faults import known_unavailable, skipped_when_unavailable
-from .extensions import login_manager
-from .models import User
-from .services import sessions
+from ..database_faults import known_unavailable, skipped_when_unavailable
+from ..extensions import login_manager
+from ..models import User
+from ..services import sessions
 
 __all__ = ["forget_login", "init_app", "log_in", "log_out", "log_out_everywhere", "signed_in", "this_device"]
 
