@@ -248,17 +248,24 @@ def app(tmp_path: Path, app_settings: dict[str, Any], migrated_sqlite: Path, sha
     return create_app(TEST_SETTINGS | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"} | app_settings)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh, empty database: SQLite in a temporary folder, then PostgreSQL when REFEREE_TEST_POSTGRES names a
-    server (a database of its own, dropped afterwards); for tests that must hold on both."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'fresh.sqlite'}"
+@contextmanager
+def fresh_database(kind: str, folder: Path) -> Iterator[str]:
+    """A fresh, empty database of this kind: SQLite in the folder, or PostgreSQL when REFEREE_TEST_POSTGRES names a
+    server (a database of its own, dropped afterwards; the test skipped without one)."""
+    if kind == "sqlite":
+        yield f"sqlite:///{folder / 'fresh.sqlite'}"
         return
     if not throwaway.SERVER:
         pytest.skip(throwaway.NO_SERVER)
     with throwaway.postgres_database() as url:
         yield sqlalchemy_url(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database: SQLite, then PostgreSQL (fresh_database); for tests that must hold on both."""
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture

@@ -2,10 +2,10 @@
 CHALLENGE_CLASSES): how many rounds it plays, how it pairs the next one, whether a table may end in a draw, what
 a result recorded by hand may not change, and what the "New tournament" form asks of it.
 
-Everything else reads these objects: the services (tournaments.py makes a tournament of a format, tournament_rounds.py
-starts and closes its rounds), the form and the API (their choices are FORMATS' names), the OpenAPI document (its
-enums) and the pages (the words of each, in referee/words/format_words.py). Adding a format is a subclass here, its words
-there, and its pairing in referee/pairings when it needs a new one (docs/architecture.md).
+Everything else reads these objects: the services (tournaments.py makes a tournament of a format,
+tournament_rounds.py starts and closes its rounds), the form and the API (their choices are FORMATS' names), the
+OpenAPI document (its enums) and the pages (the words of each, in referee/words/format_words.py). Adding a format is
+a subclass here, its words there, and its pairing in referee/pairings when it needs a new one (docs/architecture.md).
 """
 
 from __future__ import annotations

@@ -46,8 +46,8 @@ from ..services.history import match_rows
 from ..services.link_secrets import BadLink
 from ..services.refusals import ClubRefusal, LinkRefusal
 from ..services.roles import opened_by, organises
-from ..web.auth import signed_in, this_device
 from ..web.throttling import retry_after, throttle_join
+from .guest_login import as_new_guest
 from .qr import qr_svg
 from .refusal_words import conflict_words, refusal_words
 
@@ -282,9 +282,7 @@ def join(secret: str) -> ResponseReturnValue:
         if current_user.is_authenticated:
             club = join_club(current_user, secret)
         else:
-            device = this_device(remember=True)
-            guest, club = join_club_as_guest(secret, device)
-            signed_in(guest, device)
+            club = as_new_guest(lambda device: join_club_as_guest(secret, device))
     except BadLink as refused:
         return invite_page(secret, conflict_words(refused), 422)
     flash(_("Welcome to %(name)s.", name=club.name), "info")

@@ -30,8 +30,8 @@ from ..services.sharing import (
     revoke_join_codes,
     scorers_of,
 )
-from ..web.auth import signed_in, this_device
 from ..web.throttling import retry_after, throttle_join
+from .guest_login import as_new_guest
 from .lookups import owner_only
 from .qr import qr_svg
 from .refusal_words import conflict_words
@@ -161,9 +161,7 @@ def join_match() -> ResponseReturnValue:
             if current_user.is_authenticated:
                 match = join(current_user, typed)
             else:
-                device = this_device(remember=True)
-                guest, match = join_match_as_guest(typed, device)
-                signed_in(guest, device)
+                match = as_new_guest(lambda device: join_match_as_guest(typed, device))
         except BadLink as refused:
             form.code.errors = [conflict_words(refused)]
         else:  # "Which seat is yours?", skipped in one tap; a claim made while the code works is confirmed

@@ -1,7 +1,7 @@
 """An app with one more tournament format, added in a fresh interpreter as docs/architecture.md ("Adding a tournament
 format") says and nowhere else: its class registered in services/formats.py's FORMATS and its words in
-referee/words/format_words.py, before the app is made. Run by tests/web/test_tournament_formats.py, it prints as JSON each
-place that should follow from the registry, and whether it did.
+referee/words/format_words.py, before the app is made. Run by tests/web/test_tournament_formats.py, it prints as
+JSON each place that should follow from the registry, and whether it did.
 
 The format is a double round robin: everyone plays everyone twice, the second time with home and away swapped.
 

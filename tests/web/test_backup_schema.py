@@ -1,6 +1,6 @@
 """The backup's schema and checks follow from the entry readers' definitions: every field a reader accepts (the
-pages' forms, the API's readers in referee/bodies/score_payloads.py and referee/bodies/match_payloads.py) the schema has, with
-limits no narrower than the rules core's; seat numbers at their boundary; export times to the microsecond."""
+pages' forms, the API's readers in referee/bodies/score_payloads.py and referee/bodies/match_payloads.py) the schema
+has, with limits no narrower than the rules core's; seat numbers at their boundary; export times to the microsecond."""
 
 from __future__ import annotations
 

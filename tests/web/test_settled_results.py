@@ -96,8 +96,8 @@ def test_the_scoreboard_of_a_settled_table_offers_no_entry_undo_or_correction(kn
     assert f'href="/tournaments/{tournament_id}"' in page
 
 
-def test_a_closed_swiss_round_keeps_its_results_in_the_standings(scorekeeper):
-    """A Swiss round closed with every table played: an undo at a table is refused and the standings stay."""
+def swiss_round_played(scorekeeper):
+    """Ana's Swiss event of four guests over two rounds, round 1 started and every table of it played."""
     ana = scorekeeper("ana")
     club_id = factories.club(ana)
     tournament_id = factories.tournament(ana, club_id, ["Bia", "Caio", "Dani", "Eva"], rounds=2)
@@ -105,6 +105,12 @@ def test_a_closed_swiss_round_keeps_its_results_in_the_standings(scorekeeper):
     for table in first.tables:
         assert table.match_id is not None
         factories.play_table(ana, table.match_id)
+    return ana, tournament_id, first
+
+
+def test_a_closed_swiss_round_keeps_its_results_in_the_standings(scorekeeper):
+    """A Swiss round closed with every table played: an undo at a table is refused and the standings stay."""
+    ana, tournament_id, first = swiss_round_played(scorekeeper)
     assert ana.submit(f"/tournaments/{tournament_id}", action=f"/tournaments/{tournament_id}/close").status_code == 302
     with ana.app.app_context():
         before = tournament_standings(get_tournament(factories.user_of(ana), tournament_id))
@@ -131,13 +137,7 @@ def test_a_table_still_in_an_open_round_is_scored_as_any_match(scorekeeper):
 def test_a_closed_rounds_result_changed_by_hand_moves_the_standings_and_shows_on_the_board(scorekeeper):
     """Swiss: round 1 closed, then table 1's result corrected by hand: the standings follow it and the board says
     which result changed."""
-    ana = scorekeeper("ana")
-    club_id = factories.club(ana)
-    tournament_id = factories.tournament(ana, club_id, ["Bia", "Caio", "Dani", "Eva"], rounds=2)
-    first = factories.start_next_round(ana, tournament_id).round
-    for table in first.tables:
-        assert table.match_id is not None
-        factories.play_table(ana, table.match_id)
+    ana, tournament_id, first = swiss_round_played(scorekeeper)
     factories.start_next_round(ana, tournament_id)
     with ana.app.app_context():
         leader = tournament_standings(get_tournament(factories.user_of(ana), tournament_id))[0].entrant.name

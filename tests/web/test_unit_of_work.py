@@ -15,15 +15,14 @@ from typing import Any
 
 import factories
 import pytest
-import throwaway
 from backup_play import backup_of
+from conftest import fresh_database
 from flask import Flask
 from page_client import PASSWORD, Scorekeeper
 from sqlalchemy import select
 from werkzeug.test import TestResponse
 from write_faults import Committed, WriteCounter, everything
 
-from referee.config import sqlalchemy_url
 from referee.extensions import db
 from referee.models import Match, MatchEvent, Player, TournamentTable
 from referee.services.sharing import make_join_code
@@ -309,13 +308,8 @@ USE_CASES = [register, guest, join_match_as_guest, join_club_as_guest, keep_matc
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """SQLite in the fast loop; PostgreSQL too in CI (every use case, every k, on a server: half a minute)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'fresh.sqlite'}"
-        return
-    if not throwaway.SERVER:
-        pytest.skip(throwaway.NO_SERVER)
-    with throwaway.postgres_database() as url:
-        yield sqlalchemy_url(url)
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture
