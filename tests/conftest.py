@@ -27,7 +27,6 @@ from werkzeug.test import TestResponse
 
 import referee
 from referee import create_app
-from referee.config import sqlalchemy_url
 from referee.database import upgrade_schema
 from referee.extensions import db, limiter
 
@@ -248,23 +247,10 @@ def app(tmp_path: Path, app_settings: dict[str, Any], migrated_sqlite: Path, sha
     return create_app(TEST_SETTINGS | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"} | app_settings)
 
 
-@contextmanager
-def fresh_database(kind: str, folder: Path) -> Iterator[str]:
-    """A fresh, empty database of this kind: SQLite in the folder, or PostgreSQL when REFEREE_TEST_POSTGRES names a
-    server (a database of its own, dropped afterwards; the test skipped without one)."""
-    if kind == "sqlite":
-        yield f"sqlite:///{folder / 'fresh.sqlite'}"
-        return
-    if not throwaway.SERVER:
-        pytest.skip(throwaway.NO_SERVER)
-    with throwaway.postgres_database() as url:
-        yield sqlalchemy_url(url)
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database: SQLite, then PostgreSQL (fresh_database); for tests that must hold on both."""
-    with fresh_database(request.param, tmp_path) as url:
+    with throwaway.fresh_database(request.param, tmp_path) as url:
         yield url
 
 

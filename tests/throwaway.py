@@ -11,6 +11,7 @@ import os
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +22,20 @@ from referee.config import sqlalchemy_url
 
 SERVER = os.environ.get("REFEREE_TEST_POSTGRES")
 NO_SERVER = "set REFEREE_TEST_POSTGRES (.ci/run does) to test on PostgreSQL"
+
+
+@contextmanager
+def fresh_database(kind: str, folder: Path) -> Iterator[str]:
+    """A fresh, empty database of this kind, as a SQLAlchemy URL: SQLite in the folder, or PostgreSQL when
+    REFEREE_TEST_POSTGRES names a server (a database of its own, dropped afterwards; the test skipped without
+    one)."""
+    if kind == "sqlite":
+        yield f"sqlite:///{folder / 'fresh.sqlite'}"
+        return
+    if not SERVER:
+        pytest.skip(NO_SERVER)
+    with postgres_database() as url:
+        yield sqlalchemy_url(url)
 
 
 @contextmanager

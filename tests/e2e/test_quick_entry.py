@@ -217,6 +217,10 @@ def test_a_restored_draft_repaints_the_cards_the_sums_and_the_step(page: Page, l
     cards in a pile, the piles' brushes."""
     start(page, live_server, "quick-draft", "2 players", ["Ana", "Bea"])
     page.get_by_role("link", name="Enter hand 1", exact=True).click()
+    # The entry page loaded, its modules too (a tap returns once the new page is committed, and the script below
+    # needs its form and the listener that repaints it).
+    page.wait_for_url("**/hands/new?mode=quick")
+    page.wait_for_load_state("load")
     page.evaluate(RESTORE, {code: "L" for code in LEFTOVER})
     expect(page.locator('.card[data-code="3o"]')).to_have_attribute("data-place", "L")
     expect(page.locator("[data-verdict]")).to_have_text("Table 10: right")

@@ -7,8 +7,8 @@ from urllib.parse import urlencode
 
 import factories
 import pytest
-from conftest import fresh_database
 from sqlalchemy import select
+from throwaway import fresh_database
 
 from referee import create_app
 from referee.database import upgrade_schema

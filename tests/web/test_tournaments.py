@@ -117,6 +117,19 @@ def test_a_result_by_hand_wins_over_the_match_and_is_kept_in_the_trail(night):
     assert (home.row.won, home.row.points_for, home.row.points_against) == (1, 4, 2)
 
 
+def test_a_table_recorded_by_hand_stays_so_once_its_match_finishes(night):
+    """The issue's mutation survivor: a result recorded by hand, then the match played to its other winner: the
+    table is still 'recorded by hand' with the recorded score, on the tournament's page too."""
+    ana, _bea, _club_id, tournament_id = night
+    table = start_next_round(ana, tournament_id).round.tables[0]
+    record_by_hand(ana, table.id, 4, 1, "walk-over")
+    play_table(ana, table.match_id, winner=1)
+    with ana.app.app_context():
+        after = next(one for one in rounds_of(user_of(ana), tournament_id)[0].tables if one.id == table.id)
+    assert (after.state, after.result, after.winner) == (TableState.BY_HAND, (4, 1), table.home)
+    assert "4 – 1" in ana.page(f"/tournaments/{tournament_id}")
+
+
 @pytest.mark.parametrize("reason, points, expected", [("", (1, 0), "reason"), ("x", (1000, 0), "points")])
 def test_a_result_by_hand_needs_a_reason_and_points_in_range(night, reason, points, expected):
     """No reason, or points out of range: refused, nothing recorded."""

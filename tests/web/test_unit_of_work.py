@@ -16,10 +16,10 @@ from typing import Any
 import factories
 import pytest
 from backup_play import backup_of
-from conftest import fresh_database
 from flask import Flask
 from page_client import PASSWORD, Scorekeeper
 from sqlalchemy import select
+from throwaway import fresh_database
 from werkzeug.test import TestResponse
 from write_faults import Committed, WriteCounter, everything, fingerprint
 
