@@ -23,7 +23,7 @@ from .hand_results import keep_results
 from .ratings import match_settled
 from .refusals import MatchRefusal
 from .stored_entries import stored_entry, stored_form
-from .table_place import settled
+from .table_place import table_place
 from .unit_of_work import inside_use_case, one_transaction, use_case
 
 
@@ -327,6 +327,8 @@ def saving_as_one(match: Match, number: int) -> Iterator[None]:
 
 
 def expect_unsettled(match: Match) -> None:
-    """Refuse a change to the hands of a settled match (services/table_place.py): Conflict('settled')."""
-    if settled(match):
-        raise Conflict(MatchRefusal.SETTLED)
+    """Refuse a change to the hands of a settled match (services/table_place.py): Conflict('settled', number=:
+    its round)."""
+    place = table_place(match)
+    if place is not None and place.settled:
+        raise Conflict(MatchRefusal.SETTLED, number=place.round_number)

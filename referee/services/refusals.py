@@ -29,7 +29,7 @@ class MatchRefusal(Refusal):
     NOT_REVERTABLE = "not_revertable"  # number=: the hand is no longer the one that correction changed
     DRAWN_MEANWHILE = "drawn_meanwhile"  # another phone drew this round of the draw for dealer first
     TOURNAMENT = "tournament"  # a tournament's match has no rematch
-    SETTLED = "settled"  # a tournament's table whose round is closed: its hands no longer change
+    SETTLED = "settled"  # number=: a tournament's table whose round (that number) is closed: its hands no longer change
 
 
 class ClaimRefusal(Refusal):

@@ -46,9 +46,3 @@ def table_place(match: Match, reader: User | None = None) -> TablePlace | None:
     row = db.session.execute(_PLACE, {"match": match.id, "reader": reader.id if reader is not None else 0}).first()
     return None if row is None else TablePlace(row[0], row[1], bool(row[2]), bool(row[3]))
 
-
-def settled(match: Match) -> bool:
-    """Whether the match is a tournament's table whose round is closed (see the module's docstring)."""
-    place = table_place(match)
-    return place is not None and place.settled
-

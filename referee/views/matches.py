@@ -134,14 +134,15 @@ def board_page(match: Match, token: str, owner: bool = True) -> str:
     tournament (for a member of its club; nothing for a guest at its table) where another offers a rematch."""
     watch_url = url_for("spectator.watch", token=token, _external=True)
     place = table_place(match, current_user)
-    settled = place is not None and place.settled
-    board = scoreboard(match, actions=not settled)
+    # A settled table says why in the refusal's own words, and offers nothing that would change its hands.
+    settled_note = refusal_words(MatchRefusal.SETTLED, number=place.round_number) if place and place.settled else ""
+    board = scoreboard(match, actions=not settled_note)
     return render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
                            chart=board_chart(board.rows, board.standing.target), story=match_story(board),
-                           owner=owner, in_tournament=place is not None, settled=settled,
+                           owner=owner, in_tournament=place is not None,
+                           settled_note=settled_note,
                            tournament_id=place.tournament_id if place is not None and place.reader_is_member
-                           else None,
-                           round_number=place.round_number if place is not None else None)
+                           else None)
 
 
 def high_card(style: str) -> dict[str, str]:

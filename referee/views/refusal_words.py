@@ -59,8 +59,8 @@ WORDS: dict[Refusal, Words] = {
     MatchRefusal.TOURNAMENT: lambda p: _(
         "A tournament's match has no rematch: the tournament pairs the next round."),
     MatchRefusal.SETTLED: lambda p: _(
-        "This table's round is closed, so its hands can no longer change. Only the tournament's organiser can change "
-        "its result, by hand."),
+        "Round %(number)s is closed, so this table's hands can no longer change. Only the tournament's organiser can "
+        "change its result, by hand.", number=p["number"]),
     # A seat claimed
     ClaimRefusal.ONE_SEAT_EACH: lambda p: _(
         "You already hold a seat in this match: give it up first to claim another."),

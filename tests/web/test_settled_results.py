@@ -17,7 +17,7 @@ from referee.services.tournament_rounds import rounds_of
 from referee.services.tournament_standings import tournament_standings
 from referee.services.tournaments import get_tournament
 
-SETTLED = "This table's round is closed, so its hands can no longer change."
+SETTLED = "Round 1 is closed, so this table's hands can no longer change."
 
 
 @pytest.fixture
