@@ -131,18 +131,18 @@ def _hand_over_club_matches(ids: ScalarSelect[int]) -> None:
 def _hand_over(heir: User, matches: list[tuple[int, str]]) -> None:
     """The matches (id, uid) become the heir's: see _hand_over_club_matches."""
     match_ids = [match_id for match_id, _uid in matches]
-    seats = db.session.execute(select(Seat.id, Seat.name).where(Seat.match_id.in_(match_ids))).all()
-    names = sorted({seat.name for seat in seats})
-    players = dict(zip(names, players_for(heir, names), strict=True))
-    for seat in seats:
-        db.session.execute(update(Seat).where(Seat.id == seat.id).values(player_id=players[seat.name].id)
-                           .execution_options(synchronize_session=False))
+    names = sorted(set(db.session.scalars(select(Seat.name).where(Seat.match_id.in_(match_ids)))))
+    # A statement a name, not a seat: an organiser's hundreds of tables are a few dozen players.
+    for name, player in zip(names, players_for(heir, names), strict=True):
+        db.session.execute(update(Seat).where(Seat.match_id.in_(match_ids), Seat.name == name)
+                           .values(player_id=player.id).execution_options(synchronize_session=False))
     taken = set(db.session.scalars(select(Match.uid).where(Match.user_id == heir.id)))
     for match_id, uid in matches:  # a match the heir has a copy of already (a backup restored) gets a uid of its own
-        db.session.execute(update(Match).where(Match.id == match_id)
-                           .values(user_id=heir.id, version=Match.version + 1,
-                                   **({"uid": new_uid()} if uid in taken else {}))
-                           .execution_options(synchronize_session=False))
+        if uid in taken:
+            db.session.execute(update(Match).where(Match.id == match_id).values(uid=new_uid())
+                               .execution_options(synchronize_session=False))
+    db.session.execute(update(Match).where(Match.id.in_(match_ids)).values(user_id=heir.id, version=Match.version + 1)
+                       .execution_options(synchronize_session=False))
     for gone in (delete(RatingChange).where(RatingChange.match_id.in_(match_ids)),
                  delete(Scorer).where(Scorer.match_id.in_(match_ids), Scorer.user_id == heir.id)):
         db.session.execute(gone.execution_options(synchronize_session=False))

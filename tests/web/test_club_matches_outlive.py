@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import factories
 from page_client import Scorekeeper
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from referee.extensions import db
 from referee.models import Hand, Match, MatchEvent, SeatClaim, TournamentTable, User, now
@@ -84,3 +84,19 @@ def test_removing_the_idle_guest_who_started_the_round_leaves_the_members_tables
     assert kept(app, own)[3] is None  # the guest's own match went with it
     with app.app_context():
         assert rounds_of(factories.user_of(bea), tournament_id)[0].tables
+
+
+def test_a_match_the_heir_has_a_copy_of_gets_a_uid_of_its_own(scorekeeper):
+    """Bea holds a copy of the club's table (a backup of Ana's restored, the same uid): the table still comes to
+    her, under a uid of its own, and her copy stays as it was."""
+    ana, bea = scorekeeper("ana"), scorekeeper("bea")
+    _tournament_id, match_id = a_round_scored_by_bea(ana, bea)
+    copy_id = factories.start(bea, ("Xavi", "Yara"))
+    with bea.app.app_context():
+        uid = db.session.scalar(select(Match.uid).where(Match.id == match_id))
+        db.session.execute(update(Match).where(Match.id == copy_id).values(uid=uid))
+        db.session.commit()
+        delete_account(factories.user_of(ana))
+        bea_id = factories.user_of(bea).id
+        rows = dict(db.session.execute(select(Match.id, Match.uid).where(Match.user_id == bea_id)).all())
+    assert rows[copy_id] == uid and rows[match_id] != uid and len(rows[match_id]) == 32
