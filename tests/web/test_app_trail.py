@@ -168,16 +168,22 @@ def test_a_resend_of_the_original_after_a_restore_finds_the_restored_hand(keeper
     assert keeper.saved_hands(match_id) == [(1, [4, 0], True, "cards", 0)]
 
 
-def test_a_restore_after_another_hand_was_saved_is_refused_and_offers_the_entry_as_the_next_hand(keeper, match_id):
-    """Hand 2 taken back, another hand 2 saved: 409, why, and a link that opens the entry page with its cards."""
-    factories.save_hand(keeper, match_id)
-    factories.save_hand(keeper, match_id, escobas=(0, 3))
+def restored_after_another(keeper, match_id):
+    """The last hand taken back, another hand saved in its place, then the restore pressed on the scoreboard as it
+    was before that save: the answer."""
     undo(keeper, match_id)
     [(event_id, *_)] = events(keeper, match_id, "hand_undone")
     url = trail_url(match_id, event_id, "restore")
     stale = keeper.form(f"/matches/{match_id}", action=url)
     factories.save_hand(keeper, match_id, mirror=True)
-    response = keeper.client.post(url, data=stale)
+    return keeper.client.post(url, data=stale)
+
+
+def test_a_restore_after_another_hand_was_saved_is_refused_and_offers_the_entry_as_the_next_hand(keeper, match_id):
+    """Hand 2 taken back, another hand 2 saved: 409, why, and a link that opens the entry page with its cards."""
+    factories.save_hand(keeper, match_id)
+    factories.save_hand(keeper, match_id, escobas=(0, 3))
+    response = restored_after_another(keeper, match_id)
     assert response.status_code == 409
     html = response.get_data(as_text=True)
     page = keeper.text(html)
@@ -199,12 +205,7 @@ def test_a_restore_once_the_match_is_over_is_refused_as_any_hand_after_the_winne
     enter it as the next hand."""
     match_id = factories.start(keeper, ("Ana", "Bea"), target="4")
     factories.save_hand(keeper, match_id)
-    undo(keeper, match_id)
-    [(event_id, *_)] = events(keeper, match_id, "hand_undone")
-    url = trail_url(match_id, event_id, "restore")
-    stale = keeper.form(f"/matches/{match_id}", action=url)
-    factories.save_hand(keeper, match_id, mirror=True)
-    response = keeper.client.post(url, data=stale)
+    response = restored_after_another(keeper, match_id)
     assert response.status_code == 409
     page = keeper.text(response.get_data(as_text=True))
     assert "This hand cannot be restored" in page

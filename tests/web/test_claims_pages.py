@@ -36,15 +36,22 @@ def test_after_a_good_code_the_scorer_picks_its_seat_confirmed_at_once(app, scor
     assert "bea is Bea" in ana.text(ana.page(f"/matches/{match_id}/together"))
 
 
-def test_without_a_live_code_the_owner_confirms_or_refuses_on_score_together(app, scorekeeper):
+def claimed_after_the_code_stopped(app, scorekeeper):
+    """Bea joined Ana's match with a code that Ana then stopped, and claims seat 1: pending (no live code vouches
+    for her). Ana, Bea, the match's id and its seat page."""
     ana, bea = scorekeeper("ana"), scorekeeper("bea")
     match_id = ana.start()
     bea.submit("/join", {"code": invite(ana, match_id)}, action="/join")
     with app.app_context():
-        revoke_join_codes(db.session.get(Match, match_id))
+        revoke_join_codes(db.session.get_one(Match, match_id))
     seat_page = f"/matches/{match_id}/seat"
     bea.submit(seat_page, {"seat": "1"}, action=seat_page)
     assert claims(app) == [("Bea", "bea", False)]
+    return ana, bea, match_id, seat_page
+
+
+def test_without_a_live_code_the_owner_confirms_or_refuses_on_score_together(app, scorekeeper):
+    ana, bea, match_id, seat_page = claimed_after_the_code_stopped(app, scorekeeper)
     assert "the match's owner confirms it" in bea.text(bea.page(seat_page))
     together = f"/matches/{match_id}/together"
     with app.app_context():
@@ -166,14 +173,7 @@ def test_a_claimant_who_stopped_scoring_joins_again_with_a_new_code_and_the_matc
 def test_a_pending_claim_left_and_joined_again_with_a_new_code_opens_the_match(app, scorekeeper):
     """Bea claims her seat after the code stopped working (pending: no role of its own), stops scoring, and joins
     again with a new code: the match opens, her claim still waiting for Ana."""
-    ana, bea = scorekeeper("ana"), scorekeeper("bea")
-    match_id = ana.start()
-    bea.submit("/join", {"code": invite(ana, match_id)}, action="/join")
-    with app.app_context():
-        revoke_join_codes(db.session.get_one(Match, match_id))
-    seat_page = f"/matches/{match_id}/seat"
-    bea.submit(seat_page, {"seat": "1"}, action=seat_page)
-    assert claims(app) == [("Bea", "bea", False)]
+    ana, bea, match_id, _seat_page = claimed_after_the_code_stopped(app, scorekeeper)
     assert bea.client.post(f"/matches/{match_id}/leave", data={"csrf_token": bea.token()}).status_code == 302
     bea.page(f"/matches/{match_id}", status=404)
     with app.app_context():  # a pending claim is no role: not a claimant's
