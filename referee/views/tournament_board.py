@@ -36,13 +36,14 @@ from ..services.tournament_board import (
 from ..services.tournament_rounds import progress, table_codes
 from ..services.tournament_tables import Round, Table, TableState
 from ..web.i18n import LANGUAGE_COOKIE
+from ..words.format_words import format_name
 from .board_etag import code_digest
 from .lookups import seen
 from .qr import qr_svg
 from .refusal_words import conflict_words
 from .table_codes import SHOWN, join_url, keep_codes
 from .themes import THEME_COOKIE
-from .tournament_words import format_words, state_words
+from .tournament_words import state_words
 
 bp = Blueprint("tournament_board", __name__)
 
@@ -74,7 +75,7 @@ def render_board(board: Board, token: str, etag: str) -> str:
         refresh=REFRESH_SECONDS, lines=board.standings[:STANDING_LINES],
         more=max(0, len(board.standings) - STANDING_LINES), public_url=public_url, qr=qr_svg(public_url, scale=4),
         started=started_iso(board.current) if board.current else "", done=progress(board.info, board.rounds).finished,
-        format_words=format_words,
+        format_words=format_name,
         states={state: state_words(state) for state in TableState})  # each looked up once, not once a table
 
 

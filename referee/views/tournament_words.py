@@ -1,19 +1,12 @@
-"""Tournaments in the reader's words: a format's name, what separated two lines of the standings, a table's state
-(why the service refused something: views/refusal_words.py)."""
+"""Tournaments in the reader's words: what separated two lines of the standings, a table's state (a format's name:
+referee/words/format_words.py; why the service refused something: views/refusal_words.py)."""
 
 from __future__ import annotations
 
 from flask_babel import gettext as _
 
 from ..pairings import Tiebreak
-from ..services.formats import TournamentFormat
 from ..services.tournament_tables import TableState
-from ..words.format_words import format_name
-
-
-def format_words(format: TournamentFormat, rounds: int | None = None) -> str:
-    """A format as the pages name it (a Swiss event with its rounds): referee/words/format_words.py's."""
-    return format_name(format, rounds)
 
 
 def tiebreak_words(tiebreak: Tiebreak | None) -> str:

@@ -35,11 +35,12 @@ from ..services.tournament_rounds import (
 from ..services.tournament_standings import tournament_standings
 from ..services.tournament_tables import Round, Table, rounds_of_tournament
 from ..services.tournaments import TournamentInfo, create_tournament, tournaments_of
+from ..words.format_words import format_name
 from .lookups import seen
 from .qr import qr_svg
 from .refusal_words import conflict_words
 from .table_codes import SHOWN, join_url, keep_codes
-from .tournament_words import format_words, state_words, tiebreak_words
+from .tournament_words import state_words, tiebreak_words
 
 bp = Blueprint("tournaments", __name__)
 
@@ -59,7 +60,7 @@ def index(club_id: int) -> ResponseReturnValue:
         abort(404)
     listed = tournaments_of(me)
     return render_template("tournaments/index.html", club=me.club, organiser=organises(me),
-                           tournaments=listed, format_words=format_words)
+                           tournaments=listed, format_words=format_name)
 
 
 def new_form(club_id: int) -> tuple[TournamentForm, dict[str, int]]:
@@ -107,7 +108,7 @@ def page(info: TournamentInfo, problem: str | None = None, status: int = 200) ->
     return render_template(
         "tournaments/show.html", tournament=info, rounds=rounds, current=current, problem=problem,
         progress=progress(info, rounds), scoring=scoring, button=ButtonForm(),
-        format_words=format_words, state_words=state_words, qr_of=lambda table: qr_of(table, shown),
+        format_words=format_name, state_words=state_words, qr_of=lambda table: qr_of(table, shown),
         trail=result_trail(info)[:20]), status
 
 
