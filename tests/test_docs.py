@@ -117,3 +117,27 @@ def test_the_readmes_test_command_is_what_ci_runs_and_checks_the_layers():
     test_command = next(command for command in commands if "pytest" in command)
     assert (ROOT / ".ci" / "run").read_text().rstrip("\n").splitlines()[-1] == test_command
     assert ".venv/bin/lint-imports && .venv/bin/pytest" in test_command
+
+
+def test_the_readme_reads_in_two_minutes():
+    """At most 8 KB, a picture of the app that is there, the two commands, and a link to the user's guide."""
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    assert readme.stat().st_size <= 8 * 1024
+    pictures = re.findall(r"!\[[^\]]+\]\(([^)]+)\)", text)
+    assert pictures and all((ROOT / picture).is_file() for picture in pictures)
+    commands = re.findall(r"```sh\n(.*?)\n```", text, flags=re.S)
+    assert any("flask --app referee run" in command for command in commands)
+    assert any("pytest" in command for command in commands)
+    assert "(docs/guide.md)" in text
+
+
+def test_the_guides_pictures_are_there_and_the_architecture_has_no_wide_table_cell():
+    """Every picture docs/guide.md shows is in the repository; no cell of architecture.md's tables passes 300
+    characters (a table a reader scrolls sideways)."""
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", guide)
+    assert len(pictures) >= 5 and all((ROOT / "docs" / picture).is_file() for picture in pictures)
+    cells = [cell for line in (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8").splitlines()
+             if line.startswith("|") for cell in line.strip("|").split("|")]
+    assert cells and max(len(cell.strip()) for cell in cells) <= 300
