@@ -52,9 +52,13 @@ def test_a_match_api_operation_shows_its_token_its_examples_and_its_errors(page:
     record.locator(".opblock-summary").click()
     expect(record.locator(".authorization__btn")).to_be_visible()
     expect(record.locator(".parameters")).to_contain_text("Idempotency-Key")
-    expect(record.locator(".responses-table").first).to_contain_text("422")
-    expect(record.locator(".responses-table").first).to_contain_text("401")
-    expect(record.locator(".responses-table").first).not_to_contain_text("412")
+    responses = record.locator(".responses-table").first
+    expect(responses).to_contain_text("422")
+    # The status codes read off the rows, not the table's text: an example Swagger UI draws from a pattern (a
+    # moment's) may hold "412" anywhere.
+    codes = [code.strip() for code in responses.locator("tr[data-code]").evaluate_all(
+        "rows => rows.map(row => row.dataset.code)")]
+    assert "401" in codes and "422" in codes and "412" not in codes, codes
     expect(record.locator("select.examples-select-element").first).to_contain_text("by_tallies")
     shot(page, "api-reference-hand")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
