@@ -7,11 +7,11 @@ maximum-weight matching.
 """
 
 from referee.pairings.knockout import Bracket, InvalidWinners, knockout_bracket
-from referee.pairings.pairing import InvalidEntrants, Pairing
+from referee.pairings.pairing import InvalidEntrants, Pairing, Reason
 from referee.pairings.results import InvalidResults, Outcome, Result, bye, played
 from referee.pairings.round_robin import round_robin
 from referee.pairings.standings import StandingRow, Tiebreak, standings
-from referee.pairings.swiss import swiss_round
+from referee.pairings.swiss import swiss_reasons, swiss_round
 
 __all__ = [
     "Bracket",
@@ -20,6 +20,7 @@ __all__ = [
     "InvalidWinners",
     "Outcome",
     "Pairing",
+    "Reason",
     "Result",
     "StandingRow",
     "Tiebreak",
@@ -28,5 +29,6 @@ __all__ = [
     "played",
     "round_robin",
     "standings",
+    "swiss_reasons",
     "swiss_round",
 ]
