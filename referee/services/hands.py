@@ -328,7 +328,7 @@ def saving_as_one(match: Match, number: int) -> Iterator[None]:
 
 def expect_unsettled(match: Match) -> None:
     """Refuse a change to the hands of a settled match (services/table_place.py): Conflict('settled', number=:
-    its round)."""
+    its round), or Conflict('decided', home=, away=) once the organiser recorded its result by hand."""
     place = table_place(match)
     if place is not None and place.settled:
-        raise Conflict(MatchRefusal.SETTLED, number=place.round_number)
+        raise place.refusal()

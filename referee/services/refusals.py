@@ -30,6 +30,7 @@ class MatchRefusal(Refusal):
     DRAWN_MEANWHILE = "drawn_meanwhile"  # another phone drew this round of the draw for dealer first
     TOURNAMENT = "tournament"  # a tournament's match has no rematch
     SETTLED = "settled"  # number=: a tournament's table whose round (that number) is closed: its hands no longer change
+    DECIDED = "decided"  # home=, away=: a tournament's table whose result the organiser recorded by hand
 
 
 class ClaimRefusal(Refusal):

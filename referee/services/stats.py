@@ -7,7 +7,8 @@ finished ones in the order they finished).
 
 Choices (docs/statistics.md): a match counts for the hands played in it as soon as one is saved, but for
 "played" and "won" only once it is finished; the partners' and opponents' records count finished matches.
-One person in two seats of one match counts once, for the lowest side they sat on.
+A tournament table whose result the organiser recorded by hand counts as finished, won as recorded
+(services/decisions.py). One person in two seats of one match counts once, for the lowest side they sat on.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from sqlalchemy import FromClause, Select, Subquery, and_, case, distinct, func,
 from sqlalchemy.sql import ColumnElement
 
 from ..extensions import db
-from ..models import HandSide, Match, Player, Seat, SeatClaim, now
+from ..models import HandSide, Match, Player, Seat, SeatClaim, TournamentTable, now
+from .decisions import counted_finished, counted_winner, decided_table
 
 PERIODS = ("all", "year", "30d")
 CATEGORIES = ("cards", "oros", "sevens", "velo")
@@ -163,8 +165,10 @@ def _record(mine: Subquery) -> Record:
     """Matches started, finished and won, and the streaks: one row per match (never per hand), the finished
     ones in the order they finished, as the streaks need."""
     rows = db.session.execute(
-        select(Match.finished, Match.winner == mine.c.side).select_from(mine)
-        .join(Match, Match.id == mine.c.match_id).order_by(Match.finished_at, Match.id)).all()
+        select(counted_finished(), counted_winner() == mine.c.side).select_from(mine)
+        .join(Match, Match.id == mine.c.match_id).outerjoin(TournamentTable, decided_table(mine.c.match_id))
+        # A table decided by hand has no finished_at of its own: it counts from when its match began.
+        .order_by(func.coalesce(Match.finished_at, Match.created_at), Match.id)).all()
     results = [bool(won) for finished, won in rows if finished]
     current, best = streaks(results)
     return Record(started=len(rows), finished=len(results), won=sum(results), current_streak=current,
@@ -206,10 +210,12 @@ def _others(is_me: IsMe, mine: Subquery, same_side: bool) -> tuple[Select[int, s
     side = other.c.side == mine.c.side if same_side else other.c.side != mine.c.side
     return (select(Player.id, Player.name,
                    func.count(distinct(mine.c.match_id)),
-                   func.count(distinct(case((Match.winner == mine.c.side, mine.c.match_id)))))
+                   func.count(distinct(case((counted_winner() == mine.c.side, mine.c.match_id)))))
             .select_from(mine)
-            .join(Match, and_(Match.id == mine.c.match_id, Match.finished.is_(True)))
+            .join(Match, Match.id == mine.c.match_id)
+            .outerjoin(TournamentTable, decided_table(mine.c.match_id))
             .join(other, and_(other.c.match_id == mine.c.match_id, side, not_(is_me(other))))
+            .where(counted_finished())
             .join(Player, Player.id == other.c.player_id)
             .group_by(Player.id, Player.name), other)
 
@@ -225,7 +231,7 @@ def _partners(is_me: IsMe, mine: Subquery) -> list[Partner]:
 def _opponents(is_me: IsMe, mine: Subquery) -> list[Opponent]:
     """Each opponent's head-to-head record with the player, most played first."""
     query, other = _others(is_me, mine, same_side=False)
-    theirs = func.count(distinct(case((Match.winner == other.c.side, mine.c.match_id))))
+    theirs = func.count(distinct(case((counted_winner() == other.c.side, mine.c.match_id))))
     rows = db.session.execute(query.add_columns(theirs)).all()
     opponents = [Opponent(id=pid, name=name, matches=matches, won=won, lost=lost)
                  for pid, name, matches, won, lost in rows]

@@ -208,9 +208,10 @@ def table_codes(user: User, tournament_id: int) -> dict[int, NewCode]:
 @use_case
 def record_result(user: User, table_id: int, home_points: int, away_points: int, reason: str) -> Table:
     """Record or correct a table's result by hand (organisers only), kept in the trail with the reason; it wins over
-    the match's own scores. Conflict: 'bye' (a bye has no result to record), 'points' (out of 0 … MAX_POINTS),
-    'reason' (none given), and what the tournament's format refuses (services/formats.py: a knockout's 'draw' and
-    'bracket_moved')."""
+    the match's own scores, and decides the match: it counts as finished everywhere, won as recorded, and its hands
+    no longer change (services/decisions.py, table_place.py). Conflict: 'bye' (a bye has no result to record),
+    'points' (out of 0 … MAX_POINTS), 'reason' (none given), and what the tournament's format refuses
+    (services/formats.py: a knockout's 'draw' and 'bracket_moved')."""
     row = db.session.get(TournamentTable, table_id)
     if row is None:
         raise NotFound(table_id)
@@ -228,6 +229,10 @@ def record_result(user: User, table_id: int, home_points: int, away_points: int,
     before = {"home": table.result[0], "away": table.result[1],
               "source": "hand" if table.state == TableState.BY_HAND else "match"} if table.result else None
     row.home_points, row.away_points = home_points, away_points
+    if row.match_id is not None:
+        # The match is decided from now on (services/decisions.py): its scoreboard says so, its pages' ETags move.
+        db.session.execute(update(Match).where(Match.id == row.match_id).values(version=Match.version + 1)
+                           .execution_options(synchronize_session=False))
     row.changes.append(TournamentResultChange(user_id=user.id, before=before, reason=why,
                                               after={"home": home_points, "away": away_points, "source": "hand"}))
     db.session.flush()

@@ -26,7 +26,7 @@ from ..services.matches import revoke_spectator_link, spectator_link
 from ..services.profiles import profile_to_record, profiles_of, save_profile
 from ..services.refusals import MatchRefusal
 from ..services.story import match_story
-from ..services.table_place import table_place
+from ..services.table_place import is_decided, table_place
 from .board_etag import HEADERS, scoreboard_etag
 from .chart import board_chart
 from .lookups import opened, owner_only, scored
@@ -114,7 +114,7 @@ def show(match_id: int) -> ResponseReturnValue:
     """The scoreboard, the match's chart (and its summary once won), the hands, the trail and the spectator link;
     304 while the reader's copy is still what the page would show (views/board_etag.py)."""
     match, role = opened(match_id)
-    if match.first_dealer is None:
+    if match.first_dealer is None and not is_decided(match):
         return redirect(url_for("matches.draw_for_dealer", match_id=match.id))
     token = spectator_link(match)
     etag = scoreboard_etag(match)
@@ -135,7 +135,7 @@ def board_page(match: Match, token: str, owner: bool = True) -> str:
     watch_url = url_for("spectator.watch", token=token, _external=True)
     place = table_place(match, current_user)
     # A settled table says why in the refusal's own words, and offers nothing that would change its hands.
-    settled_note = refusal_words(MatchRefusal.SETTLED, number=place.round_number) if place and place.settled else ""
+    settled_note = conflict_words(place.refusal()) if place and place.settled else ""
     board = scoreboard(match, actions=not settled_note)
     return render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
                            chart=board_chart(board.rows, board.standing.target), story=match_story(board),

@@ -62,6 +62,9 @@ WORDS: dict[Refusal, Words] = {
         "Round %(number)s is closed, so this table's hands can no longer change. Only the tournament's organiser can "
         "change its result, by hand.", number=p["number"]),
     # A seat claimed
+    MatchRefusal.DECIDED: lambda p: _(
+        "The tournament's organiser recorded this table's result, %(home)s – %(away)s, so its hands can no longer "
+        "change. Only the organiser can change the result, by hand.", home=p["home"], away=p["away"]),
     ClaimRefusal.ONE_SEAT_EACH: lambda p: _(
         "You already hold a seat in this match: give it up first to claim another."),
     ClaimRefusal.NO_PLAYER: lambda p: _("This seat's player was deleted: it cannot be claimed."),

@@ -23,7 +23,7 @@ MEMBERS = [member for area in AREAS.values() for member in area]
 # A value for each param a raise may give, to word it with.
 SAMPLES: dict[str, object] = {"number": 3, "next": 4, "event": 9, "name": "Ana", "player_id": 5, "kept": "Ana",
                               "merged": "Ana B.", "count": 1, "most": 15, "size": 2, "user_id": 7, "tables": (2, 5),
-                              "what": "code"}
+                              "what": "code", "home": 4, "away": 1}
 
 
 def subclasses(cls: type) -> set[str]:

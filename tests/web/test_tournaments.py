@@ -27,7 +27,7 @@ from referee.pairings import bye, played, standings
 from referee.services.clubs import membership, set_rated
 from referee.services.errors import Conflict, Forbidden, NotFound
 from referee.services.formats import FORMATS
-from referee.services.refusals import TournamentRefusal
+from referee.services.refusals import MatchRefusal, TournamentRefusal
 from referee.services.sharing import usable_code
 from referee.services.tournament_rounds import close_round, result_trail, rounds_of, start_round
 from referee.services.tournament_standings import tournament_standings
@@ -101,13 +101,16 @@ def test_the_next_round_waits_for_every_table_and_starting_it_closes_the_last(ni
 
 def test_a_result_by_hand_wins_over_the_match_and_is_kept_in_the_trail(night):
     """The organiser records a table's result before its match ends (a walk-over), then corrects it: both in the
-    trail (who, before → after, why), the table's result the last recorded, the standings counting it."""
+    trail (who, before → after, why), the table's result the last recorded, the standings counting it; the match
+    is decided, so its scorers' next hand is refused in words that give the result."""
     ana, _bea, _club_id, tournament_id = night
     table = start_next_round(ana, tournament_id).round.tables[0]
     assert record_by_hand(ana, table.id, 4, 0, "Bea left early").state == TableState.BY_HAND
     corrected = record_by_hand(ana, table.id, 4, 2, "Score misread")
     assert corrected.result == (4, 2)
-    play_table(ana, table.match_id, winner=1)  # the match's own result loses to the organiser's
+    with pytest.raises(Conflict) as decided:
+        play_table(ana, table.match_id, winner=1)
+    assert (decided.value.reason, decided.value.params) == (MatchRefusal.DECIDED, {"home": 4, "away": 2})
     with ana.app.app_context():
         trail = result_trail(get_tournament(user_of(ana), tournament_id))
         lines = tournament_standings(get_tournament(user_of(ana), tournament_id))
@@ -117,13 +120,13 @@ def test_a_result_by_hand_wins_over_the_match_and_is_kept_in_the_trail(night):
     assert (home.row.won, home.row.points_for, home.row.points_against) == (1, 4, 2)
 
 
-def test_a_table_recorded_by_hand_stays_so_once_its_match_finishes(night):
-    """The issue's mutation survivor: a result recorded by hand, then the match played to its other winner: the
-    table is still 'recorded by hand' with the recorded score, on the tournament's page too."""
+def test_a_table_recorded_by_hand_after_its_match_finished_counts_the_recorded_result(night):
+    """The issue's mutation survivor: the match played to one winner, then a result recorded by hand for the other:
+    the table is 'recorded by hand' with the recorded score, on the tournament's page too."""
     ana, _bea, _club_id, tournament_id = night
     table = start_next_round(ana, tournament_id).round.tables[0]
-    record_by_hand(ana, table.id, 4, 1, "walk-over")
     play_table(ana, table.match_id, winner=1)
+    record_by_hand(ana, table.id, 4, 1, "dispute settled on paper")
     with ana.app.app_context():
         after = next(one for one in rounds_of(user_of(ana), tournament_id)[0].tables if one.id == table.id)
     assert (after.state, after.result, after.winner) == (TableState.BY_HAND, (4, 1), table.home)

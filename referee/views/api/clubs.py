@@ -15,6 +15,7 @@ from ...bodies.score_payloads import Reader
 from ...models import Club
 from ...services.club_board import club_players
 from ...services.clubs import club_matches, clubs_of, create_club, members_of, membership
+from ...services.decisions import decisions
 from ...web.api_auth import api_user, token_required
 from ...web.throttling import throttle_per_token
 from .blueprint import bp, request_body
@@ -65,10 +66,12 @@ def read_club(club_id: int) -> ResponseReturnValue:
     leaderboard (a rating only for a member who opted in)."""
     me = membership(api_user(), club_id)
     members = members_of(club_id)
+    matches = club_matches(club_id)
+    decided = decisions(match.id for match in matches)  # a table decided by hand is over (services/decisions.py)
     return jsonify(club_summary(me.club, me.role, len(members)) | {
         "member_list": [{"id": m.user_id, "username": None if m.user.guest else m.user.username, "role": m.role}
                         for m in members],
-        "matches": [{"id": match.id, "finished": match.finished} for match in club_matches(club_id)],
+        "matches": [{"id": match.id, "finished": match.finished or match.id in decided} for match in matches],
         "leaderboard": [{"name": p.name, "accounts": p.accounts, "played": p.played, "won": p.won,
                          "difference": p.difference, "rating": p.rating} for p in club_players(club_id)],
     })
