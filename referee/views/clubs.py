@@ -204,7 +204,7 @@ def invites(club_id: int) -> ResponseReturnValue:
         secret = made.get(str(invite.id)) if is_live(invite) else None
         listed.append((invite, secret))
     return render_template("clubs/invites.html", club=me.club, invites=listed, is_live=is_live,
-                           url_of=invite_url, qr_of=lambda secret: qr_svg(invite_url(secret), scale=6),
+                           url_of=invite_url, qr_of=lambda secret: qr_svg(invite_url(secret)),
                            button=ButtonForm())
 
 

@@ -53,7 +53,7 @@ def together(match_id: int) -> ResponseReturnValue:
     join_url = url_for("sharing.join_page", code=code, _external=True) if live else None
     return render_template("sharing/together.html", match=match, code=NewCode(code, live.expires_at) if live else None,
                            other_code=live_code(match) if not live else None, join_url=join_url,
-                           qr=qr_svg(join_url, scale=7) if join_url else None, scorers=scorers_of(match),
+                           qr=qr_svg(join_url) if join_url else None, scorers=scorers_of(match),
                            claims=claims_of(match), button=ButtonForm())
 
 

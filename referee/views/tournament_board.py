@@ -73,7 +73,7 @@ def render_board(board: Board, token: str, etag: str) -> str:
     return render_template(
         "tournaments/board.html", board=board, current=board.current, etag=etag, poll=POLL_SECONDS,
         refresh=REFRESH_SECONDS, lines=board.standings[:STANDING_LINES],
-        more=max(0, len(board.standings) - STANDING_LINES), public_url=public_url, qr=qr_svg(public_url, scale=4),
+        more=max(0, len(board.standings) - STANDING_LINES), public_url=public_url, qr=qr_svg(public_url),
         started=started_iso(board.current) if board.current else "", done=progress(board.info, board.rounds).finished,
         format_words=format_name,
         states={state: state_words(state) for state in TableState})  # each looked up once, not once a table
@@ -111,7 +111,7 @@ def settings_page(tournament_id: int, form: RoundLengthForm | None = None, statu
     if link.token is not None:
         url = url_for("tournament_board.wall", token=link.token, _external=True)
     return render_template("tournaments/board_settings.html", tournament=info, link=link, url=url,
-                           qr=qr_svg(url, scale=5) if url else None, form=form, button=ButtonForm(),
+                           qr=qr_svg(url) if url else None, form=form, button=ButtonForm(),
                            rounds=board.rounds), status
 
 
@@ -164,7 +164,7 @@ def sheet_round(rounds: list[Round], number: int) -> Round:
 def sheet_qr(table: Table, shown: dict[str, str]) -> tuple[str, Any] | None:
     """A table's join link and QR code, when this phone made the round's codes."""
     code = shown.get(str(table.id))
-    return None if code is None else (join_url(code), qr_svg(join_url(code), scale=3))
+    return None if code is None else (join_url(code), qr_svg(join_url(code)))
 
 
 @bp.get("/tournaments/<int:tournament_id>/rounds/<int:number>/sheet")

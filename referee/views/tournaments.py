@@ -117,7 +117,7 @@ def qr_of(table: Table, shown: dict[str, str]) -> tuple[str, Any] | None:
     code = shown.get(str(table.id))
     if code is None:
         return None
-    return join_url(code), qr_svg(join_url(code), scale=6)
+    return join_url(code), qr_svg(join_url(code))
 
 
 @bp.get("/tournaments/<int:tournament_id>")
