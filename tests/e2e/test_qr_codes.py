@@ -3,6 +3,7 @@ at 390 px in the dark scheme (the page around a code at its darkest), the board 
 printable pages again in print emulation. Each code is cut out of the page's screenshot with some of what surrounds
 it, as a camera sees it, and decoded with zxing-cpp; its quiet zone (4 modules of light on every side) and its size
 are measured on the picture, and the address it holds is opened by another phone, which gets the page it promises.
+The board, on a phone, breaks its name between words only.
 """
 
 from __future__ import annotations
@@ -90,6 +91,21 @@ def codes(page: Page, selector: str) -> list[Scanned]:
     return [scan(picture, box) for box in boxes]
 
 
+def words_cut(page: Page, selector: str) -> list[str]:
+    """The words of the element's text that the page breaks across two lines."""
+    return page.locator(selector).evaluate("""element => {
+      const text = element.firstChild, cut = [];
+      for (const found of text.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, found.index);
+        range.setEnd(text, found.index + found[0].length);
+        const lines = new Set([...range.getClientRects()].map(box => Math.round(box.top)));
+        if (lines.size > 1) cut.push(found[0]);
+      }
+      return cut;
+    }""")
+
+
 def logged_in_phone(browser: Browser, person: Scorekeeper, base: str) -> BrowserContext:
     """A phone logged in as the scorekeeper (its test client's session cookie), dark."""
     context = browser.new_context(**CAMERA_PHONE, locale="en-GB")
@@ -105,7 +121,8 @@ def test_every_qr_code_scans_on_screen_and_printed_and_opens_its_page(browser: B
     """A match's spectator link and Score together's code, a club's invite, house rules and their rules card, a
     tournament's tables (on its page and on the round sheet), the board's link on its page and on the TV: each code
     decodes to the address written beside it, with a quiet zone on every side, large enough on a phone, a TV and on
-    paper; each address, opened on a phone without an account, answers with the page it promises."""
+    paper; each address, opened on a phone without an account, answers with the page it promises. The board's name
+    wraps between its words at 320 and 390 px."""
     base, app = live_app
     ana = keeper(app, "qr-ana")
     match_id = start(ana, ("Ana Beatriz", "Bea"))
@@ -153,6 +170,12 @@ def test_every_qr_code_scans_on_screen_and_printed_and_opens_its_page(browser: B
     tv = browser.new_context(**TV, locale="en-GB").new_page()
     tv.goto(f"{base}/board/{board_token}")
     scanned["board"] = codes(tv, ".wall-qr svg")
+    # The same board on a phone: its name wraps between its words, never inside one.
+    cut = {}
+    for width, height in ((320, 568), (390, 844)):
+        tv.set_viewport_size({"width": width, "height": height})
+        cut[width] = words_cut(tv, ".wall-title h1")
+    assert cut == {320: [], 390: []}
 
     read = {name: [one.text for one in found] for name, found in scanned.items()}
     tables = shown["tournament"]
