@@ -2,9 +2,9 @@
 it shows (the current round's tables, the standings), read for anyone who holds the link.
 
 The board is public behind an unguessable link, as a match's spectator page is: a wall TV shows it without anyone
-logged in on it. The club's organisers make the link, replace it (the old one then shows nothing: a link that
-leaked is closed), and set the round length. What it shows is what any member sees on the standings page; nothing
-of who reads it.
+logged in on it. The club's organisers make the link (a button of its own: a round length saved first makes none),
+replace it (the old one then shows nothing: a link that leaked is closed), and set the round length. What it shows
+is what any member sees on the standings page; nothing of who reads it.
 
 A board's version, for its conditional GETs, is read in two small queries: the link's row, then each table's match
 version and hand-recorded result with its round's state. Any saved hand, result, round started or closed, or round
@@ -40,6 +40,10 @@ from .tournaments import TournamentInfo, info_of, run_tournament
 from .unit_of_work import use_case
 
 MAX_ROUND_MINUTES = 240  # a long round of a slow game; anything more is a typing slip
+# A round length saved before the board's link was made waits in the board's row under a token that is no link:
+# this prefix and the tournament's id (unique, as the column asks; a '.' is outside a link's alphabet, TOKEN), so
+# that no address finds it. Making the link is its own button: saving a length never makes one.
+UNMADE = "unmade."
 
 
 @dataclass(frozen=True)
@@ -97,11 +101,16 @@ def _row(tournament_id: int) -> TournamentBoard | None:
     return db.session.get(TournamentBoard, tournament_id)
 
 
+def _link_of(row: TournamentBoard) -> BoardLink:
+    """The board's link as its row keeps it: no token while the link was never made."""
+    return BoardLink(row.tournament_id, None if row.token.startswith(UNMADE) else row.token, row.round_minutes)
+
+
 def board_link(info: TournamentInfo) -> BoardLink:
     """The board's link and round length, for a member of the club (`info`: the tournament as get_tournament read
     it for that member): the link is on the board itself for everyone in the room to scan."""
     row = _row(info.id)
-    return BoardLink(info.id, row.token if row else None, row.round_minutes if row else None)
+    return _link_of(row) if row else BoardLink(info.id, None, None)
 
 
 @use_case
@@ -115,23 +124,23 @@ def make_board_link(user: User, tournament_id: int) -> BoardLink:
     else:
         row.token = new_spectator_token()
     db.session.flush()
-    return BoardLink(tournament_id, row.token, row.round_minutes)
+    return _link_of(row)
 
 
 @use_case
 def set_round_length(user: User, tournament_id: int, minutes: int | None) -> BoardLink:
-    """The round length the board's timer counts down (organisers); None for no timer. Conflict 'minutes' (most=)
-    outside 1 … MAX_ROUND_MINUTES."""
+    """The round length the board's timer counts down (organisers); None for no timer. A link not made yet stays
+    unmade (UNMADE). Conflict 'minutes' (most=) outside 1 … MAX_ROUND_MINUTES."""
     run_tournament(user, tournament_id)
     if minutes is not None and not 1 <= minutes <= MAX_ROUND_MINUTES:
         raise Conflict(TournamentRefusal.MINUTES, most=MAX_ROUND_MINUTES)
     row = _row(tournament_id)
     if row is None:
-        row = TournamentBoard(tournament_id=tournament_id)
+        row = TournamentBoard(tournament_id=tournament_id, token=f"{UNMADE}{tournament_id}")
         db.session.add(row)
     row.round_minutes = minutes
     db.session.flush()
-    return BoardLink(tournament_id, row.token, row.round_minutes)
+    return _link_of(row)
 
 
 _BOARD = select(TournamentBoard.tournament_id, TournamentBoard.round_minutes)

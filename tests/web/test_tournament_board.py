@@ -133,6 +133,19 @@ def test_the_round_timer_counts_down_the_organisers_round_length(night, visitor)
     assert "data-round-minutes" not in visitor.page(path)
 
 
+def test_saving_the_round_length_makes_no_link_and_the_link_made_after_keeps_it(night, visitor):
+    """25 minutes saved before any link: the board's page still offers to make its link and shows none (nor any
+    QR code), and no address shows the board; the link made after by its own button shows the 25 minutes' timer."""
+    settings = f"/tournaments/{night.tournament_id}/board"
+    assert night.submit(settings, {"minutes": "25"}, action=f"{settings}/length").status_code == 302
+    html = night.page(settings)
+    assert "data-board-link" not in html and "<svg" not in html and "/board/" not in html.replace(settings, "")
+    assert "Make the board's link" in night.text(html) and 'value="25"' in html
+    visitor.page(f"/board/unmade.{night.tournament_id}", status=404)
+    path = board_path(night)
+    assert 'data-round-minutes="25"' in visitor.page(path)
+
+
 def test_members_see_the_link_and_only_organisers_run_it(night, scorekeeper):
     """Bea (a member) sees the board's link once made, no button; her posts are 403. An outsider gets 404 for the
     board's page, its buttons and the round sheet."""
