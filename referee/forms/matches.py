@@ -26,7 +26,10 @@ SEATING_CHOICES = [("pairs", _l("Two partnerships")), ("2", _l("2 players")), ("
 SEATS = {"pairs": 4, "2": 2, "3": 3, "4": 4}
 SEAT_VALUES = {str(i) for i in range(4)}  # the first dealer's choices besides 'draw'
 # The draw page offers both ways: real cards picked on a grid, or "Draw for us".
-DRAW_CHOICE = ("draw", _l("Draw for it: real cards, or the app draws"))
+# Short: a select shows its choice on one line, which a phone's width cut in Spanish; the longer words are the
+# field's hint under it.
+DRAW_CHOICE = ("draw", _l("Draw for it"))
+DRAW_HINT = _l("Draw for it: real cards, or the app draws")
 BONUS_CHOICES = [("", _l("as the preset")), ("0", _l("no bonus")), ("1", "+1"), ("2", "+2")]
 DECK_CHOICES = [("", _l("as the preset")), *DECK_NAMES.items()]
 PENALTY_CHOICES = [("forfeit", _l("Forfeit: the erring side scores 0, the other takes all deck points")),
@@ -100,7 +103,8 @@ class NewMatchForm(RulesForm):
     seating = RadioField(_l("Players"), choices=options(SEATING_CHOICES), default="pairs")
     names = BoundedFieldList(StringField(_l("Name"), validators=[Optional(), *NAME_RULES]),
                              min_entries=4, max_entries=4)
-    first_dealer = SelectField(_l("First dealer"), choices=options([DRAW_CHOICE]), default="draw")
+    first_dealer = SelectField(_l("First dealer"), choices=options([DRAW_CHOICE]), default="draw",
+                               description=DRAW_HINT)
     # House rules (services/profiles.py): the profile the rules part was filled from, and a name to save them as.
     profile = HiddenField()
     save_as = StringField(_l("Save these rules as…"), validators=[Optional(), *NAME_RULES])
