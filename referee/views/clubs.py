@@ -44,9 +44,11 @@ from ..services.errors import Conflict, Forbidden, NotFound
 from ..services.guests import join_club_as_guest
 from ..services.history import match_rows
 from ..services.link_secrets import BadLink
+from ..services.live_versions import club_version
 from ..services.refusals import ClubRefusal, LinkRefusal
 from ..services.roles import opened_by, organises
 from ..web.throttling import retry_after, throttle_join
+from .board_etag import LIVE_SECONDS, conditional
 from .guest_login import as_new_guest
 from .qr import qr_svg
 from .refusal_words import conflict_words, refusal_words
@@ -103,8 +105,16 @@ def create() -> ResponseReturnValue:
 @bp.get("/<int:club_id>")
 @login_required
 def show(club_id: int) -> ResponseReturnValue:
-    """The club's page: its members and their roles, its matches (newest first), its leaderboard."""
+    """The club's page: its members and their roles, its matches (newest first), its leaderboard; 304 while the
+    reader's copy is still what the page would show (views/board_etag.py)."""
     me = member_of(club_id)
+    return conditional(("club", str(club_id), me.role, str(me.rated), club_version(club_id, current_user)),
+                       lambda etag: club_page(me, etag))
+
+
+def club_page(me: ClubMember, etag: str) -> str:
+    """The club's page drawn for a member (`etag`: the one its script, static/js/live.js, asks again with)."""
+    club_id = me.club_id
     matches = club_matches(club_id)
     members = members_of(club_id)
     return render_template(
@@ -112,7 +122,8 @@ def show(club_id: int) -> ResponseReturnValue:
         organisers={member.user_id for member in members if organises(member)}, shown_name=shown_name,
         matches=matches, rows=match_rows(matches, current_user),
         scoring=opened_by(current_user, [match.id for match in matches]),
-        players=club_players(club_id), rated=RatedForm(rated=me.rated), button=ButtonForm())
+        players=club_players(club_id), rated=RatedForm(rated=me.rated), button=ButtonForm(), etag=etag,
+        poll=LIVE_SECONDS)
 
 
 @bp.post("/<int:club_id>/rated")

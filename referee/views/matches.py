@@ -27,7 +27,7 @@ from ..services.profiles import profile_to_record, profiles_of, save_profile
 from ..services.refusals import MatchRefusal
 from ..services.story import match_story
 from ..services.table_place import is_decided, table_place
-from .board_etag import HEADERS, scoreboard_etag
+from .board_etag import HEADERS, LIVE_SECONDS, scoreboard_etag
 from .chart import board_chart
 from .lookups import opened, owner_only, scored
 from .qr import qr_svg
@@ -122,16 +122,17 @@ def show(match_id: int) -> ResponseReturnValue:
         response = Response(status=304, headers=HEADERS)
         response.set_etag(etag)
         return response
-    response = Response(board_page(match, token, owner=role.manages), headers=HEADERS)
+    response = Response(board_page(match, token, owner=role.manages, etag=etag or ""), headers=HEADERS)
     if etag is not None:
         response.set_etag(etag)
     return response
 
 
-def board_page(match: Match, token: str, owner: bool = True) -> str:
+def board_page(match: Match, token: str, owner: bool = True, etag: str = "") -> str:
     """The scoreboard's page rendered: the board computed from the hands, its chart, the QR code of its link;
     for a scorer (not `owner`), whose match it is and no owner's buttons; a tournament's match leads back to its
-    tournament (for a member of its club; nothing for a guest at its table) where another offers a rematch."""
+    tournament (for a member of its club; nothing for a guest at its table) where another offers a rematch.
+    `etag`: the page's, which its script (static/js/live.js) asks again with."""
     watch_url = url_for("spectator.watch", token=token, _external=True)
     place = table_place(match, current_user)
     # A settled table says why in the refusal's own words, and offers nothing that would change its hands.
@@ -140,7 +141,7 @@ def board_page(match: Match, token: str, owner: bool = True) -> str:
     return render_template("matches/show.html", board=board, watch_url=watch_url, qr=qr_svg(watch_url),
                            chart=board_chart(board.rows, board.standing.target), story=match_story(board),
                            owner=owner, in_tournament=place is not None,
-                           settled_note=settled_note,
+                           settled_note=settled_note, etag=etag, poll=LIVE_SECONDS,
                            tournament_id=place.tournament_id if place is not None and place.reader_is_member
                            else None)
 

@@ -1,39 +1,57 @@
-"""The spectator page's polls answered before Flask's request handling: a 304 from one query, nothing else.
+"""The live pages' polls answered before Flask's request handling: a 304 from one query, nothing else.
 
-Every phone following a match asks again every few seconds (static/js/live.js), and nearly every answer is a
-bare 304. Through Flask each one would open the session, run the login, throttling and request-size hooks,
-negotiate the language, and then close a database session: a few times the cost of the one query that decides
-the answer. So a WSGI middleware in front of the app looks at a conditional GET or HEAD of the spectator page
-first: it routes the address with the app's own URL map (so the host is checked against TRUSTED_HOSTS as Flask
-checks it), reads the match's version on a connection of the app's engine, and when the page's ETag is among the
-If-None-Match tags it answers 304 with the headers the full route gives (the view's, the security headers, the
-request id) and writes the request's log line. Anything else (another address, an ETag that is stale, a link
-replaced or never made, a database that fails) goes on to the app, which answers as it always has.
+Every phone at a table follows its match: the spectators' pages and the scorers' scoreboards (and the entry page's
+notice, which asks the scoreboard) ask again every few seconds (static/js/live.js), and nearly every answer is a
+bare 304. Through Flask each one would open the session, run the login, throttling and request-size hooks, negotiate
+the language, look the match and the role up and then close a database session: several times the cost of the one
+query that decides the answer. So a WSGI middleware in front of the app looks at a conditional GET or HEAD of the
+spectator page or of the scoreboard first: it routes the address with the app's own URL map (so the host is checked
+against TRUSTED_HOSTS as Flask checks it), reads what the page's ETag rests on in one query on a connection of the
+app's engine, and when the ETag is among the If-None-Match tags it answers 304 with the headers the full route gives
+(the view's, the security headers, the request id) and writes the request's log line. Anything else (another
+address, an ETag that is stale, a link replaced or never made, a database that fails) goes on to the app, which
+answers as it always has.
 
-Nothing is skipped that such a poll needs: the page shows nothing of its reader (no session, no login), no limit
-counts a page's GET (referee/web/throttling.py), a GET has no body to bound, and the ETag hashes the request's
-language and theme inputs as they come (the `lang` and `theme` cookies, Accept-Language), not the language
-negotiated from them: each negotiated page has its own inputs, so no ETag answers for another page.
+Nothing is skipped that such a poll needs. The spectator page shows nothing of its reader (no session, no login).
+The scoreboard's poll reads the signed session cookie as Flask does (its session interface's serializer, the same
+key and age) for the device's login and the CSRF token, and the one query checks that login as the user loader
+does (live, not expired) along with the match's version, the account's role, its club membership and its
+tournament table (services/live_versions.py); the app answers instead whenever it would do more than a 304: a
+message waits to be shown, the login is not live, the role opens no scoreboard, the first dealer is not chosen,
+or the login's use is due to be noted (services/sessions.py: touch_session, every few minutes), so a phone that
+only polls stays logged in and the poll itself writes nothing. No limit counts a page's GET
+(referee/web/throttling.py), a GET has no body to bound, and both ETags hash the request's language and theme
+inputs as they come (the `lang` and `theme` cookies, Accept-Language), not the language negotiated from them: each
+negotiated page has its own inputs, so no ETag answers for another page.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import BadSignature
+from sqlalchemy import Connection
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_cookie, parse_etags, quote_etag
 from werkzeug.routing import MapAdapter
+from werkzeug.wrappers import Request
 from werkzeug.wsgi import get_host
 
 from ..extensions import db
+from ..models import now
+from ..services.live_versions import scoreboard_version_on
 from ..services.matches import spectator_version_on
+from ..services.roles import Role
 from ..web import headers, request_log
 from ..web.i18n import LANGUAGE_COOKIE
+from .board_etag import CSRF_KEY, code_digest, tag
+from .board_etag import HEADERS as BOARD_HEADERS
 from .spectator import HEADERS, page_etag
 from .themes import THEME_COOKIE
 
@@ -41,11 +59,15 @@ if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 ENDPOINT = "spectator.watch"
+SCOREBOARD = "matches.show"
 _READS = frozenset({"GET", "HEAD"})
+_ANSWERED = frozenset({ENDPOINT, SCOREBOARD})
+_OPENS = frozenset({Role.OWNER.value, Role.SCORER.value})  # Role.opens: whose scoreboard the page is
 
 
 class SpectatorPolls:
-    """The middleware: a spectator page's conditional GET answered 304 when it may be, else the app."""
+    """The middleware: a spectator page's or a scoreboard's conditional GET answered 304 when it may be, else the
+    app."""
 
     def __init__(self, app: Flask, wsgi_app: WSGIApplication) -> None:
         self.app, self.wsgi_app = app, wsgi_app
@@ -75,31 +97,82 @@ class SpectatorPolls:
         wanted = environ.get("HTTP_IF_NONE_MATCH")
         if not wanted or environ.get("REQUEST_METHOD") not in _READS:
             return None
-        token = self.watched_token(environ)
-        if token is None:
+        routed = self.routed(environ)
+        if routed is None:
             return None
+        endpoint, arguments = routed
         try:
             with self.engine().connect() as connection:
-                seen = spectator_version_on(connection, token)
+                found = (self.spectator_etag(connection, environ, str(arguments["token"])) if endpoint == ENDPOINT
+                         else self.scoreboard_etag(connection, environ, int(arguments["match_id"])))
         except SQLAlchemyError:  # the app answers, with its page for a database that is down
             return None
-        if seen is None:  # replaced or never made: the app's 410 or 404
+        if found is None:
             return None
-        cookies = parse_cookie(environ.get("HTTP_COOKIE", ""))
-        etag = page_etag(token, seen, cookies.get(LANGUAGE_COOKIE, ""), environ.get("HTTP_ACCEPT_LANGUAGE", ""),
-                       cookies.get(THEME_COOKIE, ""))
+        etag, view_headers = found
         if not parse_etags(wanted).contains(etag):
             return None
         # Vary as the whole page's (a 304 stands for it), which Flask-Compress encodes by Accept-Encoding.
-        answer = HEADERS | {"Vary": HEADERS["Vary"] + ", Accept-Encoding", "ETag": quote_etag(etag)}
+        answer = view_headers | {"Vary": view_headers["Vary"] + ", Accept-Encoding", "ETag": quote_etag(etag)}
         for name, value in headers.security_headers(environ.get("wsgi.url_scheme") == "https", self.app.config).items():
             answer.setdefault(name, value)
         answer[request_log.HEADER] = request_log.incoming_or_new(environ.get("HTTP_X_REQUEST_ID", ""))
         return list(answer.items())
 
-    def watched_token(self, environ: WSGIEnvironment) -> str | None:
-        """The spectator token the address names, routed by the app's URL map (None for any other address, or a
-        host the app refuses)."""
+    def spectator_etag(self, connection: Connection, environ: WSGIEnvironment,
+                       token: str) -> tuple[str, dict[str, str]] | None:
+        """The spectator page's ETag now, or None for a link that shows no match (the app's 410 or 404)."""
+        seen = spectator_version_on(connection, token)
+        if seen is None:
+            return None
+        cookies = parse_cookie(environ.get("HTTP_COOKIE", ""))
+        return page_etag(token, seen, cookies.get(LANGUAGE_COOKIE, ""), environ.get("HTTP_ACCEPT_LANGUAGE", ""),
+                         cookies.get(THEME_COOKIE, "")), HEADERS
+
+    def scoreboard_etag(self, connection: Connection, environ: WSGIEnvironment,
+                        match_id: int) -> tuple[str, dict[str, str]] | None:
+        """The scoreboard's ETag for this browser now (board_etag.py's, from the same parts), or None when the app
+        must answer: no session or login in it, a message waiting, a login not live or due to be noted, a role
+        that opens no scoreboard, a match whose first dealer is not chosen."""
+        request = Request(environ)
+        session = self.session_of(request)
+        secret = session.get("_user_id")  # Flask-Login's key: the device's login secret (web/auth.py)
+        if not isinstance(secret, str) or "_flashes" in session:
+            return None
+        moment = now()
+        seen = scoreboard_version_on(connection, secret, match_id, moment)
+        if seen is None or seen.role not in _OPENS or not seen.drawn:
+            return None
+        if moment - seen.last_used_at >= self.app.config["LOGIN_TOKEN_TOUCH_INTERVAL"]:
+            return None
+        browser = {CSRF_KEY: str(session.get(CSRF_KEY, "")),
+                   LANGUAGE_COOKIE: request.cookies.get(LANGUAGE_COOKIE, ""),
+                   "accept_language": request.headers.get("Accept-Language", ""),
+                   THEME_COOKIE: request.cookies.get(THEME_COOKIE, "")}
+        address = (request.scheme, request.host, request.script_root, request.full_path)
+        etag = tag((str(seen.user_id), seen.username, str(seen.login_id)), browser, address,
+                   code_digest(self.app), ("scoreboard", str(match_id), *seen.page))
+        return etag, BOARD_HEADERS
+
+    def session_of(self, request: Request) -> Mapping[str, Any]:
+        """The browser's session as Flask reads it (its session interface's serializer: the same key, salt and
+        age), or an empty one for a cookie missing, tampered with or too old."""
+        value = request.cookies.get(self.app.config["SESSION_COOKIE_NAME"])
+        interface = self.app.session_interface
+        if not value or not isinstance(interface, SecureCookieSessionInterface):
+            return {}
+        serializer = interface.get_signing_serializer(self.app)
+        if serializer is None:
+            return {}
+        try:
+            read = serializer.loads(value, max_age=int(self.app.permanent_session_lifetime.total_seconds()))
+        except BadSignature:
+            return {}
+        return read if isinstance(read, dict) else {}
+
+    def routed(self, environ: WSGIEnvironment) -> tuple[str, Mapping[str, Any]] | None:
+        """The endpoint and arguments of a spectator page or a scoreboard the address names, routed by the app's
+        URL map (None for any other address, or a host the app refuses)."""
         try:
             trusted = self.app.config["TRUSTED_HOSTS"]
             if trusted is not None:
@@ -109,7 +182,7 @@ class SpectatorPolls:
             endpoint, arguments = adapter.match()
         except (HTTPException, ValueError):  # no such address, a redirect, a host refused or not encodable
             return None
-        return str(arguments["token"]) if endpoint == ENDPOINT else None
+        return (str(endpoint), arguments) if endpoint in _ANSWERED else None
 
 
 def init_app(app: Flask) -> None:

@@ -11,6 +11,7 @@ change every second.
 from __future__ import annotations
 
 import hashlib
+import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,6 +23,7 @@ from ..forms.accounts import ButtonForm
 from ..forms.common import field_errors
 from ..forms.tournament_board import RoundLengthForm
 from ..services.errors import Conflict, Forbidden, NotFound
+from ..services.live_versions import tournament_version
 from ..services.tournament_board import (
     Board,
     BoardVersion,
@@ -35,9 +37,10 @@ from ..services.tournament_board import (
 )
 from ..services.tournament_rounds import progress, table_codes
 from ..services.tournament_tables import Round, Table, TableState
+from ..services.tournaments import TournamentInfo
 from ..web.i18n import LANGUAGE_COOKIE
 from ..words.format_words import format_name
-from .board_etag import code_digest
+from .board_etag import LIVE_SECONDS, code_digest, conditional
 from .lookups import seen
 from .qr import qr_svg
 from .refusal_words import conflict_words
@@ -175,16 +178,22 @@ def sheet(tournament_id: int, number: int) -> ResponseReturnValue:
     info = seen(tournament_id)
     if not info.organiser:
         abort(403)
+    shown: dict[str, str] = session.get(SHOWN, {})
+    return conditional(("sheet", str(info.id), str(number), tournament_version(info.id, current_user),
+                        json.dumps(shown, sort_keys=True)), lambda etag: sheet_page(info, number, shown, etag))
+
+
+def sheet_page(info: TournamentInfo, number: int, shown: dict[str, str], etag: str) -> str:
+    """A round's sheet drawn (`etag`: the one its script, static/js/live.js, asks again with on screen)."""
     board = member_board(info)
     one = sheet_round(board.rounds, number)
-    shown: dict[str, str] = session.get(SHOWN, {})
     tables = [table for table in one.tables if not table.is_bye]
     current = board.current is not None and one.number == board.current.number and not one.closed
     return render_template("tournaments/sheet.html", tournament=info, round=one, tables=tables,
                            byes=[table for table in one.tables if table.is_bye], button=ButtonForm(),
                            current=current, qr_of=lambda table: sheet_qr(table, shown),
                            missing=current and any(str(table.id) not in shown for table in tables),
-                           printed=datetime.now(UTC))
+                           printed=datetime.now(UTC), etag=etag, poll=LIVE_SECONDS)
 
 
 @bp.post("/tournaments/<int:tournament_id>/rounds/<int:number>/sheet/codes")

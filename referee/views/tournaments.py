@@ -8,6 +8,7 @@ only an organiser does gets 403.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
@@ -22,6 +23,7 @@ from ..forms.tournaments import ResultForm, TournamentForm
 from ..services.club_profiles import tournament_profiles
 from ..services.clubs import members_of, membership, organised
 from ..services.errors import Conflict, Forbidden, NotFound
+from ..services.live_versions import tournament_version
 from ..services.refusals import Refusal, TournamentRefusal
 from ..services.roles import opened_by, organises
 from ..services.tournament_rounds import (
@@ -36,6 +38,7 @@ from ..services.tournament_standings import tournament_standings
 from ..services.tournament_tables import Round, Table, rounds_of_tournament
 from ..services.tournaments import TournamentInfo, create_tournament, tournaments_of
 from ..words.format_words import format_name
+from .board_etag import LIVE_SECONDS, conditional
 from .lookups import seen
 from .qr import qr_svg
 from .refusal_words import conflict_words
@@ -100,6 +103,11 @@ def new(club_id: int) -> ResponseReturnValue:
 
 def page(info: TournamentInfo, problem: str | None = None, status: int = 200) -> ResponseReturnValue:
     """The tournament's page: the current round's tables first, then the rounds before, the entrants."""
+    return page_html(info, problem), status
+
+
+def page_html(info: TournamentInfo, problem: str | None = None, etag: str = "") -> str:
+    """The tournament's page drawn (`etag`: the one its script, static/js/live.js, asks again with)."""
     rounds = rounds_of_tournament(info)
     shown: dict[str, str] = session.get(SHOWN, {}) if info.organiser else {}
     scoring = opened_by(current_user, [table.match_id for one in rounds for table in one.tables
@@ -109,7 +117,7 @@ def page(info: TournamentInfo, problem: str | None = None, status: int = 200) ->
         "tournaments/show.html", tournament=info, rounds=rounds, current=current, problem=problem,
         progress=progress(info, rounds), scoring=scoring, button=ButtonForm(),
         format_words=format_name, state_words=state_words, qr_of=lambda table: qr_of(table, shown),
-        trail=result_trail(info)[:20]), status
+        trail=result_trail(info)[:20], etag=etag, poll=LIVE_SECONDS)
 
 
 def qr_of(table: Table, shown: dict[str, str]) -> tuple[str, Any] | None:
@@ -123,8 +131,16 @@ def qr_of(table: Table, shown: dict[str, str]) -> tuple[str, Any] | None:
 @bp.get("/tournaments/<int:tournament_id>")
 @login_required
 def show(tournament_id: int) -> ResponseReturnValue:
-    """The tournament's page, as a member sees it (and its organisers' buttons)."""
-    return page(seen(tournament_id))
+    """The tournament's page, as a member sees it (and its organisers' buttons); 304 while the reader's copy is
+    still what the page would show (views/board_etag.py)."""
+    info = seen(tournament_id)
+    return conditional(("tournament", str(info.id), str(info.organiser), tournament_version(info.id, current_user),
+                        shown_codes(info)), lambda etag: page_html(info, etag=etag))
+
+
+def shown_codes(info: TournamentInfo) -> str:
+    """The tables' join codes this phone made, as the ETag holds them (they draw the tables' QR codes)."""
+    return json.dumps(session.get(SHOWN, {}) if info.organiser else {}, sort_keys=True)
 
 
 @bp.post("/tournaments/<int:tournament_id>/rounds")

@@ -7,10 +7,15 @@ const formats = {
   datetime: new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }),
 };
 
-for (const element of document.querySelectorAll("time[data-local]")) {
-  const moment = new Date(element.dateTime);
-  if (Number.isNaN(moment.getTime())) continue;
-  const format = formats[element.dataset.local] || formats.datetime;
-  element.title = element.textContent.trim(); // the UTC time stays at hand
-  element.textContent = format.format(moment);
+function localise() {
+  for (const element of document.querySelectorAll("time[data-local]:not([title])")) {
+    const moment = new Date(element.dateTime);
+    if (Number.isNaN(moment.getTime())) continue;
+    const format = formats[element.dataset.local] || formats.datetime;
+    element.title = element.textContent.trim(); // the UTC time stays at hand
+    element.textContent = format.format(moment);
+  }
 }
+
+localise();
+document.addEventListener("live:updated", localise); // a page's region swapped in by live.js: its times too

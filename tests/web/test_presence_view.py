@@ -155,7 +155,8 @@ def test_the_entry_page_says_who_else_is_entering_as_it_is_drawn(keeper, second,
 
 def test_the_scoreboard_keeps_the_line_for_the_script_and_a_finished_match_has_none(keeper, match_id):
     """The scoreboard's line is empty as drawn (its ETag never depends on it); a finished match asks nobody."""
-    assert '<p class="entering" role="status" data-entering="/matches/' in keeper.page(f"/matches/{match_id}")
+    page = keeper.page(f"/matches/{match_id}")
+    assert '<p class="entering" id="entering" data-live-keep role="status" data-entering="/matches/' in page
     finished = keeper.start(target="4")
     keeper.save_hand(finished)
     board = keeper.page(f"/matches/{finished}")

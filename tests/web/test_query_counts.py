@@ -170,7 +170,7 @@ PAGES: dict[str, Page] = {
     # matches, players and house rules
     "matches.index": Page("ana", 7),
     "matches.new": Page("ana", 6),
-    "matches.show": Page("ana", 6),
+    "matches.show": Page("ana", 7),  # its ETag's version: services/live_versions.py
     "matches.draw_for_dealer": Page("ana", 4, names={"match_id": "drawing_id"}),
     "matches.new_link": Page("ana", 2),
     "hands.new": Page("ana", 5, "?mode=cards"),
@@ -196,7 +196,7 @@ PAGES: dict[str, Page] = {
     "profiles.delete": Page("ana", 3, names={"profile_id": "own_profile_id"}),
     # clubs and tournaments
     "clubs.index": Page("ana", 2),
-    "clubs.show": Page("ana", 13),
+    "clubs.show": Page("ana", 15),  # and its ETag's version
     "clubs.invites": Page("ana", 3),
     "clubs.leave": Page("ana", 3),
     "clubs.remove": Page("ana", 5),
@@ -208,11 +208,11 @@ PAGES: dict[str, Page] = {
     "club_profiles.delete": Page("ana", 5),
     "tournaments.index": Page("ana", 3),
     "tournaments.new": Page("ana", 7),
-    "tournaments.show": Page("ana", 9),
+    "tournaments.show": Page("ana", 11),  # and its ETag's version, two
     "tournaments.result": Page("ana", 8),
     "tournaments.standings": Page("ana", 4),
     "tournament_board.settings": Page("ana", 9),
-    "tournament_board.sheet": Page("ana", 9),
+    "tournament_board.sheet": Page("ana", 12),  # and its ETag's version, two
 }
 
 # The GET routes that answer no page, and what they answer instead (the JSON API's, api.*, are all JSON).
