@@ -11,7 +11,7 @@ import pytest
 
 def main_of(page):
     """The page's <main>, without the header and the footer."""
-    return page.split("<main>", 1)[1].split("</main>", 1)[0]
+    return page.split('<main id="main">', 1)[1].split("</main>", 1)[0]
 
 
 def test_a_visitor_reads_what_the_app_does_and_can_register_or_log_in(visitor):

@@ -28,7 +28,7 @@ def summary(html: str) -> list[tuple[str, str]]:
     of the page's main part."""
     found = re.findall(r'<div class="problems error-summary"[^>]*>(.*?)</div>', html, flags=re.S)
     assert len(found) == 1, "one error summary on the page"
-    assert html.index('class="problems error-summary"') < html.index("<form", html.index("<main>"))
+    assert html.index('class="problems error-summary"') < html.index("<form", html.index('<main id="main">'))
     links = re.findall(r'<a href="#([^"]+)">(.*?)</a>', found[0], flags=re.S)
     return [(target, re.sub(r"\s+", " ", unescape(words)).strip()) for target, words in links]
 

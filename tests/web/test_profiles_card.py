@@ -48,7 +48,7 @@ def card_text(keeper: Scorekeeper, rules: HouseRules, language: str, name: str) 
         token = save_profile(user, name, rules).card_token
     keeper.client.set_cookie("lang", language)
     html = keeper.page(f"/card/{token}")
-    return keeper.text(html.split("<main>", 1)[1].split("</main>", 1)[0])
+    return keeper.text(html.split('<main id="main">', 1)[1].split("</main>", 1)[0])
 
 
 def test_every_option_has_its_line() -> None:

@@ -21,7 +21,7 @@ def by_counts(keeper: Any, match_id: int, **extra: str) -> str:
 
 def assert_asked_not_refused(keeper: Any, html: str, field: str, question: str) -> None:
     """The page asks `question` at the top and beside `field`, and says nothing as an error."""
-    top = html[html.index("<main>"):html.index('id="hand"')]  # what the page says above the entry
+    top = html[html.index('<main id="main">'):html.index('id="hand"')]  # what the page says above the entry
     assert 'id="error-summary"' not in html and 'role="alert"' not in top
     assert keeper.errors(html) == []
     asks = html[html.index('<section class="asks"'):]
