@@ -12,13 +12,17 @@ const root = document.documentElement;
 function room(selector, edge) {
   let most = 0;
   for (const bar of document.querySelectorAll(selector)) {
-    const box = bar.getBoundingClientRect();
-    if (!box.height || getComputedStyle(bar).visibility === "hidden") continue;
     const style = getComputedStyle(bar);
-    // How far from its edge of the screen the bar reaches once stuck there.
-    let reach = box.height + (parseFloat(edge === "top" ? style.top : style.bottom) || 0);
-    const entering = edge === "bottom" && bar.querySelector(".entering.shown");
-    if (entering) reach += entering.getBoundingClientRect().height + (parseFloat(getComputedStyle(entering).marginBottom) || 0);
+    if (!["sticky", "fixed"].includes(style.position) || style.visibility === "hidden") continue;
+    const box = bar.getBoundingClientRect();
+    if (!box.height) continue;
+    // How far from its edge of the screen the bar reaches once stuck there, with what it shows laid over the page
+    // beside it (who else is entering, above the buttons).
+    let top = box.top;
+    if (edge === "bottom") {
+      for (const over of bar.querySelectorAll(".entering.shown")) top = Math.min(top, over.getBoundingClientRect().top);
+    }
+    const reach = box.bottom - top + (parseFloat(edge === "top" ? style.top : style.bottom) || 0);
     most = Math.max(most, reach);
   }
   return most ? `${Math.ceil(most) + GAP}px` : "0px";
