@@ -1,5 +1,6 @@
 """A phone following the spectator link (static/js/live.js): a saved hand shows without a reload, each poll of an
-unchanged match is a 304, and a page the phone is not showing asks nothing until it is shown again."""
+unchanged match is a 304, and a page the phone is not showing asks only every 30 s, and at once when shown again
+(tests/e2e/test_live_pages.py: every 30 s, and not at all while frozen)."""
 
 from __future__ import annotations
 
@@ -67,7 +68,8 @@ def test_a_saved_hand_shows_on_the_spectators_phone_without_a_reload(browser: Br
 
 
 def test_a_hidden_page_asks_nothing_and_asks_at_once_when_shown(browser: Browser, live_server: str) -> None:
-    """Page Visibility: while the phone shows something else no poll is sent; shown again, it asks at once."""
+    """Page Visibility: while the phone shows something else no poll is sent for 10 s (one every 30 s); shown
+    again, it asks at once."""
     keeper = browser.new_context(**PHONE).new_page()
     start_match(keeper, live_server, "poll-hidden")
     link = keeper.locator("#spectators .link a").get_attribute("href")
