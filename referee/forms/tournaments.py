@@ -1,5 +1,6 @@
-"""Tournaments' forms: a new tournament (its name, rules, format, seeding and entrants: members ticked, guests and
-partnerships typed one a line) and a result recorded by hand with its reason."""
+"""Tournaments' forms: a new tournament (its name, rules, format, seeding and entrants: members and the guests of the
+club's earlier tournaments ticked, other guests and partnerships typed one a line, or the club's latest field offered
+again) and a result recorded by hand with its reason."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ..models import NAME_LENGTH
 from ..services.formats import FORMATS, MAX_SWISS_ROUNDS
 from ..services.tournament_rounds import MAX_POINTS, REASON_LENGTH
-from ..services.tournaments import MAX_ENTRANTS, PlayerSpec, Seeding, TournamentSpec
+from ..services.tournaments import MAX_ENTRANTS, LastField, PlayerSpec, Seeding, TournamentSpec
 from ..words.format_words import format_choices
 from .common import WholeNumberField, field_errors, no_control_characters, options
 from .matches import whole_id
@@ -26,7 +27,7 @@ PARTNERS = re.compile(r"\s*[&+/]\s*")
 # What the entrants' box may hold: every entrant a line of two names and their separator.
 ENTRANTS_LENGTH = MAX_ENTRANTS * (2 * NAME_LENGTH + 5)
 
-SEEDING_CHOICES = [(Seeding.LISTED.value, _l("As listed: members first, then the names typed")),
+SEEDING_CHOICES = [(Seeding.LISTED.value, _l("As listed: members first, then guests, then the names typed")),
                    (Seeding.RATING.value, _l("By rating on the club's leaderboard")),
                    (Seeding.DRAWN.value, _l("Drawn at random"))]
 
@@ -62,14 +63,43 @@ class TournamentForm(FlaskForm):
     third_place = BooleanField(_l("A third-place match (knockout)"))
     seeding = RadioField(_l("Seeding"), choices=options(SEEDING_CHOICES), default=Seeding.LISTED.value)
     members = MultiCheckboxField(_l("Members playing"), choices=[], default=[])
+    regulars = MultiCheckboxField(_l("Guests who played here before"), choices=[], default=[])
     guests = TextAreaField(_l("Other entrants, one a line"), validators=[
         Length(max=ENTRANTS_LENGTH, message=_l("That is more than a tournament can hold.")),
         lines_without_control_characters])
 
-    def offer(self, profiles: list[tuple[int, str]], members: list[tuple[int, str]]) -> None:
-        """The organiser's profiles and the club's members as the choices."""
+    def offer(self, profiles: list[tuple[int, str]], members: list[tuple[int, str]],
+              guests: tuple[str, ...] = ()) -> None:
+        """The organiser's profiles, the club's members and the guests of its earlier tournaments as the choices (a
+        guest's name that is a member's is that member: offered once, as the member); a fresh form with one profile
+        has it picked."""
         self.profile.choices = options([("", _l("Pick house rules")), *((str(i), name) for i, name in profiles)])
         self.members.choices = options((str(i), name) for i, name in members)
+        taken = {name.casefold() for _i, name in members}
+        self.offered = ({str(i) for i, _name in profiles}, {str(i) for i, _name in members},
+                        [name for name in guests if name.casefold() not in taken])
+        self.regulars.choices = options((name, name) for name in self.offered[2])
+        if len(profiles) == 1 and not self.is_submitted():
+            self.profile.data = str(profiles[0][0])
+
+    def offer_again(self, last: LastField, members: dict[str, int]) -> None:
+        """A fresh form filled as the club's latest tournament was: its entrants ticked (a partnership typed, as
+        partnerships are) and its format, rounds, seeding and house rules (when still offered). `members`: the
+        members' ids by their names in lower case."""
+        profiles, offered_members, offered_guests = self.offered
+        if last.partnerships:
+            self.guests.data = "\n".join(" & ".join(player.name for player in players) for players in last.entrants)
+        else:
+            ticked = [players[0] for players in last.entrants]
+            member_ids = [str(p.user_id if p.user_id is not None else members.get(p.name.casefold())) for p in ticked]
+            self.members.data = [value for value in member_ids if value in offered_members]
+            self.regulars.data = [p.name for p in ticked if p.user_id is None and p.name in offered_guests]
+        self.format.data = last.format.name
+        self.rounds.data = last.rounds
+        self.third_place.data = last.third_place
+        self.seeding.data = last.seeding.value
+        if str(last.profile_id) in profiles:
+            self.profile.data = str(last.profile_id)
 
     def validate(self, extra_validators: Any = None) -> bool:
         """The fields, and a Swiss event saying how many rounds it plays (the rounds' own check stops at Optional)."""
@@ -84,16 +114,16 @@ class TournamentForm(FlaskForm):
         """Every line an entrant: a name, or two partners' names; names of at most NAME_LENGTH characters; all
         entrants of one kind (a tournament of partnerships has no player alone)."""
         lines = self.lines()
-        if len(lines) + len(self.members.data or []) > MAX_ENTRANTS:
+        if len(lines) + len(self.members.data or []) + len(self.regulars.data or []) > MAX_ENTRANTS:
             raise ValidationError(_l("A tournament has at most %(most)d entrants.", most=MAX_ENTRANTS))
         for names in lines:
             if len(names) > 2 or any(not name for name in names):
                 raise ValidationError(_l("Write a partnership as two names, as “Ana & Bea”."))
             if any(len(name) > NAME_LENGTH for name in names):
                 raise ValidationError(_l("A name has at most %(max)d characters.", max=NAME_LENGTH))
-        if self.partnerships() and (self.members.data or any(len(names) == 1 for names in lines)):
+        if self.partnerships() and (self.members.data or self.regulars.data or any(len(names) == 1 for names in lines)):
             raise ValidationError(_l("In a tournament of partnerships, write every entrant as two names, as "
-                                     "“Ana & Bea”, members too (by their names here), and tick no member."))
+                                     "“Ana & Bea”, members too (by their names here), and tick no one."))
 
     def lines(self) -> list[list[str]]:
         """The typed entrants, each a list of one or two names (blank lines left out)."""
@@ -108,6 +138,7 @@ class TournamentForm(FlaskForm):
         """The tournament the validated form asks for; a typed name that is a member's (`members`: by name in lower
         case) is that member's account."""
         ticked = [(PlayerSpec(user_id=int(user_id)),) for user_id in self.members.data or []]
+        ticked += [(PlayerSpec(name=name, user_id=members.get(name.casefold())),) for name in self.regulars.data or []]
         typed = [tuple(PlayerSpec(name=name, user_id=members.get(name.casefold())) for name in names)
                  for names in self.lines()]
         return TournamentSpec(
@@ -115,6 +146,20 @@ class TournamentForm(FlaskForm):
             profile_id=whole_id(self.profile.data) or 0,
             entrants=(*ticked, *typed), rounds=self.rounds.data, third_place=bool(self.third_place.data),
             seeding=Seeding(self.seeding.data), partnerships=self.partnerships())
+
+
+class AgainForm(FlaskForm):
+    """"New tournament"'s query string: ``?field=last`` fills the form as the club's latest tournament was (a GET
+    form, no CSRF: it only fills a form the organiser still sends)."""
+
+    field = SelectField(choices=options([("", ""), ("last", "last")]), default="")
+
+    class Meta:
+        csrf = False
+
+    def last(self) -> bool:
+        """The club's latest field is asked for (anything else in the query string: a plain form)."""
+        return self.validate() and self.field.data == "last"
 
 
 class ResultForm(FlaskForm):

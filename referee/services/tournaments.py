@@ -192,6 +192,58 @@ def tournaments_of(member: ClubMember) -> list[TournamentSummary]:
             for tournament, count, played in rows]
 
 
+REGULAR_EVENTS = 12  # the club's latest tournaments whose guests "New tournament" offers again
+
+
+@dataclass(frozen=True)
+class LastField:
+    """The club's latest tournament as "New tournament" offers it again: its entrants (each its players, in seed
+    order) and how it was played."""
+
+    name: str
+    format: TournamentFormat
+    rounds: int | None
+    third_place: bool
+    seeding: Seeding
+    partnerships: bool
+    profile_id: int | None
+    entrants: tuple[tuple[EntrantPlayer, ...], ...]
+
+
+@dataclass(frozen=True)
+class Regulars:
+    """Who played the club's earlier tournaments, for "New tournament" to offer one tap each: the guests' names
+    (the latest tournament's first, each name once whatever its case and accents) and the latest tournament's
+    field (None before the club's first)."""
+
+    guests: tuple[str, ...]
+    last: LastField | None
+
+
+def regulars_of(club_id: int) -> Regulars:
+    """The club's regulars, from the entrants of its latest REGULAR_EVENTS tournaments (one query)."""
+    latest = (select(Tournament.id).where(Tournament.club_id == club_id)
+              .order_by(Tournament.created_at.desc(), Tournament.id.desc()).limit(REGULAR_EVENTS))
+    rows = db.session.execute(
+        select(Tournament.id, Tournament.name, Tournament.format, Tournament.rounds_planned, Tournament.third_place,
+               Tournament.seeding, Tournament.partnerships, Tournament.profile_id, TournamentEntrant)
+        .join(TournamentEntrant, TournamentEntrant.tournament_id == Tournament.id)
+        .where(Tournament.id.in_(latest.scalar_subquery()))
+        .order_by(Tournament.created_at.desc(), Tournament.id.desc(), TournamentEntrant.seed)).all()
+    if not rows:
+        return Regulars((), None)
+    guests: dict[str, str] = {}
+    for row in rows:
+        for player in entrant_of(row.TournamentEntrant).players:
+            if player.user_id is None:
+                guests.setdefault(name_key(player.name), player.name)
+    first = rows[0]
+    field = tuple(entrant_of(row.TournamentEntrant).players for row in rows if row.id == first.id)
+    last = LastField(first.name, FORMATS[first.format], first.rounds_planned, first.third_place,
+                     Seeding(first.seeding), first.partnerships, first.profile_id, field)
+    return Regulars(tuple(guests.values()), last)
+
+
 @use_case
 def create_tournament(user: User, club_id: int, spec: TournamentSpec) -> TournamentInfo:
     """A new tournament of the club, made by one of its organisers; no round is started yet.

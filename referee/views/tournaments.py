@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
@@ -19,7 +19,7 @@ from wtforms import Field
 
 from ..forms.accounts import ButtonForm
 from ..forms.common import field_errors
-from ..forms.tournaments import ResultForm, TournamentForm
+from ..forms.tournaments import AgainForm, ResultForm, TournamentForm
 from ..services.club_profiles import tournament_profiles
 from ..services.clubs import members_of, membership, organised
 from ..services.errors import Conflict, Forbidden, NotFound
@@ -36,7 +36,7 @@ from ..services.tournament_rounds import (
 )
 from ..services.tournament_standings import tournament_standings
 from ..services.tournament_tables import Round, Table, rounds_of_tournament
-from ..services.tournaments import TournamentInfo, create_tournament, tournaments_of
+from ..services.tournaments import Regulars, TournamentInfo, create_tournament, regulars_of, tournaments_of
 from ..words.format_words import format_name
 from .board_etag import LIVE_SECONDS, conditional
 from .lookups import seen
@@ -66,13 +66,14 @@ def index(club_id: int) -> ResponseReturnValue:
                            tournaments=listed, format_words=format_name)
 
 
-def new_form(club_id: int) -> tuple[TournamentForm, dict[str, int]]:
-    """The new-tournament form with the club's and the organiser's house rules and the club's members offered; the
-    members by their names in lower case, for the names typed."""
+def new_form(club_id: int, regulars: Regulars) -> tuple[TournamentForm, dict[str, int]]:
+    """The new-tournament form with the club's and the organiser's house rules, the club's members and the guests of
+    its earlier tournaments offered; the members by their names in lower case, for the names typed."""
     form = TournamentForm()
     members = [(m.user_id, m.user.username) for m in members_of(club_id) if not m.user.guest]
     profiles = tournament_profiles(current_user, club_id)  # the club's, then the organiser's own
-    form.offer([(p.id, _("%(name)s (the club's)", name=p.name) if p.club_id else p.name) for p in profiles], members)
+    form.offer([(p.id, _("%(name)s (the club's)", name=p.name) if p.club_id else p.name) for p in profiles], members,
+               regulars.guests)
     return form, {name.casefold(): user_id for user_id, name in members}
 
 
@@ -84,7 +85,8 @@ def new(club_id: int) -> ResponseReturnValue:
         me = organised(current_user, club_id)
     except (NotFound, Forbidden) as error:
         return refused(error)
-    form, members = new_form(club_id)
+    regulars = regulars_of(club_id)
+    form, members = new_form(club_id, regulars)
     if form.validate_on_submit():
         try:
             made = create_tournament(current_user, club_id, form.spec(members))
@@ -96,9 +98,12 @@ def new(club_id: int) -> ResponseReturnValue:
         else:
             flash(_("The tournament is ready: start its first round when the players are seated."), "info")
             return redirect(url_for("tournaments.show", tournament_id=made.id))
-        return render_template("tournaments/new.html", club=me.club, form=form), 422
-    status = 422 if form.is_submitted() else 200
-    return render_template("tournaments/new.html", club=me.club, form=form), status
+        return render_template("tournaments/new.html", club=me.club, form=form, last=regulars.last), 422
+    if form.is_submitted():
+        return render_template("tournaments/new.html", club=me.club, form=form, last=regulars.last), 422
+    if regulars.last is not None and AgainForm(formdata=request.args).last():
+        form.offer_again(regulars.last, members)
+    return render_template("tournaments/new.html", club=me.club, form=form, last=regulars.last)
 
 
 def page(info: TournamentInfo, problem: str | None = None, status: int = 200) -> ResponseReturnValue:

@@ -72,7 +72,7 @@ def set_up(helpers: object, base: str) -> tuple[Browser, int]:
     club_id = int(club.location.rstrip("/").split("/")[-1])
     assert phone.submit("/rules/new", {"name": "Night"}).status == 302
     new = f"/clubs/{club_id}/tournaments/new"
-    profile = re.search(r'<option value="(\d+)"', phone.open(new).body)
+    profile = re.search(r'<option (?:selected )?value="(\d+)"', phone.open(new).body)
     assert profile is not None
     guests = "\n".join(f"Player {n}" for n in range(1, ENTRANTS + 1))
     made = phone.submit(new, {"name": "Friday", "profile": profile.group(1), "format": "swiss", "rounds": "3",
