@@ -1,5 +1,6 @@
 """A member's seat at a tournament table is theirs from the moment the round starts: confirmed, in their My record,
-and no one holding the table's QR code can claim it; a guest's seat is free to claim by whoever sits there."""
+and no one holding the table's QR code can claim it; a guest's seat is free to claim by whoever sits there. So in
+every format and every round, whichever organiser starts it, partners included."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from referee.extensions import db
 from referee.models import Match, SeatClaim
 from referee.services.claims import claim_seat
+from referee.services.clubs import make_organiser, membership
 from referee.services.errors import Conflict
 from referee.services.refusals import ClaimRefusal
 from referee.services.sharing import join
@@ -59,3 +61,40 @@ def test_the_members_tournament_game_is_in_their_record_once_played(table):
     factories.play_table(ana, table.match_id)
     with bea.app.app_context():
         assert account_stats(factories.user_of(bea).id).record.finished == 1
+
+
+@pytest.mark.parametrize("format, entrants, rounds", [
+    ("round_robin", "partners", 3),  # every round of a schedule, each partner's seat
+    ("knockout", "singles", 2),  # a round paired from the first one's winners
+])
+def test_every_members_seat_is_theirs_in_every_round_without_a_claim(scorekeeper, format, entrants, rounds):
+    """Each round, started by either of two organisers, seats every member at their tables by a confirmed claim,
+    partners too; once the tables are played, each member's My record counts every table they sat at."""
+    ana, zoe, bea, caio, dan = (scorekeeper(name) for name in ("ana", "zoe", "bea", "caio", "dan"))
+    club_id = factories.club(ana)
+    factories.member(ana, club_id, zoe, bea, caio, dan)
+    with ana.app.app_context():
+        make_organiser(membership(factories.user_of(ana), club_id), factories.user_of(zoe).id)
+    field = ([(bea, caio), (dan, "Eva"), ("Fer", "Gil"), ("Hana", "Isa")] if entrants == "partners"
+             else [bea, "Caio", dan, "Eva"])
+    tournament_id = factories.tournament(ana, club_id, field, format=format)
+    members = [bea, caio, dan] if entrants == "partners" else [bea, dan]
+    seats = {person.username: 0 for person in members}
+    for number in range(rounds):
+        organiser = ana if number % 2 == 0 else zoe  # a round started on the other organiser's phone
+        started = factories.start_next_round(organiser, tournament_id).round
+        for table in started.tables:
+            if table.is_bye:
+                continue
+            with ana.app.app_context():
+                claims = {claim.seat.name: claim for claim in
+                          db.session.query(SeatClaim).filter_by(match_id=table.match_id).all()}
+            sat = {player.name for side in (table.home, table.away) for player in side.players
+                   if player.user_id is not None}
+            assert set(claims) == sat and all(claim.confirmed_at is not None for claim in claims.values())
+            for name in sat:
+                seats[name] += 1
+            factories.play_table(organiser, table.match_id, winner=0)
+    for person in members:
+        with person.app.app_context():
+            assert account_stats(factories.user_of(person).id).record.finished == seats[person.username] > 0
