@@ -100,6 +100,12 @@ class User(UserMixin, Model):
             raise RuntimeError("log in through referee.web.auth.log_in, which makes a device token")
         return self.login_secret
 
+    @property
+    def shown_name(self) -> str | None:
+        """The name pages show for the account: its username, or None for a guest (whose username is a
+        placeholder no one should read)."""
+        return None if self.guest else self.username
+
 
 class LoginToken(Model):
     """One device's login: the session and the remember cookie carry its secret; deleting the row ends both.
@@ -410,7 +416,9 @@ class EntryPresence(Model):
 
 class Scorer(Model):
     """An account that scores another account's match: it joined with a join code, and enters, corrects, undoes
-    and restores hands as the owner does (referee/services/sharing.py). Removing the row ends it."""
+    and restores hands as the owner does (referee/services/sharing.py). Leaving deletes the row; the owner's
+    removing it marks it removed, so the removed phone's next request is answered in words, not as a match that
+    does not exist."""
 
     __table_args__ = (UniqueConstraint("match_id", "user_id"),)
 
@@ -419,6 +427,10 @@ class Scorer(Model):
     user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
     added_at: Mapped[datetime] = mapped_column(default=now)
     join_code_id: Mapped[int | None] = mapped_column(ForeignKey("join_code.id", ondelete="SET NULL"), default=None)
+    # Who holds the phone ("Ana"), asked on joining and changeable; None until given (a guest's phone says it is
+    # unnamed, a named account's phone goes by the account's name).
+    name: Mapped[str | None] = mapped_column(String(NAME_LENGTH), default=None)
+    removed_at: Mapped[datetime | None] = mapped_column(default=None)
 
     match: Mapped[Match] = relationship(back_populates="scorers")
     user: Mapped[User] = relationship()

@@ -37,14 +37,20 @@ SCHEMAS: dict[str, Any] = {
     },
     "Joined": {
         "type": "object", "additionalProperties": False, "required": ["match", "role"],
-        "properties": {"match": ref("Match"), "role": {"enum": [role.value for role in Role]}},
+        "properties": {"match": ref("Match"),
+                       "role": {"enum": [role.value for role in Role if role is not Role.REMOVED]}},
     },
     "Scorers": {
         "type": "object", "additionalProperties": False, "required": ["scorers"],
         "properties": {"scorers": {"type": "array", "items": {
             "type": "object", "additionalProperties": False, "required": ["id", "username", "joined_at"],
             "properties": {"id": {"type": "integer", "minimum": 1, "description": "The account's id."},
-                           "username": {"type": "string"}, "joined_at": MOMENT}}}},
+                           "username": {"type": "string"},
+                           "name": {"type": ["string", "null"], "maxLength": 40,
+                                    "description": "Who holds the scorer's phone, as given on joining or "
+                                                   "renamed, else the account's name; null for a guest's phone "
+                                                   "not named yet."},
+                           "joined_at": MOMENT}}}},
     },
 }
 
@@ -101,7 +107,7 @@ PIECE: dict[str, Any] = {
             "security": TOKEN, "parameters": [parameter_ref("MatchId"), parameter_ref("AcceptLanguage")],
             "responses": {
                 "200": {"description": "First joined first.", **json_content(ref("Scorers"), {"one": {"scorers": [
-                    {"id": 2, "username": "bea", "joined_at": "2026-12-03T06:00:00Z"}]}})},
+                    {"id": 2, "username": "bea", "name": "Bea", "joined_at": "2026-12-03T06:00:00Z"}]}})},
                 **GUARDED, "403": OWNER_ONLY, **NOT_FOUND,
             },
         }},

@@ -12,7 +12,7 @@ two different accounts; deleting a player frees its seats' claims (services/play
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, delete, select
+from sqlalchemy import ColumnElement, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import contains_eager, joinedload
 
@@ -38,7 +38,8 @@ def claims_of(match: Match) -> list[SeatClaim]:
 
 @use_case
 def claim_seat(user: User, match: Match, position: int) -> SeatClaim:
-    """The account (the owner or a scorer: the lookup let it in) claims the seat at `position`. Refused with
+    """The account (the owner or a scorer: the lookup let it in) claims the seat at `position` (a scorer's phone
+    not named yet is named after the seat). Refused with
     Conflict: 'one_seat_each' (it has a claim here already), 'seat_taken' (another account's), 'no_player' (a
     seat whose player was deleted); NotFound for no such seat."""
     seat = next((s for s in match.seats if s.position == position), None)
@@ -57,6 +58,10 @@ def claim_seat(user: User, match: Match, position: int) -> SeatClaim:
         db.session.flush()
     except IntegrityError:  # another phone claimed the seat, or this account another seat, at the same moment
         raise Conflict(ClaimRefusal.SEAT_TAKEN) from None
+    # A scorer's phone not named yet goes by the seat's name: "I am Ana" says who holds it.
+    db.session.execute(update(Scorer).where(Scorer.match_id == match.id, Scorer.user_id == user.id,
+                                            Scorer.name.is_(None)).values(name=seat.name)
+                       .execution_options(synchronize_session=False))
     return claim
 
 

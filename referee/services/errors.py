@@ -23,6 +23,12 @@ class Conflict(RuntimeError):
         self.params = params
 
 
+class Withdrawn(Conflict):
+    """The account's place in a match was taken away on purpose (the owner removed it from the scorers): 403 with
+    the refusal's words, not the 404 of a match that does not exist, so the phone is told why it can no longer
+    score."""
+
+
 class Forbidden(PermissionError):
     """The account has a role in the match, but not one that may do this (a scorer managing the match's
     scorers, say): 403, not 404, since the match is no secret to it."""

@@ -47,12 +47,13 @@ def start_guest(device: Device) -> User:
 
 
 @use_case
-def join_match_as_guest(typed: str, device: Device) -> tuple[User, Match]:
-    """A visitor's phone joins a match with the code it typed, as a new guest account logged in on it: the guest,
-    its login and its joining are one transaction. BadLink for a code that lets no one in (no guest is made)."""
+def join_match_as_guest(typed: str, device: Device, name: str = "") -> tuple[User, Match]:
+    """A visitor's phone joins a match with the code it typed (called `name`, when given), as a new guest account
+    logged in on it: the guest, its login and its joining are one transaction. BadLink for a code that lets no one
+    in (no guest is made)."""
     usable_code(typed)
     guest = start_guest(device)
-    return guest, join(guest, typed)
+    return guest, join(guest, typed, name)
 
 
 @use_case

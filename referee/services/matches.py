@@ -22,9 +22,9 @@ from ..models import (
 )
 from ..rules import Ruleset, make_ruleset
 from ..rules.match import side_of_seat
-from .errors import Conflict, Forbidden, Gone, NotFound
+from .errors import Conflict, Forbidden, Gone, NotFound, Withdrawn
 from .players import players_for
-from .refusals import MatchRefusal
+from .refusals import MatchRefusal, ScorerRefusal
 from .roles import Role, match_role
 from .scoreboard import dealer_after
 from .table_place import table_place
@@ -92,17 +92,21 @@ def rematch(user: User, match: Match) -> Match:
         first_dealer=dealer_after(match, list(match.hands)), club_id=match.club_id, profile_id=match.profile_id,
     )
     again = create_match(match.owner, settings, by=user)
-    again.scorers = [Scorer(user_id=scorer.user_id) for scorer in match.scorers]
+    again.scorers = [Scorer(user_id=scorer.user_id, name=scorer.name) for scorer in match.scorers
+                     if scorer.removed_at is None]
     again.acting_user_id = user.id
     return again
 
 
 def opened_match(user: User, match_id: int) -> tuple[Match, Role]:
     """A match the account's role opens (Role.opens: the owner's and its scorers'), and that role; NotFound for a
-    match it has no role in or only holds a seat in, like a missing one. The account is noted on the match as the
-    one acting, for the trail."""
+    match it has no role in or only holds a seat in, like a missing one; Withdrawn for a scorer the owner removed
+    (told so, not sent away as if the match did not exist). The account is noted on the match as the one acting,
+    for the trail."""
     row = db.session.execute(_MATCH_AND_ROLE, {"match_id": match_id, "user_id": user.id}).first()
     role = Role(row[1]) if row is not None and row[1] is not None else None
+    if role is Role.REMOVED:
+        raise Withdrawn(ScorerRefusal.REMOVED)
     if row is None or role is None or not role.opens:
         raise NotFound(match_id)
     match: Match = row[0]

@@ -2,9 +2,10 @@
 
 An entry page says so every few seconds while it is shown (note_entering) and says it left when it is hidden or
 closed (note_leaving); the other phones of the match ask who is entering now (others_entering). A phone is its
-device login: two phones of one account are two phones, and a phone never sees itself. A phone that said nothing
-for a minute is no longer entering (a closed lid, a lost network), and one entering a hand saved meanwhile is no
-longer shown: only the next hand's are.
+device login: two phones of one account are two phones, and a phone never sees itself. A phone is named as
+everywhere else (services/sharing.py): a scorer's by the name given on joining, the owner's by its account. A
+phone that said nothing for a minute is no longer entering (a closed lid, a lost network), and one entering a hand
+saved meanwhile is no longer shown: only the next hand's are.
 
 None of it is the match's: nothing here changes the match's version, so the scoreboard's and the spectator
 page's ETags stay as they are. Access is the match's own (get_match): a match the account may not enter is
@@ -18,11 +19,13 @@ from datetime import datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, and_, delete, func, select, update
+from sqlalchemy.orm import aliased
 
 from ..extensions import db
-from ..models import EntryPresence, Hand, LoginToken, Match, User, now
+from ..models import EntryPresence, Hand, LoginToken, Match, Scorer, User, now
 from .inserts import insert_once
 from .matches import get_match
+from .sharing import FIRST_SCORER
 from .unit_of_work import use_case
 
 QUIET = timedelta(seconds=60)  # a phone silent this long is no longer entering
@@ -31,19 +34,16 @@ HIGHEST_HAND = 9999  # the entry forms' hand numbers have at most four digits
 
 @dataclass(frozen=True)
 class Entering:
-    """Another phone entering a hand: whose (None for an account with no name to show, a guest's), which of the
-    reader's own phones it is (own), its device words ('Firefox, Android', or '') and the hand."""
+    """Another phone entering a hand: its name (None for a guest's not named yet), its number in the match (the
+    owner's 1: services/sharing.py), which of the reader's own phones it is (own), its device words ('Firefox,
+    Android', or '') and the hand."""
 
     hand: int
     name: str | None
     device: str
     own: bool
     account: int
-
-
-def _shown_name(user: User) -> str | None:
-    """The name the other phones see: the account's, or None for a guest (which has only a placeholder)."""
-    return None if user.guest else user.username
+    number: int = 1
 
 
 @use_case
@@ -82,12 +82,17 @@ def entering_in(match: Match, user: User, login: LoginToken | None, moment: date
     from within the last minute, the most recent first: one query."""
     moment = moment or now()
     saved = select(func.coalesce(func.max(Hand.number), 0)).where(Hand.match_id == match.id).scalar_subquery()
+    earlier = aliased(Scorer)
+    number = (select(func.count()).where(earlier.match_id == match.id, earlier.id <= Scorer.id)
+              .correlate(Scorer).scalar_subquery())
     rows = db.session.execute(
-        select(EntryPresence.hand_number, LoginToken.device, User)
+        select(EntryPresence.hand_number, LoginToken.device, User, Scorer.name, number)
         .join(LoginToken, EntryPresence.login_token_id == LoginToken.id).join(User, LoginToken.user_id == User.id)
+        .outerjoin(Scorer, and_(Scorer.match_id == match.id, Scorer.user_id == User.id))
         .where(EntryPresence.match_id == match.id, EntryPresence.seen_at >= moment - QUIET,
                EntryPresence.login_token_id != (login.id if login is not None else -1),
                EntryPresence.hand_number == saved + 1)
         .order_by(EntryPresence.seen_at.desc(), EntryPresence.id.desc()))
-    return [Entering(hand=number, name=_shown_name(owner), device=device, own=owner.id == user.id,
-                     account=owner.id) for number, device, owner in rows]
+    return [Entering(hand=hand, name=name or account.shown_name, device=device, own=account.id == user.id,
+                     account=account.id, number=FIRST_SCORER + place - 1 if place else 1)
+            for hand, device, account, name, place in rows]

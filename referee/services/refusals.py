@@ -41,6 +41,12 @@ class ClaimRefusal(Refusal):
     SEAT_TAKEN = "seat_taken"
 
 
+class ScorerRefusal(Refusal):
+    """A match's scorers (services/sharing.py; raised as Withdrawn by services/matches.py)."""
+
+    REMOVED = "removed"  # the owner removed the account from the match's scorers: the match opens to it no more
+
+
 class PlayerRefusal(Refusal):
     """The account's players renamed and merged (services/players.py)."""
 

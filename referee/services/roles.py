@@ -4,7 +4,8 @@ or for many in the same query. Every lookup of the services stands on these: a m
 scoreboard (a club's matches, a tournament's tables, My record), a club's and a tournament's pages
 (services/clubs.py: membership; services/tournaments.py).
 
-In a match (Role): the OWNER made it; a SCORER joined it with a code and still scores it; a CLAIMANT holds a
+In a match (Role): the OWNER made it; a SCORER joined it with a code and still scores it; a scorer the owner
+REMOVED scores it no more (its requests are answered in words: services/matches.py, Withdrawn); a CLAIMANT holds a
 confirmed seat in it (services/claims.py) and scores it no more. A pending claim is no role. The owner and its
 scorers open the match (Role.opens: its scoreboard, hands, trail, draw, exports, rules card, rematch, claiming a
 seat, and the same in the API); managing its spectator link, join codes, scorers and claims is the owner's alone
@@ -39,6 +40,7 @@ class Role(enum.StrEnum):
 
     OWNER = "owner"  # made it
     SCORER = "scorer"  # joined with a code, and scores it still
+    REMOVED = "removed"  # joined with a code, and the owner removed it: told so, until it joins again
     CLAIMANT = "claimant"  # holds a confirmed seat, and scores it no more
 
     @property
@@ -65,7 +67,12 @@ def owns(account: Account) -> ColumnElement[bool]:
 def scores(account: Account) -> ColumnElement[bool]:
     """A condition on Match: the account scores it (an IN over the account's own scorer rows, not a probe per match:
     a list of matches reads the index of the account's matches and of its scorer rows, as an OR of the two)."""
-    return Match.id.in_(select(Scorer.match_id).where(Scorer.user_id == account))
+    return Match.id.in_(select(Scorer.match_id).where(Scorer.user_id == account, Scorer.removed_at.is_(None)))
+
+
+def was_removed(account: Account) -> ColumnElement[bool]:
+    """A condition on Match: the owner removed the account from its scorers (and it has not joined again)."""
+    return Match.id.in_(select(Scorer.match_id).where(Scorer.user_id == account, Scorer.removed_at.is_not(None)))
 
 
 def holds_seat(account: Account) -> ColumnElement[bool]:
@@ -82,7 +89,7 @@ def opens(account: Account) -> ColumnElement[bool]:
 def match_role(account: Account) -> ColumnElement[str | None]:
     """A column of Match: the account's role in it (a Role's value), NULL for none."""
     return case((owns(account), Role.OWNER.value), (scores(account), Role.SCORER.value),
-                (holds_seat(account), Role.CLAIMANT.value), else_=None)
+                (was_removed(account), Role.REMOVED.value), (holds_seat(account), Role.CLAIMANT.value), else_=None)
 
 
 def roles_in(user: User, match_ids: Iterable[int]) -> dict[int, Role]:

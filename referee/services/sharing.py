@@ -8,6 +8,12 @@ A join code is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L,
 and ignoring spaces and dashes, so it can be read aloud and typed on a phone; 30⁸ ≈ 6.6 × 10¹¹ codes, and
 guessing is throttled (referee/web/throttling.py). It lasts CODE_LIFETIME, and a match has one live code at a time:
 making a new one revokes the old. Only a keyed hash of the code is stored (services/link_secrets.py).
+
+Every phone has a name: a scorer's is who holds it ("Ana"), asked on joining and changeable (rename_phone), else
+its account's name; a guest's phone not named yet is the match's phone number N (the owner's is 1, the scorers' 2,
+3, … in the order they first joined), so two phones never read alike. Removing a scorer keeps its row, marked
+removed: its next request is told it no longer scores the match (Withdrawn), until it joins again with a code
+that works, which the removal stops unless the owner says otherwise.
 """
 
 from __future__ import annotations
@@ -21,12 +27,12 @@ from sqlalchemy import exists, func, select, update
 from sqlalchemy.orm import joinedload
 
 from ..extensions import db
-from ..models import JoinCode, Match, Scorer, User, now
+from ..models import NAME_LENGTH, JoinCode, Match, Scorer, User, now
 from .errors import Forbidden, NotFound
 from .inserts import insert_once
 from .link_secrets import BadLink, keyed_hash, usable
 from .refusals import LinkRefusal
-from .roles import role_of
+from .roles import Role, role_of
 from .unit_of_work import use_case
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -109,39 +115,125 @@ def usable_code(typed: str) -> JoinCode:
 
 
 @use_case
-def join(user: User, typed: str) -> Match:
-    """Make the account a scorer of the match whose code it typed (its owner and its scorers stay as they are; a
-    claimant who scores no more scores again); BadLink for a code that lets no one in."""
+def join(user: User, typed: str, name: str = "") -> Match:
+    """Make the account a scorer of the match whose code it typed, its phone called `name` when given (its owner
+    and its scorers stay as they are, a scorer renamed; a claimant or a removed scorer scores again); BadLink for
+    a code that lets no one in."""
     found = usable_code(typed)
     match = found.match
     role = role_of(user, match)
+    name = phone_name_typed(name)
     if role is None or not role.opens:
         joined = db.session.scalar(select(func.count()).select_from(Scorer).where(Scorer.join_code_id == found.id))
         if (joined or 0) >= MOST_JOINED_BY_CODE:
             raise BadLink(LinkRefusal.USED_UP, what="code")
-        # The same account may join from another phone at the same moment: it joins once.
-        insert_once(Scorer, match_id=match.id, user_id=user.id, join_code_id=found.id)
+        if role is Role.REMOVED:
+            db.session.execute(update(Scorer).where(Scorer.match_id == match.id, Scorer.user_id == user.id)
+                               .values(removed_at=None, join_code_id=found.id, added_at=now())
+                               .execution_options(synchronize_session=False))
+        else:
+            # The same account may join from another phone at the same moment: it joins once.
+            insert_once(Scorer, match_id=match.id, user_id=user.id, join_code_id=found.id)
+    if name and role is not Role.OWNER:
+        _name_phone(match, user.id, name)
     return match
 
 
-
-def scorers_of(match: Match) -> list[Scorer]:
-    """The match's scorers, first joined first, with their accounts (read in the same query)."""
-    return list(db.session.scalars(select(Scorer).where(Scorer.match_id == match.id)
-                                   .order_by(Scorer.added_at, Scorer.id).options(joinedload(Scorer.user))))
+def phone_name_typed(typed: str) -> str:
+    """A phone's name as kept: without surrounding spaces, cut to a name's length."""
+    return " ".join(typed.split())[:NAME_LENGTH]
 
 
-def leave(user: User, match: Match) -> None:
-    """The account stops scoring another's match (the owner cannot leave its own: Forbidden)."""
-    if match.user_id == user.id:
-        raise Forbidden(match.id)
-    remove_scorer(match, user.id)
+def _name_phone(match: Match, user_id: int, name: str) -> None:
+    """The scorer's phone is called `name` from now on."""
+    db.session.execute(update(Scorer).where(Scorer.match_id == match.id, Scorer.user_id == user_id)
+                       .values(name=name).execution_options(synchronize_session=False))
+
+
+@dataclass(frozen=True)
+class Phone:
+    """A scorer's phone as the pages name it: its row (with its account), the name it goes by (the one given,
+    else its account's; None for a guest's phone not named yet) and its number in the match (see the module's
+    docstring), which names a phone without a name."""
+
+    scorer: Scorer
+    name: str | None
+    number: int
+
+    @property
+    def user_id(self) -> int:
+        """The scorer's account's id."""
+        return self.scorer.user_id
+
+    @property
+    def user(self) -> User:
+        """The scorer's account."""
+        return self.scorer.user
+
+    @property
+    def added_at(self) -> datetime:
+        """When it joined (last)."""
+        return self.scorer.added_at
+
+
+FIRST_SCORER = 2  # the owner's phone is the match's first
+
+
+def phones_of(match: Match) -> list[Phone]:
+    """Every phone that joined the match, removed ones too, first joined first, with their accounts (one query)."""
+    rows = db.session.scalars(select(Scorer).where(Scorer.match_id == match.id).order_by(Scorer.id)
+                              .options(joinedload(Scorer.user)))
+    return [Phone(scorer, scorer.name or scorer.user.shown_name, number)
+            for number, scorer in enumerate(rows, start=FIRST_SCORER)]
+
+
+def scorers_of(match: Match) -> list[Phone]:
+    """The match's scorers' phones (the removed left out), first joined first, with their accounts (one query)."""
+    return sorted((phone for phone in phones_of(match) if phone.scorer.removed_at is None),
+                  key=lambda phone: (phone.scorer.added_at, phone.scorer.id))
+
+
+def scorer_phone(match: Match, user_id: int) -> Phone:
+    """One scorer's phone (NotFound for an account that does not score the match)."""
+    phone = next((phone for phone in scorers_of(match) if phone.user_id == user_id), None)
+    if phone is None:
+        raise NotFound(user_id)
+    return phone
 
 
 @use_case
-def remove_scorer(match: Match, user_id: int) -> None:
-    """The account stops scoring the match: its next request for it is a 404. NotFound if it was no scorer."""
-    scorer = db.session.scalar(select(Scorer).where(Scorer.match_id == match.id, Scorer.user_id == user_id))
+def rename_phone(user: User, match: Match, user_id: int, name: str) -> None:
+    """The scorer's phone is called `name` from now on: renamed by the scorer itself or by the match's owner
+    (Forbidden for another scorer; NotFound for an account that does not score the match)."""
+    if user.id not in (user_id, match.user_id):
+        raise Forbidden(match.id)
+    scorer_phone(match, user_id)
+    typed = phone_name_typed(name)
+    if typed:
+        _name_phone(match, user_id, typed)
+
+
+@use_case
+def leave(user: User, match: Match) -> None:
+    """The account stops scoring another's match (the owner cannot leave its own: Forbidden); its row goes, so
+    it is no removed scorer."""
+    if match.user_id == user.id:
+        raise Forbidden(match.id)
+    scorer = db.session.scalar(select(Scorer).where(Scorer.match_id == match.id, Scorer.user_id == user.id))
+    if scorer is None:
+        raise NotFound(user.id)
+    db.session.delete(scorer)
+
+
+@use_case
+def remove_scorer(match: Match, user_id: int, stop_code: bool = False) -> None:
+    """The owner removes the scorer: its next request for the match is told it no longer scores it (Withdrawn).
+    With `stop_code`, the match's join code stops too, so the removed phone cannot join again with it (the
+    other scorers stay). NotFound if it was no scorer."""
+    scorer = db.session.scalar(select(Scorer).where(Scorer.match_id == match.id, Scorer.user_id == user_id,
+                                                    Scorer.removed_at.is_(None)))
     if scorer is None:
         raise NotFound(user_id)
-    db.session.delete(scorer)
+    scorer.removed_at = now()
+    if stop_code:
+        revoke_join_codes(match)

@@ -22,8 +22,8 @@ def entering_now(match: Match) -> list[str]:
 
 
 def entering_words(seen: list[Entering]) -> list[str]:
-    """Each phone entering, in words: the reader's own other phone by its device, another account's by its name
-    (with its device when two of that account's phones are entering), a guest's without a name."""
+    """Each phone entering, in words: the reader's own other phone by its device, another by its name (with its
+    device when two of that account's phones are entering), a guest's not named yet by its number in the match."""
     accounts = [s.account for s in seen]
     words = []
     for s in seen:
@@ -31,8 +31,10 @@ def entering_words(seen: list[Entering]) -> list[str]:
             words.append(_("Your other phone (%(device)s) is entering hand %(number)s.", device=s.device,
                            number=s.hand) if s.device else
                          _("Your other phone is entering hand %(number)s.", number=s.hand))
+        elif s.name is None and s.number == 1:
+            words.append(_("The owner's phone is entering hand %(number)s.", number=s.hand))
         elif s.name is None:
-            words.append(_("A guest's phone is entering hand %(number)s.", number=s.hand))
+            words.append(_("Phone %(phone)d is entering hand %(number)s.", phone=s.number, number=s.hand))
         elif s.device and accounts.count(s.account) > 1:
             words.append(_("%(name)s's phone (%(device)s) is entering hand %(number)s.", name=s.name,
                            device=s.device, number=s.hand))

@@ -18,9 +18,11 @@ from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from ..forms.presence import EnteringForm
 from ..services import NotFound, get_match
+from ..services.errors import Withdrawn
 from ..services.presence import note_entering, note_leaving, others_entering
 from ..web.throttling import retry_after, throttle_presence
 from .entering_words import entering_words, this_login
+from .refusal_words import conflict_words
 
 bp = Blueprint("presence", __name__, url_prefix="/matches/<int:match_id>/entering")
 HEADERS = {"Cache-Control": "private, no-store"}  # always asked anew: a copy of who was entering says nothing
@@ -70,6 +72,12 @@ def stale_page(_error: CSRFError) -> ResponseReturnValue:
     """A missing or wrong CSRF token (a page from before a login or logout): 400, naming the token."""
     return {"errors": [{"field": "csrf_token",
                         "message": _("This page is out of date: reload it.")}]}, 400, HEADERS
+
+
+@bp.errorhandler(Withdrawn)
+def no_longer_scorer(refused: Withdrawn) -> ResponseReturnValue:
+    """A removed scorer's phone asking: 403, the refusal's words in JSON (the scoreboard's own page says them)."""
+    return {"errors": [{"field": "", "message": conflict_words(refused)}]}, 403, HEADERS
 
 
 @bp.errorhandler(TooManyRequests)

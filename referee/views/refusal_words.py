@@ -25,6 +25,7 @@ from ..services.refusals import (
     PlayerRefusal,
     ProfileRefusal,
     Refusal,
+    ScorerRefusal,
     TournamentRefusal,
 )
 
@@ -61,14 +62,18 @@ WORDS: dict[Refusal, Words] = {
     MatchRefusal.SETTLED: lambda p: _(
         "Round %(number)s is closed, so this table's hands can no longer change. Only the tournament's organiser can "
         "change its result, by hand.", number=p["number"]),
-    # A seat claimed
     MatchRefusal.DECIDED: lambda p: _(
         "The tournament's organiser recorded this table's result, %(home)s – %(away)s, so its hands can no longer "
         "change. Only the organiser can change the result, by hand.", home=p["home"], away=p["away"]),
+    # A seat claimed
     ClaimRefusal.ONE_SEAT_EACH: lambda p: _(
         "You already hold a seat in this match: give it up first to claim another."),
     ClaimRefusal.NO_PLAYER: lambda p: _("This seat's player was deleted: it cannot be claimed."),
     ClaimRefusal.SEAT_TAKEN: lambda p: _("Someone else has claimed this seat."),
+    # A match's scorers
+    ScorerRefusal.REMOVED: lambda p: _(
+        "The match's owner removed this phone from its scorers, so it can no longer see or score this match. To "
+        "score it again, ask the owner for a new join code."),
     # The account's players
     PlayerRefusal.PLAYER_EXISTS: lambda p: _("Another player is already called %(name)s.", name=p["name"]),
     PlayerRefusal.SAME_PLAYER: lambda p: _("A player cannot be merged with themselves."),

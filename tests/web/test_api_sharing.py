@@ -61,13 +61,16 @@ def test_a_scorer_s_token_records_corrects_and_undoes_hands_with_the_same_versio
     assert len(ana.request("GET", f"/matches/{match_id}").get_json()["hands"]) == 1
 
 
-def test_the_owner_lists_and_removes_a_scorer_whose_next_request_is_404(ana, bea, match_id):
-    """GET scorers names Bea; DELETE removes her; her reads and writes of the match are then 404."""
+def test_the_owner_lists_and_removes_a_scorer_whose_next_request_is_told_so(ana, bea, match_id):
+    """GET scorers names Bea's account and phone; DELETE removes her; her reads and writes of the match are then
+    403 in words, not 404."""
     scorers = ana.request("GET", f"/matches/{match_id}/scorers").get_json()["scorers"]
-    assert [s["username"] for s in scorers] == ["bea"]
+    assert [(s["username"], s["name"]) for s in scorers] == [("bea", "bea")]
     assert ana.request("DELETE", f"/matches/{match_id}/scorers/{scorers[0]['id']}").status_code == 204
-    assert bea.request("GET", f"/matches/{match_id}").status_code == 404
-    assert bea.request("POST", f"/matches/{match_id}/hands", by_cards()).status_code == 404
+    for answer in (bea.request("GET", f"/matches/{match_id}"),
+                   bea.request("POST", f"/matches/{match_id}/hands", by_cards())):
+        assert answer.status_code == 403
+        assert "removed this phone from its scorers" in answer.get_json()["errors"][0]["message"]
     again = ana.request("DELETE", f"/matches/{match_id}/scorers/{scorers[0]['id']}")
     assert again.status_code == 404 and again.get_json()["errors"][0]["field"] == "user_id"
 

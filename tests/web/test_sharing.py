@@ -18,10 +18,10 @@ from referee.extensions import db
 from referee.models import JoinCode, MatchEvent, Scorer, User
 from referee.services import NotFound, get_match, record_hand
 from referee.services.accounts import delete_account
-from referee.services.errors import Forbidden
+from referee.services.errors import Forbidden, Withdrawn
 from referee.services.link_secrets import BadLink
 from referee.services.matches import get_owned_match, rematch
-from referee.services.refusals import LinkRefusal
+from referee.services.refusals import LinkRefusal, ScorerRefusal
 from referee.services.roles import Role, role_of
 from referee.services.sharing import (
     ALPHABET,
@@ -124,12 +124,12 @@ def test_joining_twice_or_as_the_owner_changes_nothing(app):
         made = make_join_code(match)
         for user in (ana, bea, bea):
             assert join(user, made.code) is match
-        assert [(s.user_id, s.join_code_id) for s in scorers_of(match)] == [(bea.id, live_code(match).id)]
+        assert [(s.user_id, s.scorer.join_code_id) for s in scorers_of(match)] == [(bea.id, live_code(match).id)]
 
 
 def test_the_lookups_let_owner_and_scorers_in_and_keep_managing_to_the_owner(app):
-    """get_match: owner and scorer; get_owned_match: the owner, Forbidden for a scorer; NotFound for the rest,
-    a removed scorer included."""
+    """get_match: owner and scorer; get_owned_match: the owner, Forbidden for a scorer; NotFound for the rest;
+    a removed scorer is told so (Withdrawn), and cannot be removed twice."""
     with app.app_context():
         ana, bea, cid = account("ana"), account("bea"), account("cid")
         match = start(ana, "Ana", "Bea")
@@ -142,8 +142,9 @@ def test_the_lookups_let_owner_and_scorers_in_and_keep_managing_to_the_owner(app
             with pytest.raises(NotFound):
                 lookup(cid, match.id)
         remove_scorer(match, bea.id)
-        with pytest.raises(NotFound):
+        with pytest.raises(Withdrawn) as removed:
             get_match(bea, match.id)
+        assert removed.value.reason is ScorerRefusal.REMOVED
         with pytest.raises(NotFound):
             remove_scorer(match, bea.id)
 
@@ -232,7 +233,7 @@ def test_a_wrong_code_is_refused_beside_the_field_keeping_what_was_typed(scoreke
 
 
 def test_the_owner_removes_a_scorer_after_a_confirmation(scorekeeper):
-    """GET asks, POST removes: the scorer's next page of the match is a 404."""
+    """GET asks, POST removes: the scorer's next page of the match says it no longer scores it (403)."""
     ana, bea = scorekeeper("ana"), scorekeeper("bea")
     match_id = ana.start()
     code = invite(ana, match_id)
@@ -243,7 +244,7 @@ def test_the_owner_removes_a_scorer_after_a_confirmation(scorekeeper):
     assert "Remove bea?" in ana.page(remove)
     assert ana.submit(remove, action=None).status_code == 302
     assert "No one else scores this match yet." in ana.page(f"/matches/{match_id}/together")
-    bea.page(f"/matches/{match_id}", 404)
+    assert "removed this phone from its scorers" in bea.page(f"/matches/{match_id}", 403)
     ana.page(remove, 404)
 
 

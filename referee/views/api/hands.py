@@ -185,8 +185,9 @@ def events(match_id: int) -> ResponseReturnValue:
 @token_required
 def again(match_id: int) -> ResponseReturnValue:
     """A new match with the same players, seating and rules: 201; 409 for a tournament's match."""
+    match = get_match(api_user(), match_id)  # a removed scorer's refusal is its own (views/sharing.py), not a 409
     try:
-        return match_answer(rematch(api_user(), get_match(api_user(), match_id)), 201)
+        return match_answer(rematch(api_user(), match), 201)
     except Conflict as refused:
         return _error(409, "", conflict_words(refused))
 

@@ -82,15 +82,16 @@ def join_match() -> ResponseReturnValue:
 def list_scorers(match_id: int) -> ResponseReturnValue:
     """The match's scorers, first joined first."""
     match = get_owned_match(api_user(), match_id)
-    return jsonify({"scorers": [{"id": s.user_id, "username": s.user.username, "joined_at": _utc(s.added_at)}
-                                for s in scorers_of(match)]})
+    return jsonify({"scorers": [{"id": s.user_id, "username": s.scorer.user.username, "name": s.name,
+                                 "joined_at": _utc(s.scorer.added_at)} for s in scorers_of(match)]})
 
 
 @bp.delete("/matches/<int:match_id>/scorers/<int:user_id>")
 @throttle_per_token
 @token_required
 def remove(match_id: int, user_id: int) -> ResponseReturnValue:
-    """The scorer stops scoring the match (204): its next request for it is a 404; 404 for one who is none."""
+    """The scorer stops scoring the match (204): its next request for it is told so (403); 404 for one who is
+    none. The match's join code keeps working: the owner stops it with DELETE .../join-code."""
     match = get_owned_match(api_user(), match_id)
     try:
         remove_scorer(match, user_id)
@@ -103,8 +104,8 @@ def remove(match_id: int, user_id: int) -> ResponseReturnValue:
 @throttle_per_token
 @token_required
 def leave_match(match_id: int) -> ResponseReturnValue:
-    """The caller stops scoring another's match (204): its next request for it is a 404, as for a scorer the owner
-    removed; the owner cannot leave its own match (403)."""
+    """The caller stops scoring another's match (204): its next request for it is a 404; the owner cannot leave
+    its own match (403)."""
     match = get_match(api_user(), match_id)
     try:
         leave(api_user(), match)
