@@ -1,7 +1,7 @@
 """Who is entering, on two phones of one account (static/js/entering.js): one opens the entry page, the other's
-scoreboard says so within a poll, at the foot of the screen, without moving anything on the page; saving the hand,
-or hiding the page, clears it. Pictures of the notice on the scoreboard and the entry page, light and dark, at 390
-and 320 px."""
+scoreboard says so within a poll, under its Enter button, without moving anything on the page or lying over any
+button (at 390 and 320 px); saving the hand, or hiding the page, clears it. Pictures of the notice on the
+scoreboard and the entry page, light and dark, at 390 and 320 px."""
 
 from __future__ import annotations
 
@@ -67,6 +67,32 @@ new PerformanceObserver((list) => {
 """
 
 
+# What the notice lies over: every visible control of the page outside it whose box meets the notice's.
+UNDER = """(selector) => {
+  const notice = document.querySelector(selector).getBoundingClientRect();
+  return [...document.querySelectorAll("a, button, input, select, summary")]
+    .filter((e) => !e.closest(selector) && e.checkVisibility())
+    .filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width && r.height && r.left < notice.right && r.right > notice.left && r.top < notice.bottom
+        && r.bottom > notice.top;
+    })
+    .map((e) => e.textContent.trim() || e.name || e.tagName);
+}"""
+
+
+TOP, END = "0", "document.documentElement.scrollHeight"
+
+
+def covers_nothing(page: Page, selector: str, scrolls: tuple[str, ...] = (TOP, END)) -> None:
+    """The notice lies over no control, at 390 and 320 px, the page scrolled to each of `scrolls`."""
+    for size in at_each_size(page):
+        for where in scrolls:
+            page.evaluate(f"() => window.scrollTo(0, {where})")
+            assert page.evaluate(UNDER, selector) == [], (size, where)
+    page.evaluate("() => window.scrollTo(0, 0)")
+
+
 def hide(page: Page) -> None:
     """The phone shows something else (another app, the screen off): Page Visibility says hidden."""
     page.evaluate("""() => {
@@ -85,7 +111,7 @@ def test_the_other_phone_sees_the_entry_page_open_until_the_hand_is_saved(browse
     log_in(second, live_server, "presence-bea")
     notice = first.locator(".main-actions .entering")
     expect(notice).to_have_attribute("role", "status")
-    enter = first.get_by_role("link", name="Enter hand 1")
+    enter = first.locator(".main-actions a.primary")  # "Enter hand 1", then 2 once the saved hand shows here
     before = enter.bounding_box()
 
     saying(second, board + "/hands/new?mode=tally")
@@ -93,8 +119,9 @@ def test_the_other_phone_sees_the_entry_page_open_until_the_hand_is_saved(browse
     a_poll_later(first)
     expect(notice).to_have_text(NOTICE)
     expect(notice).to_be_in_viewport()
-    assert enter.bounding_box() == before  # laid over the page: nothing moved
+    assert enter.bounding_box() == before  # its room kept: nothing moved
     assert first.evaluate("window.shifted") < 0.001
+    covers_nothing(first, ".main-actions .entering")
     for size in at_each_size(first):
         shot_in_each_scheme(first, f"who-is-entering-board-{size}")
 
@@ -125,6 +152,9 @@ def test_the_entry_pages_see_each_other_and_a_hidden_page_is_no_longer_entering(
     expect(notice).to_be_visible()
     a_poll_later(second)
     expect(second.locator(".submit-bar .entering")).to_contain_text("is entering hand 1.")
+    # A row of the bar at the foot of the screen: what the bar passes over shows once scrolled to, the last
+    # controls above the bar too (laid over the page above the bar, it hid two of them for good).
+    covers_nothing(first, ".submit-bar .entering", (END,))
     for size in at_each_size(first):
         shot_in_each_scheme(first, f"who-is-entering-entry-{size}")
     hide(second)
