@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..models import NAME_LENGTH
+from ..pairings import Reason
 from ..pairings.standings import Tiebreak
 from ..services.formats import FORMATS
 from ..services.roles import ClubRole
@@ -53,9 +54,17 @@ TABLE = _object({
     "score": {"oneOf": [PAIR, {"type": "null"}], "description": "The match's running total."},
     "result": {"oneOf": [PAIR, {"type": "null"}], "description": "A result by hand wins over the match's."},
     "winner": ENTRANT_REF,
+    "paired": _object({
+        "reason": {"enum": [reason.value for reason in Reason]},
+        "numbers": {"type": "array", "items": WHOLE, "maxItems": 2,
+                    "description": "What the words name: a round robin's round of the schedule; a knockout's two "
+                                   "seeds (`seeds`), or the tables of the round before whose winners meet "
+                                   "(`winners`, 0 for a bye)."},
+        "words": {"type": "string", "description": "The reason in the caller's language, as the pages say it."},
+    }, description="Why the table was paired so (docs/tournaments.md, \"Why a table was paired so\")."),
     "join_code": {"type": "string", "description": "Only when the round is started: its match's join code."},
     "join_url": {"type": "string", "description": "Only when the round is started: the code's join page."},
-}, "id", "number", "home", "away", "match_id", "state", "score", "result", "winner")
+}, "id", "number", "home", "away", "match_id", "state", "score", "result", "winner", "paired")
 ROUND = _object({
     "number": ID, "started_at": MOMENT, "closed_at": NULLABLE_MOMENT,
     "complete": {"type": "boolean", "description": "Every table has a result."},

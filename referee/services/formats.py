@@ -12,9 +12,19 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
-from ..pairings import InvalidWinners, Pairing, Result, knockout_bracket, round_robin, swiss_round
+from ..pairings import (
+    InvalidWinners,
+    Pairing,
+    Reason,
+    Result,
+    knockout_bracket,
+    round_robin,
+    swiss_reasons,
+    swiss_round,
+)
 from .errors import Conflict
 from .refusals import TournamentRefusal
 
@@ -45,7 +55,11 @@ class Setup(Protocol):
 
 
 class PlayedTable(Protocol):
-    """A table of a round: who sits at it, who won it (None without a result, or for a draw), its results."""
+    """A table of a round: its number (None for a bye), who sits at it, who won it (None without a result, or for a
+    draw), its results."""
+
+    @property
+    def number(self) -> int | None: ...
 
     @property
     def home(self) -> HasId: ...
@@ -67,6 +81,16 @@ class PlayedRound(Protocol):
 
     @property
     def tables(self) -> Sequence[PlayedTable]: ...
+
+
+@dataclass(frozen=True)
+class TableWhy:
+    """Why a table of a round was paired so: the pairings core's reason, and the numbers its words name (a round
+    robin's round of the schedule; a knockout's two seeds, or the tables of the round before its two won, 0 for a
+    bye)."""
+
+    reason: Reason
+    numbers: tuple[int, ...] = ()
 
 
 def _results(rounds: Sequence[PlayedRound]) -> list[Result[int]]:
@@ -98,6 +122,11 @@ class TournamentFormat(ABC):
     def pairings(self, info: Setup, rounds: Sequence[PlayedRound]) -> list[Pairing[int]]:
         """The next round's pairings by entrant id, after the rounds played (fewer than planned)."""
 
+    @abstractmethod
+    def reasons(self, info: Setup, rounds: Sequence[PlayedRound], paired: PlayedRound) -> list[TableWhy]:
+        """Why each table of `paired` was paired so, by its tables' order, from the rounds before it as they stood
+        when it was paired."""
+
     def most_rounds(self, entrants: int) -> int:
         """The most rounds the organiser may ask for, with this many entrants (a format that asks)."""
         return 0
@@ -123,6 +152,10 @@ class RoundRobin(TournamentFormat):
         """The schedule's next round."""
         return round_robin(info.seeds)[len(rounds)]
 
+    def reasons(self, info: Setup, rounds: Sequence[PlayedRound], paired: PlayedRound) -> list[TableWhy]:
+        """Every table: the schedule's round of that number."""
+        return [TableWhy(Reason.SCHEDULE, (paired.number,)) for _table in paired.tables]
+
 
 class Swiss(TournamentFormat):
     """A set number of rounds, each paired by score among those who have not met."""
@@ -141,6 +174,12 @@ class Swiss(TournamentFormat):
     def pairings(self, info: Setup, rounds: Sequence[PlayedRound]) -> list[Pairing[int]]:
         """The next round paired from the results so far."""
         return swiss_round(info.seeds, _results(rounds))
+
+    def reasons(self, info: Setup, rounds: Sequence[PlayedRound], paired: PlayedRound) -> list[TableWhy]:
+        """The pairings core's reasons (referee.pairings.swiss_reasons) from the results the round was paired from."""
+        pairings = [Pairing(table.home.id, table.away.id if table.away is not None else None)
+                    for table in paired.tables]
+        return [TableWhy(reason) for reason in swiss_reasons(info.seeds, _results(rounds), pairings)]
 
 
 class Knockout(TournamentFormat):
@@ -164,6 +203,21 @@ class Knockout(TournamentFormat):
         except InvalidWinners:
             raise Conflict(TournamentRefusal.BRACKET_BROKEN) from None
         return list(bracket.current)
+
+    def reasons(self, info: Setup, rounds: Sequence[PlayedRound], paired: PlayedRound) -> list[TableWhy]:
+        """The first round: the bracket's two seeds, or a bye for a top seed. Then the two tables of the round before
+        whose winners meet (0 for a bye), and the third-place match beside the final."""
+        if not rounds:
+            seed = {entrant: place for place, entrant in enumerate(info.seeds, start=1)}
+            return [TableWhy(Reason.TOP_SEED_BYE) if table.away is None
+                    else TableWhy(Reason.SEEDS, (seed[table.home.id], seed[table.away.id])) for table in paired.tables]
+        came_from = {entrant.id: table.number or 0 for table in rounds[-1].tables
+                     for entrant in (table.home, table.away) if entrant is not None}
+        third = knockout_bracket(info.seeds, info.third_place).round_count == len(rounds) + 1 and info.third_place
+        return [TableWhy(Reason.THIRD_PLACE) if third and position == 1
+                else TableWhy(Reason.WINNERS, (came_from.get(table.home.id, 0),
+                                               came_from.get(table.away.id, 0) if table.away is not None else 0))
+                for position, table in enumerate(paired.tables)]
 
     def check_result(self, rounds: Sequence[PlayedRound], round_number: int, table: PlayedTable, home_points: int,
                      away_points: int) -> None:

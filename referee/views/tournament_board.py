@@ -46,7 +46,7 @@ from .qr import qr_svg
 from .refusal_words import conflict_words
 from .table_codes import SHOWN, join_url, keep_codes
 from .themes import THEME_COOKIE
-from .tournament_words import state_words
+from .tournament_words import reasons_of, state_words
 
 bp = Blueprint("tournament_board", __name__)
 
@@ -193,6 +193,7 @@ def sheet_page(info: TournamentInfo, number: int, shown: dict[str, str], etag: s
                            byes=[table for table in one.tables if table.is_bye], button=ButtonForm(),
                            current=current, qr_of=lambda table: sheet_qr(table, shown),
                            missing=current and any(str(table.id) not in shown for table in tables),
+                           why_of=reasons_of(info, board.rounds),
                            printed=datetime.now(UTC), etag=etag, poll=LIVE_SECONDS)
 
 

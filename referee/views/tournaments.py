@@ -43,7 +43,7 @@ from .lookups import seen
 from .qr import qr_svg
 from .refusal_words import conflict_words
 from .table_codes import SHOWN, join_url, keep_codes
-from .tournament_words import state_words, tiebreak_words
+from .tournament_words import reasons_of, state_words, tiebreak_words
 
 bp = Blueprint("tournaments", __name__)
 
@@ -118,11 +118,12 @@ def page_html(info: TournamentInfo, problem: str | None = None, etag: str = "") 
     scoring = opened_by(current_user, [table.match_id for one in rounds for table in one.tables
                                        if table.match_id is not None])
     current = rounds[-1] if rounds else None
+    trail = result_trail(info)
     return render_template(
         "tournaments/show.html", tournament=info, rounds=rounds, current=current, problem=problem,
         progress=progress(info, rounds), scoring=scoring, button=ButtonForm(),
         format_words=format_name, state_words=state_words, qr_of=lambda table: qr_of(table, shown),
-        trail=result_trail(info)[:20], etag=etag, poll=LIVE_SECONDS)
+        trail=trail[:20], why_of=reasons_of(info, rounds, trail), etag=etag, poll=LIVE_SECONDS)
 
 
 def qr_of(table: Table, shown: dict[str, str]) -> tuple[str, Any] | None:

@@ -7,11 +7,13 @@ from datetime import datetime
 
 from flask import url_for
 
+from ...services.formats import TableWhy
 from ...services.sharing import NewCode
 from ...services.tournament_rounds import ResultChange, progress
 from ...services.tournament_standings import Standing
 from ...services.tournament_tables import Round, Table
 from ...services.tournaments import Entrant, TournamentInfo, TournamentSummary
+from ..tournament_words import why_words
 
 
 def utc(moment: datetime | None) -> str | None:
@@ -47,15 +49,22 @@ def tournament_json(info: TournamentInfo, rounds: list[Round]) -> dict[str, obje
     }
 
 
-def table_json(table: Table, code: NewCode | None = None) -> dict[str, object]:
-    """A table: who plays whom (a bye has no number, no away and no match), its match, state, score and result; the
-    join code of its match when one was just made (shown this once)."""
+def why_json(why: TableWhy) -> dict[str, object]:
+    """Why a table was paired so: the reason's code, the numbers its words name, and the words."""
+    return {"reason": why.reason.value, "numbers": list(why.numbers), "words": why_words(why)}
+
+
+def table_json(table: Table, whys: dict[int, TableWhy], code: NewCode | None = None) -> dict[str, object]:
+    """A table: who plays whom (a bye has no number, no away and no match), why it was paired so (`whys`:
+    services/tournament_reasons.py's, by table id), its match, state, score and result; the join code of its match
+    when one was just made (shown this once)."""
     answer: dict[str, object] = {
         "id": table.id, "number": table.number, "home": entrant_ref(table.home), "away": entrant_ref(table.away),
         "match_id": table.match_id, "state": table.state.value,
         "score": list(table.score) if table.score is not None else None,
         "result": list(table.result) if table.result is not None else None,
         "winner": entrant_ref(table.winner) if table.result is not None or table.is_bye else None,
+        "paired": why_json(whys[table.id]),
     }
     if code is not None:
         answer["join_code"] = code.spaced
@@ -63,11 +72,11 @@ def table_json(table: Table, code: NewCode | None = None) -> dict[str, object]:
     return answer
 
 
-def round_json(played: Round, codes: dict[int, NewCode] | None = None) -> dict[str, object]:
+def round_json(played: Round, whys: dict[int, TableWhy], codes: dict[int, NewCode] | None = None) -> dict[str, object]:
     """A round and its tables (by number, the bye last)."""
     return {"number": played.number, "started_at": utc(played.started_at), "closed_at": utc(played.closed_at),
             "complete": played.complete, "unfinished": list(played.unfinished),
-            "tables": [table_json(table, (codes or {}).get(table.id)) for table in played.tables]}
+            "tables": [table_json(table, whys, (codes or {}).get(table.id)) for table in played.tables]}
 
 
 def standing_json(standing: Standing) -> dict[str, object]:

@@ -19,9 +19,11 @@ from flask_babel import gettext as _
 
 from ...services.clubs import membership, organised
 from ...services.errors import Conflict, Forbidden, NotFound
+from ...services.formats import TableWhy
+from ...services.tournament_reasons import pairing_reasons
 from ...services.tournament_rounds import close_round, record_result, result_trail, rounds_of, start_round
 from ...services.tournament_standings import tournament_standings
-from ...services.tournament_tables import rounds_of_tournament
+from ...services.tournament_tables import Round, rounds_of_tournament
 from ...services.tournaments import create_tournament, get_tournament, run_tournament, tournaments_of
 from ...web.api_auth import api_user, token_required
 from ...web.throttling import throttle_per_token
@@ -94,7 +96,15 @@ def read_tournament(tournament_id: int) -> ResponseReturnValue:
 @token_required
 def list_rounds(tournament_id: int) -> ResponseReturnValue:
     """Every round so far with its tables, oldest first."""
-    return jsonify({"rounds": [round_json(one) for one in rounds_of(api_user(), tournament_id)]})
+    rounds, whys = _rounds(tournament_id)
+    return jsonify({"rounds": [round_json(one, whys) for one in rounds]})
+
+
+def _rounds(tournament_id: int) -> tuple[list[Round], dict[int, TableWhy]]:
+    """The tournament's rounds as the caller sees them, and why each of their tables was paired so."""
+    info = get_tournament(api_user(), tournament_id)
+    rounds = rounds_of_tournament(info)
+    return rounds, pairing_reasons(info, rounds)
 
 
 @bp.post("/tournaments/<int:tournament_id>/rounds")
@@ -109,7 +119,7 @@ def start_next_round(tournament_id: int) -> ResponseReturnValue:
         started = start_round(api_user(), tournament_id)
     except Conflict as refused:
         return _error(409, "", conflict_words(refused))
-    response = jsonify(round_json(started.round, started.codes))
+    response = jsonify(round_json(started.round, _rounds(tournament_id)[1], started.codes))
     response.status_code = 201
     response.headers["Location"] = url_for("api.read_round", tournament_id=tournament_id, number=started.round.number)
     response.headers["Cache-Control"] = "no-store"
@@ -118,10 +128,10 @@ def start_next_round(tournament_id: int) -> ResponseReturnValue:
 
 def _round(tournament_id: int, number: int) -> ResponseReturnValue:
     """The round of this number, or 404 when there is none (yet)."""
-    rounds = rounds_of(api_user(), tournament_id)
+    rounds, whys = _rounds(tournament_id)
     if not 1 <= number <= len(rounds):
         return _error(404, "", _("Not found."))
-    return jsonify(round_json(rounds[number - 1]))
+    return jsonify(round_json(rounds[number - 1], whys))
 
 
 def _organised(tournament_id: int) -> None:
@@ -169,7 +179,7 @@ def record_table_result(tournament_id: int, table_id: int) -> ResponseReturnValu
     except Conflict as refused:
         field, message = refusal(refused)
         return _error(422 if field else 409, field, message)
-    return jsonify(table_json(table))
+    return jsonify(table_json(table, _rounds(tournament_id)[1]))
 
 
 @bp.get("/tournaments/<int:tournament_id>/results")
