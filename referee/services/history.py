@@ -33,7 +33,7 @@ class MatchRow:
 
     side_names: tuple[str, ...]
     totals: tuple[int, ...]
-    owner: str | None = None  # whose match it is, when another account's the reader scores
+    owner: str | None = None  # whose match it is, when another account's the reader scores ("": a guest's)
     finished: bool = False
     winner: int | None = None
     by_hand: bool = False  # the organiser recorded its result as a tournament's table
@@ -78,8 +78,8 @@ def match_rows(matches: Sequence[Match], reader: User | None = None) -> dict[int
     if not ids:
         return {}
     others = {match.user_id for match in matches if reader is not None and match.user_id != reader.id}
-    owners: dict[int, str] = {row.id: row.username for row in db.session.execute(
-        select(User.id, User.username).where(User.id.in_(others)))} \
+    owners: dict[int, str] = {row.id: "" if row.guest else row.username for row in db.session.execute(
+        select(User.id, User.username, User.guest).where(User.id.in_(others)))} \
         if others else {}
     names: dict[int, list[str]] = defaultdict(list)
     decided: dict[int, Decision] = {}

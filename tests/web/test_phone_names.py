@@ -164,3 +164,18 @@ def test_which_seat_is_yours_is_asked_until_the_phone_holds_a_seat(scorekeeper):
     bea.page(f"/matches/{match_id}")  # the page that shows the claim's message once
     board = bea.board(match_id)
     assert "Which seat is yours?" not in board and "This phone: bea." in board
+
+
+def test_a_guest_s_match_is_named_so_on_its_scorers_pages(scorekeeper, visitor):
+    """A guest owns the match Bea scores and holds a seat in: her scoreboard, her Matches and My record say whose
+    it is without the guest's placeholder."""
+    assert visitor.submit("/", action="/guest").status_code == 302
+    match_id = visitor.start()
+    bea = scorekeeper("bea")
+    bea.submit("/join", {"code": invite(visitor, match_id)}, action=CODE_FORM)
+    assert bea.submit(f"/matches/{match_id}/seat", {"seat": "1"}).status_code == 302
+    pages = {url: bea.page(url) for url in (f"/matches/{match_id}", "/matches/", "/me")}
+    assert "You score this match with its owner." in bea.text(pages[f"/matches/{match_id}"])
+    assert "shared by a guest" in bea.text(pages["/matches/"])
+    assert "in a guest's match of" in bea.text(pages["/me"])
+    assert not [url for url, html in pages.items() if HEX_PLACEHOLDER.search(html)]
