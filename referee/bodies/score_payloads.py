@@ -28,6 +28,7 @@ from ..rules import (
     SidePile,
     SideReport,
     SideTally,
+    Suit,
     TallyEntry,
     UnknownCard,
     complete_tallies,
@@ -40,7 +41,8 @@ from ..words.messages import shortened
 
 SIDE_KEYS = {"cards", "tally", "escobas", "setenta", "setenta_cards"}
 REST = "rest"  # a side's tally given as "rest": what the deck leaves after the other sides' tallies
-TALLY_KEYS = {"cards", "oros", "sevens", "velo", "pile_sum", "setenta", "setenta_cards", "sixes", "aces", "fives"}
+TALLY_KEYS = {"cards", "oros", "sevens", "velo", "pile_sum", "setenta", "setenta_cards", "setenta_untold", "sixes",
+              "aces", "fives"}
 SETENTA_KEYS = ("setenta", "setenta_cards")  # a side's setenta: its sum, its best cards, or both
 VARIANT_COUNTS = ("setenta", "sixes", "aces", "fives")  # what the regional options may need of a tally
 SCORE_KEYS = {"ruleset", "options", "deck_style", "sides", "leftover", "leftover_sum", "last_capture"}
@@ -222,11 +224,23 @@ def _tally(reader: Reader, value: Any, where: Location, escobas: int | None) -> 
         pile_sum = reader.whole(pile_sum, (*where, "pile_sum"))
     more: dict[str, Any] = {key: reader.whole(tally[key], (*where, key)) for key in VARIANT_COUNTS if key in tally}
     read, chosen = _chosen(reader, tally, where)
+    untold = _untold(reader, tally.get("setenta_untold", []), (*where, "setenta_untold"))
     if None in counts.values() or None in more.values() or escobas is None or not isinstance(velo, bool) \
-            or not read:
+            or not read or untold is None:
         return None
     return SideTally(counts["cards"], counts["oros"], counts["sevens"], velo, escobas, pile_sum,
-                     setenta_cards=chosen, **more)
+                     setenta_cards=chosen, setenta_untold=untold, **more)
+
+
+def _untold(reader: Reader, value: Any, where: Location) -> tuple[Suit, ...] | None:
+    """The suits whose best card a side left untold (the referee asks for them where they can change the point):
+    a list of suit letters, each once; None when it is not one."""
+    codes = [suit.value for suit in Suit]
+    if not isinstance(value, list) or len(set(map(str, value))) != len(value) \
+            or any(code not in codes for code in value):
+        reader.fail(where, "option_choice", choices=", ".join(codes))
+        return None
+    return tuple(Suit(code) for code in value)
 
 
 def _chosen(reader: Reader, data: dict[str, Any], where: Location) -> tuple[bool, tuple[Card, ...] | None]:

@@ -86,6 +86,11 @@ SCHEMAS: dict[str, Any] = {
         "pile_sum": {**_range(0, DECK_SUM), "description": "The sum of the pile's counting values."},
         "setenta": _SETENTA,
         "setenta_cards": _SETENTA_CARDS,
+        "setenta_untold": {"type": "array", "items": {"enum": ["o", "c", "e", "b"]}, "maxItems": 4, "uniqueItems": True,
+                           "description": "Beside `setenta_cards`: the suits whose best card is not given. The "
+                                          "referee infers what it can (each seven is its suit's best, a card in "
+                                          "another pile is not this side's) and answers `setenta_untold_needed` "
+                                          "only for the sides whose untold suits can change who takes the point."},
         **_TIEBREAK,
     }, ("cards", "oros", "sevens"), description="A side's whole pile counted, the leftover included if it took it."),
     "PileSide": _object({

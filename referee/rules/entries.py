@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, Suit
 from .rulesets import Ruleset
 
 
@@ -27,7 +27,8 @@ class SideTally:
     options need more, when a match plays them (rules/tally_variants.py): ``setenta``, the side's setenta
     sum (0 when it lacks a suit), or ``setenta_cards``, its best card of each suit it holds as tapped (the rules
     core works the sum out: rules/setenta_cards.py), or both; and ``sixes``, ``aces``, ``fives`` to break a tie in
-    sevens.
+    sevens. ``setenta_untold`` are the suits whose best card was not tapped (neither a card nor "none"): the
+    referee asks for them only where they can change who takes the point (setenta_cards.setenta_bounds).
     """
 
     cards: int
@@ -41,6 +42,7 @@ class SideTally:
     aces: int | None = None
     fives: int | None = None
     setenta_cards: tuple[Card, ...] | None = None
+    setenta_untold: tuple[Suit, ...] = ()
 
 
 @dataclass(frozen=True)

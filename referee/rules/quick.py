@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import DECK, Card
+from .cards import DECK, Card, Suit
 from .entries import SideTally
 from .problems import InvalidEntry, Problem
 from .scoring import ALL_OROS, ALL_SEVENS
@@ -45,13 +45,14 @@ DECK_COUNTS = {"cards": len(DECK), "oros": ALL_OROS, "sevens": ALL_SEVENS}
 class Rest:
     """A side whose counts are not given: they are what the deck leaves after the other sides'.
 
-    ``setenta`` is its setenta sum, or ``setenta_cards`` its best cards, when the match plays the setenta (the
-    others' counts cannot give it).
+    ``setenta`` is its setenta sum, or ``setenta_cards`` its best cards (``setenta_untold`` the suits it did not
+    tell), when the match plays the setenta (the others' counts cannot give it).
     """
 
     escobas: int = 0
     setenta: int | None = None
     setenta_cards: tuple[Card, ...] | None = None
+    setenta_untold: tuple[Suit, ...] = ()
 
 
 def complete_tallies(sides: Sequence[SideTally | Rest]) -> tuple[SideTally, ...]:
@@ -97,7 +98,8 @@ def _remainder(counted: Sequence[SideTally], rest: Rest) -> SideTally:
         given = [getattr(side, name) for side in counted]
         breakers[name] = None if None in given else EACH - sum(given)
     return SideTally(left["cards"], left["oros"], left["sevens"], not any(side.velo for side in counted),
-                     rest.escobas, setenta=rest.setenta, setenta_cards=rest.setenta_cards, **breakers)
+                     rest.escobas, setenta=rest.setenta, setenta_cards=rest.setenta_cards,
+                     setenta_untold=rest.setenta_untold, **breakers)
 
 
 def _remainder_problems(rest: int, counted: Sequence[SideTally], tally: SideTally) -> list[Problem]:

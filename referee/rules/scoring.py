@@ -34,7 +34,8 @@ class Counts:
     """What a side holds at the end of a hand, the leftover included if it took it.
 
     The regional options need more: ``setenta`` is the side's setenta sum (None when it lacks a suit, or
-    when nobody counted it), ``setenta_cards`` its best card in each suit it holds (a card entry only), and
+    when nobody counted it), ``setenta_cards`` its best card in each suit it holds (a card entry only, or those a
+    tally tapped), ``setenta_most`` the most its setenta can be when some of its best cards were not needed, and
     ``sixes``, ``aces``, ``fives`` what breaks a tie in sevens (None when not counted).
     """
 
@@ -47,6 +48,7 @@ class Counts:
     fives: int | None = None
     setenta: int | None = None
     setenta_cards: tuple[Card, ...] = ()
+    setenta_most: int | None = None
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from .problems import InvalidEntry, Problem
 from .report import Finding, HandReport, SideReport
 from .rulesets import Penalty
 from .scoring import ALL_OROS, ALL_SEVENS, Counts, apply_penalty, earn
-from .setenta_cards import LACKS_A_SUIT, claimed_twice, given_setenta
+from .setenta_cards import LACKS_A_SUIT, claimed_twice, given_setenta, setenta_bounds
 from .tally_variants import missing_counts, variant_bounds, variant_totals
 
 _VALUES = sorted(card.value for card in DECK)
@@ -167,7 +167,7 @@ def check_tally(entry: TallyEntry) -> HandReport:
     if (problems or (problems := _totals(entry) + variant_totals(entry.sides))
             or (problems := _taker_holds_leftover(entry))
             or (problems := claimed_twice(entry.sides, entry.leftover, entry.last_capture))
-            or (problems := missing_counts(entry.ruleset, entry.sides))):
+            or (problems := missing_counts(entry.ruleset, entry.sides, entry.leftover, entry.last_capture))):
         raise InvalidEntry(problems)
     whole, derived = _whole_pile_sums(entry)
     taker = whole[entry.last_capture]
@@ -181,9 +181,14 @@ def check_tally(entry: TallyEntry) -> HandReport:
         raise InvalidEntry(problems)
     erred = _erred(entry, own)
     setentas = [given_setenta(s) for s in entry.sides]
+    # A side whose best cards were not all needed: the most it could make (0 lacking a suit), for the review.
+    bounds = (setenta_bounds(entry.sides, entry.leftover, entry.last_capture)
+              if any(s.setenta_untold for s in entry.sides) else [(0, 0)] * len(entry.sides))
+    most = [high if setenta in (None, LACKS_A_SUIT) and s.setenta_untold else None
+            for s, setenta, (_low, high) in zip(entry.sides, setentas, bounds, strict=True)]
     counts = [Counts(s.cards, s.oros, s.sevens, s.velo, s.sixes, s.aces, s.fives,
-                     None if setenta == LACKS_A_SUIT else setenta, s.setenta_cards or ())
-              for s, setenta in zip(entry.sides, setentas, strict=True)]
+                     None if setenta == LACKS_A_SUIT else setenta, s.setenta_cards or (), most_of)
+              for s, setenta, most_of in zip(entry.sides, setentas, most, strict=True)]
     earned = earn(entry.ruleset, counts, [s.escobas for s in entry.sides])
     findings = [leftover_finding(entry.leftover_sum), *_pile_findings(entry, own, whole, derived)]
     if None in erred:

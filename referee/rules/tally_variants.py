@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import SUITS
+from .cards import SUITS, Card
 from .entries import SideTally
 from .problems import Problem
 from .rulesets import Ruleset, Sevens
 from .scoring import ALL_SEVENS
-from .setenta_cards import LACKS_A_SUIT, chosen_problems, given_setenta
+from .setenta_cards import LACKS_A_SUIT, chosen_problems, given_setenta, inferred, setenta_bounds, setenta_open
 from .sevens import TIEBREAK, leaders, setenta_range
 
 EACH = ALL_SEVENS  # the deck holds four of every counting value
@@ -60,11 +60,17 @@ def variant_totals(sides: Sequence[SideTally]) -> list[Problem]:
     return problems
 
 
-def missing_counts(ruleset: Ruleset, sides: Sequence[SideTally]) -> list[Problem]:
-    """What the match's ``sevens`` option needs and a tally left out: each problem names its side and field."""
+def missing_counts(ruleset: Ruleset, sides: Sequence[SideTally], leftover: Sequence[Card] | None = None,
+                   last_capture: int = 0) -> list[Problem]:
+    """What the match's ``sevens`` option needs and a tally left out: each problem names its side and field. Best
+    cards left untold are asked for only when they can change who takes the setenta."""
     if ruleset.sevens is Sevens.SETENTA:
-        return [Problem(("sides", i, "tally", "setenta"), "setenta_needed", {"side": i})
-                for i, side in enumerate(sides) if given_setenta(side) is None]
+        needed = [Problem(("sides", i, "tally", "setenta"), "setenta_needed", {"side": i})
+                  for i, side in enumerate(sides) if given_setenta(side) is None and not side.setenta_untold]
+        return needed or [
+            Problem(("sides", i, "tally", "setenta_cards"), "setenta_untold_needed",
+                    {"side": i, "suits": [suit.value for suit in inferred(sides[i]).setenta_untold]})
+            for i in setenta_open(setenta_bounds(sides, leftover, last_capture))]
     if ruleset.sevens is not Sevens.MOST_TIEBREAK:
         return []
     tied = leaders([side.sevens for side in sides])

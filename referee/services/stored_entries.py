@@ -11,7 +11,8 @@ The encoding is versioned: stored_form writes the version under MARK, and stored
 (an entry without the mark is the API's shape, as kept before the encoding had one; the migration
 f3a7c2e9b851 marks those). Version 3 adds a side's setenta by its best cards ("setenta_cards", in its tally or
 beside its "rest"): an entry that keeps them is marked 3, so that code reading only 2 refuses it rather than drop
-them; any other is still written as 2, the shape it always had. The mark is the database's own: a backup, the
+them (and "setenta_untold", the suits a quick entry did not need: rules/setenta_cards.py); any other is still
+written as 2, the shape it always had. The mark is the database's own: a backup, the
 API's trail and bodies leave it out (unmarked), an import puts it in (marked).
 """
 
@@ -30,6 +31,7 @@ from ..rules import (
     Ruleset,
     SidePile,
     SideTally,
+    Suit,
     TallyEntry,
     complete_tallies,
 )
@@ -41,6 +43,7 @@ VERSION = 3  # the newest encoding stored_form writes; 1 is the API's shape, kep
 PLAIN = 2  # what stored_form writes for an entry without a side's setenta cards (added by 3)
 READABLE = (1, PLAIN, VERSION)
 SETENTA_CARDS = "setenta_cards"
+SETENTA_UNTOLD = "setenta_untold"
 
 Facts = TypeVar("Facts", bound="dict[str, Any] | None")
 
@@ -145,7 +148,8 @@ def _tally(side: SideTally) -> dict[str, Any]:
     """A side's counts as kept: those not given (a pile's sum, what the regional options ask) left out."""
     tally: dict[str, Any] = {"cards": side.cards, "oros": side.oros, "sevens": side.sevens, "velo": side.velo}
     more = {"pile_sum": side.pile_sum, **{key: getattr(side, key) for key in VARIANT_COUNTS},
-            SETENTA_CARDS: None if side.setenta_cards is None else [str(card) for card in side.setenta_cards]}
+            SETENTA_CARDS: None if side.setenta_cards is None else [str(card) for card in side.setenta_cards],
+            SETENTA_UNTOLD: [suit.value for suit in side.setenta_untold] or None}
     return tally | {key: value for key, value in more.items() if value is not None}
 
 
@@ -164,7 +168,8 @@ def _side(side: Mapping[str, Any]) -> SidePile | SideTally | Rest:
         return Rest(escobas, side.get("setenta"), _chosen(side))
     more = {key: tally[key] for key in VARIANT_COUNTS if key in tally}
     return SideTally(tally["cards"], tally["oros"], tally["sevens"], bool(tally.get("velo", False)), escobas,
-                     tally.get("pile_sum"), setenta_cards=_chosen(tally), **more)
+                     tally.get("pile_sum"), setenta_cards=_chosen(tally),
+                     setenta_untold=tuple(Suit(code) for code in tally.get(SETENTA_UNTOLD, ())), **more)
 
 
 def _chosen(kept: Mapping[str, Any]) -> tuple[Card, ...] | None:

@@ -13,9 +13,17 @@ from simulator import SimulatedHand
 from test_variant_properties import FAST, full_tally, hands, rulesets
 
 from referee.rules import DECK, InvalidEntry, Rest, SideTally, TallyEntry, check_hand, complete_tallies, make_ruleset
-from referee.rules.cards import Card, parse_cards
+from referee.rules.cards import SUITS, Card, parse_cards
 from referee.rules.rulesets import Sevens
-from referee.rules.setenta_cards import FIGURE, chosen_sum, claimed_twice, given_setenta, kept
+from referee.rules.setenta_cards import (
+    FIGURE,
+    chosen_sum,
+    claimed_twice,
+    given_setenta,
+    kept,
+    setenta_bounds,
+    setenta_open,
+)
 from referee.rules.sevens import best_per_suit, setenta_of
 
 SETENTA = make_ruleset("escoba-es", sevens="setenta")
@@ -139,3 +147,58 @@ def test_a_figure_is_kept_as_its_suits_first() -> None:
     """Any figure counts 10; kept as the Sota (or Jack) of its suit."""
     assert [str(kept(card)) for card in parse_cards(["10b", "9o", "8c", "7e"])] == ["8b", "8o", "8c", "7e"]
     assert FIGURE == 8
+
+
+def shortcut_tallies(hand: SimulatedHand, pick: st.DataObject) -> tuple[SideTally, ...]:
+    """Every side's tally as the quick entry leaves it: its sevens told (each its suit's best), the other suits
+    untold; then, while the referee says which sides' untold suits can change the point, one of those sides tells
+    one of its suits truthfully (its best card, or "none"), in an order Hypothesis picks."""
+    piles = [hand.whole_pile(s) for s in range(len(hand.piles))]
+    tallies = [replace(full_tally(pile, n), setenta=None, setenta_cards=tuple(c for c in pile if c.value == 7),
+                       setenta_untold=tuple(s for s in SUITS if Card(7, s) not in pile))
+               for pile, n in zip(piles, hand.escobas, strict=True)]
+    while open_sides := setenta_open(setenta_bounds(tallies, hand.leftover, hand.last_capture or 0)):
+        i = pick.draw(st.sampled_from(open_sides))
+        suit = pick.draw(st.sampled_from(tallies[i].setenta_untold))
+        best = [card for card in best_per_suit(piles[i]) if card.suit is suit]
+        tallies[i] = replace(tallies[i], setenta_cards=(*(tallies[i].setenta_cards or ()), *map(kept, best)),
+                             setenta_untold=tuple(s for s in tallies[i].setenta_untold if s is not suit))
+    return tuple(tallies)
+
+
+@FAST
+@given(hand=hands(), ruleset=rulesets(st.just(Sevens.SETENTA)), pick=st.data())
+def test_the_shortcut_gives_the_point_that_every_card_gives(hand: SimulatedHand, ruleset: object,
+                                                            pick: st.DataObject) -> None:
+    """Best cards told only while they can change the point (sevens known, the rest inferred or asked for, in any
+    order): the referee accepts the hand and scores it as the entry by every card, the sevens point included; a
+    side whose best cards were all told shows the setenta its cards make, any other at most what it could make."""
+    by_cards = check_hand(hand.card_entry(ruleset))  # type: ignore[arg-type]
+    tallies = shortcut_tallies(hand, pick)
+    by_tally = check_hand(TallyEntry(ruleset, tallies, sum(c.value for c in hand.leftover),  # type: ignore[arg-type]
+                                     hand.last_capture or 0, tuple(hand.leftover)))
+    assert by_tally.points == by_cards.points
+    assert [s.earned.sevens for s in by_tally.sides] == [s.earned.sevens for s in by_cards.sides]
+    for tally, counted, carded in zip(tallies, by_tally.sides, by_cards.sides, strict=True):
+        if counted.counts.setenta is not None:
+            assert counted.counts.setenta == carded.counts.setenta
+        if counted.counts.setenta_most is not None:
+            assert tally.setenta_untold and (carded.counts.setenta or 0) <= counted.counts.setenta_most
+
+
+@FAST
+@given(hand=hands(), ruleset=rulesets(st.just(Sevens.SETENTA)))
+def test_a_suit_left_untold_that_can_change_the_point_is_asked_for(hand: SimulatedHand, ruleset: object) -> None:
+    """The sides the shortcut still had to ask, had they said nothing: the referee refuses the hand, naming each
+    side whose untold suits can change the point, at its best cards."""
+    piles = [hand.whole_pile(s) for s in range(len(hand.piles))]
+    tallies = [replace(full_tally(pile, n), setenta=None, setenta_cards=tuple(c for c in pile if c.value == 7),
+                       setenta_untold=tuple(s for s in SUITS if Card(7, s) not in pile))
+               for pile, n in zip(piles, hand.escobas, strict=True)]
+    asked = setenta_open(setenta_bounds(tallies, hand.leftover, hand.last_capture or 0))
+    entry = TallyEntry(ruleset, tuple(tallies), sum(c.value for c in hand.leftover),  # type: ignore[arg-type]
+                       hand.last_capture or 0, tuple(hand.leftover))
+    if not asked:
+        check_hand(entry)
+        return
+    assert problems_of(entry) == [(("sides", i, "tally", "setenta_cards"), "setenta_untold_needed") for i in asked]
