@@ -7,18 +7,27 @@ entry by counts: a player counts the pile as it lies at the end of the hand.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, FieldList, RadioField
 from wtforms.validators import NumberRange, Optional
 
-from ..rules import Card, Rest, Ruleset, SideTally, TallyEntry, complete_tallies
+from ..rules import Card, Rest, Ruleset, SideTally, Suit, TallyEntry, complete_tallies
 from ..rules.report import leftover_ok
 from ..words.deck_words import words_for
 from .common import BoundedFieldList, WholeNumberField, options
 from .hands import CardsHandForm, placed, range_words
-from .variant_counts import BREAKERS, SETENTA, breaker_list, setenta_cards_list, setenta_list, typed
+from .variant_counts import (
+    BREAKERS,
+    SETENTA,
+    SUIT_CODES,
+    breaker_list,
+    setenta_cards_list,
+    setenta_list,
+    seven_suits_list,
+    typed,
+)
 
 OROS = range(0, 11)  # the chips a side's oros are tapped on
 SEVENS = range(0, 5)
@@ -45,6 +54,8 @@ class QuickHandForm(CardsHandForm):
     # from the others'.
     setenta = setenta_list(4)
     setenta_cards = setenta_cards_list(4)
+    # Under the setenta the sevens are tapped by suit: their count, the velo and each one's suit at once.
+    seven_suits = seven_suits_list(3)
     sixes, aces, fives = breaker_list(3), breaker_list(3), breaker_list(3)
     start_id = "picker"  # where the error summary links a problem of the whole entry (the cards come first)
 
@@ -67,6 +78,46 @@ class QuickHandForm(CardsHandForm):
             while len(field_list.entries) > len(side_names):
                 field_list.pop_entry()
         self.rest_errors: list[str] = []  # problems of the last side's counts, which follow from the others
+        if "setenta" not in self.variants:
+            del self["seven_suits"]
+            return
+        while len(self.seven_suits.entries) < len(side_names) - 1:
+            self.seven_suits.append_entry()
+        while len(self.seven_suits.entries) > len(side_names) - 1:
+            self.seven_suits.pop_entry()
+        # A page from before the sevens were tapped by suit sent their counts and the velo instead.
+        self.by_suit = self.is_submitted() and not any(entry.raw_data for entry in self.sevens.entries)
+        if self.by_suit:
+            self._sevens_from_suits(len(side_names))
+
+    def _sevens_from_suits(self, n_sides: int) -> None:
+        """The sevens' counts and the velo as the sevens tapped by suit say: the velo is the side's that tapped the 7
+        of oros, the last side's when no other did."""
+        suits = [entry.data for entry in self.seven_suits.entries]
+        for entry, held in zip(self.sevens.entries, suits, strict=True):
+            entry.data = len(held)
+        self.velo.data = next((str(i) for i, held in enumerate(suits) if "o" in held), str(n_sides - 1))
+
+    def best_cards(self, i: int, n_sides: int) -> dict[str, Any]:
+        """Side i's setenta as the rules core takes it under the quick entry: its sum if typed; else its sevens (each
+        its suit's best) and the cards tapped, the suits left untold untold, so that the referee asks for them only
+        where they can change the point. The last side's sevens are those the others did not tap."""
+        given = typed(self, i, ("setenta",))
+        if "setenta" in given:
+            return given | typed(self, i, ("setenta_cards",))
+        others = {suit for entry in self.seven_suits.entries for suit in entry.data}
+        if not self.by_suit:
+            sevens = set()
+        elif i < n_sides - 1:
+            sevens = set(self.seven_suits.entries[i].data)
+        else:
+            sevens = {suit for suit in SUIT_CODES if suit not in others}
+        chosen = self.setenta_cards.entries[i]
+        tapped = [card for card in chosen.cards or () if card.suit.value not in sevens]
+        cards = sorted([*(Card(7, Suit(suit)) for suit in sevens), *tapped], key=lambda card: SUIT_CODES.index(
+            card.suit.value))
+        untold = tuple(suit for suit in chosen.untold if suit.value not in sevens)
+        return {"setenta_cards": tuple(cards), "setenta_untold": untold}
 
     def range_words(self) -> dict[str, str]:
         """What the cards' field says of a number out of its range (oros and sevens are chips, never out of it)."""
@@ -108,14 +159,18 @@ class QuickHandForm(CardsHandForm):
     def counts_entry(self, places: dict[str, str], n_sides: int, ruleset: Ruleset) -> TallyEntry:
         """The rules core's entry by counts: the leftover's cards, the tallies, the last side's worked out from the
         deck (InvalidEntry when the others' counts leave it impossible), under the match's rules."""
+        setenta = "setenta" in self.variants
+        others = tuple(name for name in self.variants if not setenta or name not in SETENTA)
         sides: list[SideTally | Rest] = [
             SideTally(self.cards.entries[i].data, self.oros.entries[i].data, self.sevens.entries[i].data,
-                      self.velo.data == str(i), int(self.side_escobas(i)), **typed(self, i, self.variants))
+                      self.velo.data == str(i), int(self.side_escobas(i)), **typed(self, i, others),
+                      **(self.best_cards(i, n_sides) if setenta else {}))
             for i in range(n_sides - 1)]
         # The last side's setenta is typed (or its best cards tapped) beside its worked-out counts: the only count
         # it gives.
-        rest = typed(self, n_sides - 1, tuple(name for name in SETENTA if name in self.variants))
-        sides.append(Rest(int(self.side_escobas(n_sides - 1)), rest.get("setenta"), rest.get("setenta_cards")))
+        rest = self.best_cards(n_sides - 1, n_sides) if setenta else {}
+        sides.append(Rest(int(self.side_escobas(n_sides - 1)), rest.get("setenta"), rest.get("setenta_cards"),
+                          rest.get("setenta_untold", ())))
         leftover = placed(places, "L")
         return TallyEntry(ruleset, complete_tallies(sides), sum(card.value for card in leftover),
                           int(self.last_capture.data), leftover)

@@ -325,7 +325,7 @@ def _saved_fields(match: Match, hand: Hand, mode: str) -> dict[str, Any]:
             fields.update({name: [getattr(t, name) for t in tallies] for name in VARIANT_COUNTS
                            if any(getattr(t, name) is not None for t in tallies)})
             if "setenta_cards" in fields:  # tapped: shown on the cards' chips again
-                fields["setenta_cards"] = [chips_of(t.setenta_cards) for t in tallies]
+                fields["setenta_cards"] = [chips_of(t.setenta_cards, t.setenta_untold) for t in tallies]
     elif mode == "quick" and hand.mode == "quick":
         fields.update(quick_entry_page.saved_counts(entry))
     return fields

@@ -123,6 +123,8 @@ def saved_counts(entry: dict[str, Any]) -> dict[str, Any]:
     velo = next((str(i) for i, tally in enumerate(tallies) if tally.get("velo")), str(len(sides) - 1))
     last_kept = last["tally"] if isinstance(last.get("tally"), dict) else last
     setenta = [tally.get("setenta") for tally in tallies] + [last_kept.get("setenta")]
-    chosen = [chips_of(kept.get("setenta_cards")) for kept in (*tallies, last_kept)]
+    chosen = [chips_of(kept.get("setenta_cards"), kept.get("setenta_untold", ())) for kept in (*tallies, last_kept)]
+    # Under the setenta the sevens are tapped by suit: each seven a side holds is among its best cards.
+    sevens = [[code[-1] for code in tally.get("setenta_cards") or () if code.startswith("7")] for tally in tallies]
     return ({key: [tally.get(key) for tally in tallies] for key in (*COUNT_KEYS, *BREAKERS)}
-            | {"velo": velo, "setenta": setenta, "setenta_cards": chosen})
+            | {"velo": velo, "setenta": setenta, "setenta_cards": chosen, "seven_suits": sevens})

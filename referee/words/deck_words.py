@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from ..rules import Card, DeckStyle, Ruleset, Suit, UnknownCard
 from ..rules.cards import VELO
-from ..rules.names import card_name, of_suit, rank_name, rank_symbol, suit_name
+from ..rules.names import card_name, of_suit, rank_name, rank_symbol, suit_name, suit_symbol
 from ..rules.sevens import PRIMIERA
 
 # A list of cards names this many; the rest are counted ("and 28 more cards").
@@ -162,6 +162,19 @@ class DeckWords:
                      table=self.setenta_table))
 
     @property
+    def seven_chips(self) -> list[tuple[str, str, str]]:
+        """The sevens to tap by suit (the setenta's quick entry): the suit's code, the mark ('7♦', '7O'), the name."""
+        return [(suit.value, f"{rank_symbol(Card(7, suit), self.style)}{suit_symbol(suit, self.style)}",
+                 card_name(Card(7, suit), self.style, _locale())) for suit in Suit]
+
+    def any_figure(self, suit: Suit) -> str:
+        """A figure of a suit, whichever it is (all count 10 in the setenta): 'Knave, Knight or King of coins'."""
+        locale = _locale()
+        names = format_list([rank_name(Card(value, suit), self.style, locale) for value in COURT_VALUES],
+                            style="or", locale=locale)
+        return of_suit(names, suit, self.style, locale)
+
+    @property
     def best_card_rows(self) -> list[dict[str, Any]]:
         """The setenta's card picker, a row per suit: its code and name, and a chip for each card that can be its
         best, by worth (value as the form reads it, the mark shown, the card's name); the figures share one chip."""
@@ -171,11 +184,9 @@ class DeckWords:
             chips = [(str(value), rank_symbol(Card(value, suit), self.style), card_name(Card(value, suit), self.style,
                                                                                      locale))
                      for value in (7, 6, 1, 5, 4, 3, 2)]
-            figures = [Card(value, suit) for value in COURT_VALUES]
-            marks = [rank_symbol(card, self.style) for card in figures]
+            marks = [rank_symbol(Card(value, suit), self.style) for value in COURT_VALUES]
             mark = f"{marks[0]}–{marks[-1]}" if marks[0].isdigit() else "·".join(marks)
-            names = format_list([rank_name(card, self.style, locale) for card in figures], style="or", locale=locale)
-            chips.append((str(COURT_VALUES[0]), mark, of_suit(names, suit, self.style, locale)))
+            chips.append((str(COURT_VALUES[0]), mark, self.any_figure(suit)))
             name = suit_name(suit, self.style, locale)
             rows.append({"code": suit.value, "name": name[:1].upper() + name[1:], "chips": chips})
         return rows

@@ -15,11 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from babel.lists import format_list
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
-from ..rules import DeckStyle, Finding, Problem
-from .deck_words import name_card, name_cards, words_for
+from ..rules import DeckStyle, Finding, Problem, Suit
+from ..rules.names import suit_name
+from .deck_words import deck_style, name_card, name_cards, words_for
 
 Words = Callable[[dict[str, Any]], str]
 
@@ -131,6 +133,9 @@ PROBLEMS: dict[str, Words] = {
     "setenta_cards_oros": lambda p: _(
         "%(oros)s %(suit)s counted: tap the best of them, or none when it has none", **p),
     "setenta_cards_exceed": lambda p: _("%(chosen)s best cards tapped, more than the %(cards)s cards counted", **p),
+    "setenta_untold_needed": lambda p: _(
+        "%(side)s's best cards of %(suits)s can change who takes the setenta: tap them (“None” for a suit it lacks)",
+        **p),
     "setenta_card_claimed": lambda p: _("%(card)s is in %(owner)s's pile: it cannot be this side's best card",
                                         **p),
     "tiebreak_exceeds_cards": lambda p: _(
@@ -241,6 +246,10 @@ def _params(params: Mapping[str, object], side_name: Callable[[int], str], deck:
         words["card"] = name_card(words["card"], deck)
     if isinstance(words.get("cards"), tuple | list):
         words["cards"] = name_cards(tuple(map(str, words["cards"])), deck)
+    if isinstance(words.get("suits"), tuple | list):  # suits by their codes, named in the deck
+        language = str(get_locale() or "en")
+        names = [suit_name(Suit(code), deck_style(deck), language) for code in words["suits"]]
+        words["suits"] = format_list(names, locale=language)
     return words
 
 

@@ -18,8 +18,9 @@ from flask_babel import gettext as _
 from ..rules import HandReport, Sevens, Ties
 from ..rules.cards import SUITS, Suit
 from ..rules.names import suit_name
+from ..rules.setenta_cards import FIGURE
 from ..rules.sevens import TIEBREAK, Tiebreak, lacking_suits, primiera, sevens_tiebreak
-from .deck_words import deck_style, name_card
+from .deck_words import deck_style, name_card, words_for
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,8 @@ def sevens_review(report: HandReport, sevens: str, ties: str, names: Sequence[st
     (a match playing most sevens, or sevens not tied under the tiebreak)."""
     if sevens == Sevens.SETENTA.value:
         # By cards: an entry by every card, or a tally whose every side tapped its best cards.
-        by_cards = all(side.split is not None or side.counts.setenta_cards for side in report.sides)
+        by_cards = all(side.split is not None or side.counts.setenta_cards or side.counts.setenta_most is not None
+                       for side in report.sides)
         setenta = tuple(_setenta_row(report, i, name, by_cards, deck) for i, name in enumerate(names))
         return SevensReview(setenta=setenta, by_cards=by_cards)
     if sevens != Sevens.MOST_TIEBREAK.value:
@@ -85,11 +87,19 @@ def sevens_review(report: HandReport, sevens: str, ties: str, names: Sequence[st
 def _setenta_row(report: HandReport, i: int, name: str, by_cards: bool, deck: str | None) -> SetentaRow:
     """One side's setenta: its best cards and sum, or why it cannot take the point."""
     counts = report.sides[i].counts
+    # A figure tapped stands for any of the suit's figures (all count 10); one found in a pile is that card.
+    tapped = report.sides[i].split is None
+    cards = tuple(SetentaCard(words_for(deck).any_figure(card.suit) if tapped and card.value >= FIGURE
+                              else name_card(card, deck), card.suit.value, primiera(card))
+                  for card in counts.setenta_cards)
+    if counts.setenta is None and counts.setenta_most is not None:
+        # Its untold best cards could not change the point: what it told, and the most it could make.
+        if not counts.setenta_most:
+            return SetentaRow(name, cards, None, _("Lacks a suit: cannot take it"))
+        return SetentaRow(name, cards, None, _("%(most)s at most: cannot take it", most=counts.setenta_most))
     if not by_cards:
         # A tally gives the sum only: 0 (read as None) for a side that lacks a suit.
         return SetentaRow(name, (), counts.setenta, None if counts.setenta else _("Lacks a suit: cannot take it"))
-    cards = tuple(SetentaCard(name_card(card, deck), card.suit.value, primiera(card))
-                  for card in counts.setenta_cards)
     missing = lacking_suits(counts.setenta_cards)
     if not missing:
         return SetentaRow(name, cards, counts.setenta, None)

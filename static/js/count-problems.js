@@ -9,6 +9,9 @@ const fill = (words, values) => words.replace(/\{(\w+)\}/g, (all, key) => String
 
 // A side's count as typed: a number field's value or the chip picked; null while none is (or not a number).
 export function typed(form, key, i) {
+  // Under the setenta the quick entry's sevens are tapped by suit: their count is how many are.
+  const suits = key === "sevens" ? form.querySelectorAll(`input[name="seven_suits-${i}"][type=checkbox]`) : [];
+  if (suits.length) return Array.from(suits).filter((input) => input.checked).length;
   const field = form.querySelector(`input[name="${key}-${i}"]:not([type=radio]), input[name="${key}-${i}"]:checked`);
   const value = field ? field.value.trim() : "";
   return /^[0-9]{1,2}$/.test(value) ? Number(value) : null;

@@ -61,12 +61,14 @@ def test_a_setenta_hand_the_quick_way_and_one_by_counts(browser: Browser, live_s
     expect(page.locator(".quick-counts")).to_be_visible()
     taps.type(page.locator("#cards-0"), "20")
     taps.chip("oros-0", 10)
-    taps.chip("sevens-0", 2)
+    for suit in ("o", "c"):  # the sevens by suit: the 7 of diamonds says Ana holds the velo
+        taps.tap(page.locator(f'label.chip:has(input[name="seven_suits-0"][value="{suit}"])'))
+    taps.tap(page.locator("#setenta-asks details summary"))
     taps.type(page.locator("#setenta-0"), "70")
     expect(page.locator('[data-rest-count="cards"]')).to_have_text("20")
-    expect(page.locator("#rest-counts #setenta-1")).to_be_visible()
+    expect(page.locator("#setenta-asks #setenta-1")).to_be_visible()
     keyed(taps, page.locator("#setenta-1"), "0")
-    taps.tap(page.locator("#velo label.choice").first)
+    expect(page.locator("#setenta_cards-0 [data-setenta-sum]")).to_have_text("Setenta: 70")
     taps.tap(page.locator(".escobas .stepper").first.get_by_role("button", name=re.compile(r"^\+1")))
     taps.tap(page.locator(".choices:has(input[name=last_capture]) label.choice").first)
     fits(page, "regional-entry-quick-setenta")
@@ -109,16 +111,17 @@ def test_a_setenta_hand_the_quick_way_and_one_by_counts(browser: Browser, live_s
     context.close()
 
 
-# The hand's best cards (tests/conftest.py's correct hand): Ana's 7 of oros, 7 of copas, 4s of espadas and bastos
-# (70); Bea's 7 of espadas, 6 of copas and 7 of bastos, no oros (0).
-ANA_BEST = {"o": 7, "c": 7, "e": 4, "b": 4}
-BEA_BEST = {"e": 7, "c": 6, "b": 7}
+# The hand's best cards (tests/conftest.py's correct hand): Ana's 7 of oros, 7 of copas (her sevens, tapped with her
+# counts), 4s of espadas and bastos (70); Bea's 7 of espadas, 6 of copas and 7 of bastos, no oros (0).
+ANA_SEVENS = ("o", "c")
+ANA_BEST = {"e": 4, "b": 4}
 
 
 def test_a_setenta_hand_the_quick_way_by_each_sides_best_cards(browser: Browser, live_server: str) -> None:
-    """At 390 px: the table's four cards, Ana's counts, then each side's best card of each suit, one tap each, the
-    sums shown as they are tapped (Bea's "lacks a suit", her diamonds row saying so); nothing typed for the setenta.
-    Checked and saved: Ana's 70 takes the sevens point (5–0). Every tap counted (docs/guide.md's tap table)."""
+    """At 390 px: the table's four cards, Ana's counts with her sevens by suit, then the best cards the page asks for:
+    Bea holds no oros (0), so only Ana's espadas and bastos can change the point, one tap each; the sums shown as they
+    are tapped; nothing typed for the setenta. Checked and saved: Ana's 70 takes the sevens point (5–0). Every tap
+    counted (docs/guide.md's tap table)."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
     start(page, live_server, "setenta-cards", "As in Argentina: la setenta")
@@ -126,20 +129,18 @@ def test_a_setenta_hand_the_quick_way_by_each_sides_best_cards(browser: Browser,
     picker = page.locator("#setenta_cards-0")
     taps = Taps(page)
     taps.cards(LEFTOVER)
-    expect(picker).to_be_visible()  # with the counts, once the table's cards add up right
     taps.type(page.locator("#cards-0"), "20")
     taps.chip("oros-0", 10)
-    taps.chip("sevens-0", 2)
+    for suit in ANA_SEVENS:
+        taps.tap(page.locator(f'label.chip:has(input[name="seven_suits-0"][value="{suit}"])'))
+    expect(picker).to_be_visible()  # once the counts are in
+    bea = page.locator("#setenta_cards-1")
+    expect(bea.locator("[data-setenta-sum]")).to_have_text("Setenta: 0 (lacks a suit)")
+    expect(bea.locator(".best-chips:not([hidden])")).to_have_count(0)
+    expect(picker.locator(".best-chips:not([hidden])")).to_have_count(2)  # her espadas and bastos
     for suit, value in ANA_BEST.items():
         taps.chip(f"setenta_cards-0-{suit}", value)
     expect(picker.locator("[data-setenta-sum]")).to_have_text("Setenta: 70")
-    for suit, value in BEA_BEST.items():
-        taps.chip(f"setenta_cards-1-{suit}", value)
-    bea = page.locator("#rest-counts #setenta_cards-1")
-    expect(bea.locator("[data-setenta-sum]")).to_have_text("Setenta: 0 (lacks a suit)")
-    expect(bea.locator(".best-chips.suit-o .lacks")).to_be_visible()
-    expect(bea.locator(".best-chips.suit-c .lacks")).to_be_hidden()
-    taps.tap(page.locator("#velo label.choice").first)
     taps.tap(page.locator(".escobas .stepper").first.get_by_role("button", name=re.compile(r"^\+1")))
     taps.tap(page.locator(".choices:has(input[name=last_capture]) label.choice").first)
     assert sideways(page) == 0 and too_small(page) == []
@@ -153,7 +154,7 @@ def test_a_setenta_hand_the_quick_way_by_each_sides_best_cards(browser: Browser,
     taps.tap(page.get_by_role("button", name="Save hand 1"))
     expect(page.locator(".flash")).to_contain_text("Hand 1 saved.")
     print(f"taps for a 2-player setenta hand by best cards, quick entry: {taps.count}")
-    assert taps.count == 21  # docs/guide.md's tap table: 4 table cards, 3 + 2 counts, 4 + 3 best cards, 5 more
+    assert taps.count == 16  # docs/guide.md's tap table: 4 table cards, 3 + 1 counts, 2 sevens, 2 best cards, 4 more
     assert [int(t) for t in page.locator(".board .total").all_inner_texts()] == [5, 0]
     context.close()
 
@@ -172,9 +173,12 @@ def test_the_best_cards_fit_a_320_px_phone_in_portuguese(browser: Browser, live_
     page.wait_for_load_state()  # the picker's script ran: a card tapped before it is lost
     for code in LEFTOVER:
         page.locator(f'.card[data-code="{code}"]').tap()
+    page.locator("#cards-0").fill("20")
+    page.locator('label.chip:has(input[name="oros-0"][value="10"])').tap()
+    for suit in ANA_SEVENS:
+        page.locator(f'label.chip:has(input[name="seven_suits-0"][value="{suit}"])').tap()
     for suit, value in ANA_BEST.items():
         page.locator(f'label.chip:has(input[name="setenta_cards-0-{suit}"][value="{value}"])').tap()
-    page.locator('label.chip:has(input[name="setenta_cards-1-e"][value="7"])').tap()
     expect(page.locator("#setenta_cards-0 [data-setenta-sum]")).to_contain_text("70")
     assert violations_in_each_scheme(page, axe_script) == []
     for size in at_each_size(page):
@@ -184,7 +188,7 @@ def test_the_best_cards_fit_a_320_px_phone_in_portuguese(browser: Browser, live_
             shot_in_each_scheme(page, "setenta-cards-320-pt")
             for scheme in ("dark", "light"):
                 page.emulate_media(color_scheme=scheme)
-                part(page, "#rest-counts", f"setenta-cards-320-pt-rest-{scheme}")
+                part(page, "#setenta-asks", f"setenta-cards-320-pt-setenta-{scheme}")
     portuguese.close()
 
 

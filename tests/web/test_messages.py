@@ -116,7 +116,7 @@ def test_every_code_has_words_with_cards_named(app, lang):
               "most": 3, "min": 0, "max": 10, "value": 11, "total": 3, "expected": 4, "escobas": 4, "oros": 3,
               "sevens": 2, "cards": ("1o", "8c", "10b"), "card": "7o", "name": "x", "known": "escova-rs",
               "choices": "a, b", "sides": 2, "pile_sum": 30, "least": 4, "seat": 0, "number": 2,
-              "owner": 0, "chosen": 1}
+              "owner": 0, "chosen": 1, "suits": ["c", "b"]}
     with app.test_request_context(), force_locale(lang):
         # 'not_card_code' tells an API client how to write a card: a code is its subject.
         for code in set(PROBLEMS) - {"not_card_code"}:

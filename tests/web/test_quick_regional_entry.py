@@ -25,9 +25,20 @@ def counts_box(html: str) -> str:
 
 
 def rest_box(html: str) -> str:
-    """The last side's box: its worked-out counts (and what it types itself)."""
+    """The last side's box: its worked-out counts (the setenta's box, or the velo's question, comes next)."""
     start = html.index('id="rest-counts"')
-    return html[start:html.index('id="velo"', start)]
+    ends = [html.find(mark, start) for mark in ('id="setenta-asks"', 'id="velo"')]
+    return html[start:min(end for end in ends if end > 0)]
+
+
+def setenta_box(html: str) -> str:
+    """The setenta's box after the counts: every side's best cards, and the sums to type folded."""
+    start = html.index('id="setenta-asks"')
+    return html[start:html.index('<fieldset class="escobas">', start)]
+
+
+# Ana's sevens by suit (the 7s of diamonds and hearts: two sevens, the velo): Bea holds the other two.
+BY_SUIT = {"cards-0": "20", "oros-0": "10", "seven_suits-0": ["", "o", "c"]}
 
 
 @pytest.mark.parametrize("names", [("Ana", "Bea"), ("Ana", "Bea", "Cid", "Dan")], ids=["2 sides", "4 sides"])
@@ -44,33 +55,79 @@ def test_a_most_match_quick_page_has_only_the_usual_counts(keeper: Any, names: t
         assert word not in html
 
 
-def test_a_setenta_match_asks_every_side_for_its_setenta_the_last_in_its_rest_box(keeper: Any) -> None:
-    """Three players: Ana's and Bea's setenta in their boxes, Cid's beside his worked-out counts (they cannot
-    give it); the setenta's table said once; nothing of the tiebreak."""
+def test_a_setenta_match_taps_the_sevens_by_suit_and_asks_the_setenta_after_the_counts(keeper: Any) -> None:
+    """Three players: Ana's and Bea's sevens as a chip a suit (no sevens count, no velo question: the 7 of diamonds
+    says who holds it), Cid's worked out; then one box for every side's best cards, no 7 among them, and every side's
+    sum to type instead, folded; the setenta's table said once; nothing of the tiebreak."""
     match_id = factories.start(keeper, ("Ana", "Bea", "Cid"), seating="3", sevens="setenta")
     html = keeper.page(keeper.hand_url(match_id, "quick"))
-    rest = rest_box(html)
-    before_rest = html[:html.index('id="rest-counts"')]
-    assert 'name="setenta-0"' in before_rest and 'name="setenta-1"' in before_rest
-    assert 'name="setenta-2"' in rest and '<label for="setenta-2">Setenta</label>' in rest
-    assert html.count('id="setenta-hint"') == 1 and html.count('aria-describedby="setenta-') == 3
+    fields = set(re.findall(r'name="([^"]+)"', html[:html.index('id="rest-counts"')]))
+    assert {"seven_suits-0", "seven_suits-1"} <= fields and not {"sevens-0", "sevens-1", "velo"} & fields
+    assert 'id="velo"' not in html
+    box = setenta_box(html)
+    for i in range(3):
+        assert re.findall(rf'name="setenta_cards-{i}-c" value="(\d*)"', box) == ["6", "1", "5", "4", "3", "2", "8", ""]
+        assert f'<label for="setenta-{i}">' in box.split("<details class=\"setenta-more\">")[1]
+    assert html.count('id="setenta-hint"') == 1
     assert "7 = 21, 6 = 18" in keeper.text(html)
     assert "tiebreak" not in html and 'data-rest-count="sixes"' not in html
 
 
+def test_only_the_best_cards_that_can_change_the_point_are_asked_for(keeper: Any) -> None:
+    """Ana's sevens by suit and nothing of the setenta: Bea holds no diamond (0), so only whether Ana holds spades
+    and clubs can change the point: her best cards of those are asked for on her cards, linked from the summary,
+    and Bea's are not; what was typed is kept; nothing saved."""
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="setenta")
+    response = quick(keeper, match_id, counts=BY_SUIT, action="save")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True).replace("&#39;", "'")
+    words = ("Ana's best cards of spades and clubs can change who takes the setenta: tap them (“None” for a suit it "
+             "lacks).")
+    assert f'href="#setenta_cards-0">Best cards · Ana: {words}</a>' in html
+    assert "Bea's best" not in html and "setenta is needed" not in html
+    assert re.findall(r'name="seven_suits-0" value="(\w)" [^>]*checked', html) == ["o", "c"]
+    assert keeper.fields(html)["cards-0"] == "20"
+    assert stored(keeper, match_id) == []
+
+
+def test_two_taps_settle_the_setenta_and_the_hand_saves_as_tapped(keeper: Any) -> None:
+    """Ana's 4s of spades and clubs: 70 with her sevens; Bea's 0 needs nothing. Ana takes the sevens point (they tie
+    2–2); the entry keeps Ana's four best cards, Bea's sevens (those Ana did not tap) with her other suits untold,
+    her counts worked out; reopened with the same chips tapped; the review says each side's setenta."""
+    match_id = factories.start(keeper, ("Ana", "Bea"), sevens="setenta")
+    counts = BY_SUIT | {"setenta_cards-0-e": "4", "setenta_cards-0-b": "4"}
+    review = quick(keeper, match_id, counts=counts)
+    assert review.status_code == 200, keeper.errors(review.get_data(as_text=True))
+    text = keeper.text(review.get_data(as_text=True))
+    assert "Points +5 +0" in text
+    assert "Ana 7 of diamonds 21 7 of hearts 21 4 of spades 14 4 of clubs 14 Sum 70 Bea 7 of spades 21 7 of clubs 21 " \
+           "Lacks a suit: cannot take it" in text
+    assert quick(keeper, match_id, counts=counts, action="save").status_code == 302
+    [(number, points, valid, mode, entry)] = stored(keeper, match_id)
+    assert (number, points, valid, mode) == (1, [MOST[0] + 1, MOST[1]], True, "quick")
+    assert entry["sides"][0]["tally"] == {"cards": 20, "oros": 10, "sevens": 2, "velo": True,
+                                          "setenta_cards": ["7o", "7c", "4e", "4b"]}
+    assert entry["sides"][1]["tally"] == {"cards": 20, "oros": 0, "sevens": 2, "velo": False,
+                                          "setenta_cards": ["7e", "7b"], "setenta_untold": ["o", "c"]}
+    again = keeper.page(keeper.hand_url(match_id, "quick", 1))
+    assert re.findall(r'name="seven_suits-0" value="(\w)" [^>]*checked', again) == ["o", "c"]
+    assert re.findall(r'name="setenta_cards-0-(\w)" value="(\d)"[^>]* checked', again) == [("e", "4"), ("b", "4")]
+    assert re.findall(r'name="setenta_cards-1-\w" value="\d*"[^>]* checked', again) == []
+
+
 def test_a_missing_setenta_is_named_on_its_field_and_the_entry_is_kept(keeper: Any) -> None:
-    """Saved without the sums: 422, each side's setenta field marked (the last side's in its box) and linked
-    from the summary; the table's cards and the counts as they were tapped; nothing saved."""
+    """A page from before the sevens were tapped by suit sends their counts, the velo and no setenta: saved so, 422,
+    Ana's best cards asked for but her diamonds' (she holds the velo; Bea, no diamond, has 0); the table's cards and
+    the counts as they were tapped."""
     match_id = factories.start(keeper, ("Ana", "Bea"), sevens="setenta")
     response = quick(keeper, match_id, action="save")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    for i, name in enumerate(("Ana", "Bea")):
-        assert re.search(rf'<div class="field setenta has-error">\s*<label for="setenta-{i}">', html)
-        assert re.search(rf'href="#setenta-{i}">Setenta · {name}: {name}&#39;s setenta is needed', html)
-    assert "Bea&#39;s setenta is needed" in rest_box(html)
+    assert re.search(r'href="#setenta_cards-0">Best cards · Ana: Ana&#39;s best cards of hearts, spades, and clubs '
+                     r'can change who takes the setenta', html)
+    assert "Bea&#39;s best" not in html
     fields = keeper.fields(html)
-    assert {key: fields[key] for key in COUNTS} == COUNTS
+    assert {key: fields[key] for key in ("cards-0", "oros-0")} == {"cards-0": "20", "oros-0": "10"}
     assert [code for code, place in keeper.places(fields).items() if place == "L"] == [f"place-{c}" for c in LEFTOVER]
     assert stored(keeper, match_id) == []
 
@@ -90,10 +147,10 @@ def test_a_setenta_out_of_range_is_refused_on_its_field_with_what_was_typed(keep
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert re.search(rf'href="#{field}">[^<]*: {re.escape(words)}</a>', html)
-    assert re.search(rf'<label for="{field}">Setenta</label>\s*<input [^>]*aria-invalid="true">', html)
-    assert (field == "setenta-1") == (words in keeper.errors(rest_box(html)))
+    assert re.search(rf'<label for="{field}">(Ana|Bea)</label>\s*<input [^>]*aria-invalid="true">', html)
+    assert words in keeper.errors(setenta_box(html))
     fields = keeper.fields(html)
-    assert {key: fields[key] for key in COUNTS | typed} == COUNTS | typed
+    assert {key: fields[key] for key in typed} == typed
     assert stored(keeper, match_id) == []
 
 
@@ -114,7 +171,8 @@ def test_a_setenta_quick_hand_saves_and_the_setenta_takes_the_sevens_point(keepe
     assert entry["sides"][1] == {"tally": {"cards": 20, "oros": 0, "sevens": 2, "velo": False, "setenta": 0},
                                  "escobas": 0}
     again = keeper.fields(keeper.page(keeper.hand_url(match_id, "quick", 1)))
-    assert {key: again[key] for key in counts} == counts
+    assert {key: again[key] for key in ("cards-0", "oros-0", "setenta-0", "setenta-1")} == {
+        key: counts[key] for key in ("cards-0", "oros-0", "setenta-0", "setenta-1")}
 
 
 def test_a_tiebreak_match_folds_the_sixes_aces_and_fives_away_as_chips(keeper: Any) -> None:

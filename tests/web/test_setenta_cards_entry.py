@@ -15,7 +15,8 @@ import pytest
 from test_app_quick import COUNTS, quick, stored
 
 ANA = {"setenta_cards-0-o": "7", "setenta_cards-0-c": "7", "setenta_cards-0-e": "4", "setenta_cards-0-b": "4"}
-BEA = {"setenta_cards-1-e": "7", "setenta_cards-1-c": "6", "setenta_cards-1-b": "7"}  # no diamond: lacks a suit
+# No diamond: lacks a suit ("None" tapped; a suit left untold is asked for only when it can change the point).
+BEA = {"setenta_cards-1-o": "", "setenta_cards-1-e": "7", "setenta_cards-1-c": "6", "setenta_cards-1-b": "7"}
 MOST = [4, 0]  # the hand's points under most sevens (tied: nobody's)
 
 
@@ -25,6 +26,11 @@ def checked(html: str, name: str) -> str | None:
     return found.group(1) if found else None
 
 
+def without_sevens(tapped: dict[str, str]) -> dict[str, str]:
+    """The chips a quick entry's rows can show: its sevens are tapped by suit with the counts, not on the rows."""
+    return {name: value for name, value in tapped.items() if value != "7"}
+
+
 @pytest.fixture
 def match_id(keeper: Any) -> int:
     """Ana against Bea playing the setenta."""
@@ -32,17 +38,19 @@ def match_id(keeper: Any) -> int:
 
 
 def test_the_quick_entry_offers_each_side_a_chip_per_best_card_of_each_suit(keeper: Any, match_id: int) -> None:
-    """Every side, the worked-out one too: four rows of chips (7, 6, ace, 5, 4, 3, 2, a figure, none), "none" tapped
-    to start, the cards named in the deck's words for screen readers."""
+    """Every side, the worked-out one too, in the setenta's box after the counts: four rows of chips (6, ace, 5, 4, 3,
+    2, a figure, none: the sevens are tapped with the counts), none tapped to start (an untold suit), the cards named
+    in the deck's words for screen readers; a counted side taps its sevens by suit."""
     html = keeper.page(keeper.hand_url(match_id, "quick"))
     for side in (0, 1):
         for suit in "oceb":
             values = re.findall(rf'name="setenta_cards-{side}-{suit}" value="([^"]*)"', html)
-            assert values == ["7", "6", "1", "5", "4", "3", "2", "8", ""]
-            assert checked(html, f"setenta_cards-{side}-{suit}") == ""
+            assert values == ["6", "1", "5", "4", "3", "2", "8", ""]
+            assert checked(html, f"setenta_cards-{side}-{suit}") is None
+    assert re.findall(r'name="seven_suits-0" value="(\w*)"', html) == ["", "o", "c", "e", "b"]
     assert 'aria-label="7 of diamonds"' in html and 'aria-label="Queen, Jack, or King of clubs"' in html
-    rest = html[html.index('id="rest-counts"'):]
-    assert 'id="setenta_cards-1"' in rest and 'name="setenta-1"' in rest
+    asks = html[html.index('id="setenta-asks"'):]
+    assert 'id="setenta_cards-1"' in asks and 'name="setenta-1"' in asks and 'id="rest-counts"' not in asks
 
 
 def test_cards_alone_are_added_up_by_the_referee_saved_as_tapped_and_reopened(keeper: Any, match_id: int) -> None:
@@ -65,8 +73,10 @@ def test_cards_alone_are_added_up_by_the_referee_saved_as_tapped_and_reopened(ke
     assert entry["sides"][1]["tally"]["setenta_cards"] == ["6c", "7e", "7b"]
     assert "setenta" not in entry["sides"][0]["tally"]
     again = keeper.page(keeper.hand_url(match_id, "quick", 1))
-    assert {name: checked(again, name) for name in ANA | BEA} == ANA | BEA
-    assert checked(again, "setenta_cards-1-o") == ""
+    # Reopened: Ana's sevens on her sevens' chips, the other cards on their rows (Bea's sevens are those Ana left).
+    assert re.findall(r'name="seven_suits-0" value="(\w)" [^>]*checked', again) == ["o", "c"]
+    others = without_sevens(ANA | BEA)
+    assert {name: checked(again, name) for name in others} == others
 
 
 def test_cards_and_the_sum_that_agree_are_taken(keeper: Any, match_id: int) -> None:
@@ -84,8 +94,8 @@ def test_cards_and_a_sum_that_disagree_are_refused_at_the_sum_with_both_kept(kee
     html = response.get_data(as_text=True)
     words = "The cards tapped make a setenta of 70, not 71: clear the sum or change the cards."
     assert re.search(rf'href="#setenta-0">Setenta · Ana: {re.escape(words)}</a>', html)
-    assert re.search(r'<label for="setenta-0">Setenta</label>\s*<input [^>]*value="71"[^>]*aria-invalid="true">', html)
-    assert {name: checked(html, name) for name in ANA} == ANA
+    assert re.search(r'<label for="setenta-0">Ana</label>\s*<input [^>]*value="71"[^>]*aria-invalid="true">', html)
+    assert {name: checked(html, name) for name in ANA if ANA[name] != "7"} == without_sevens(ANA)
     assert stored(keeper, match_id) == []
 
 
@@ -109,7 +119,7 @@ def test_cards_the_sides_counts_make_impossible_are_refused_on_them(
     start = html.index(f'id="setenta_cards-{side}"')
     end = html.index("</fieldset>", html.index("data-setenta-sum", start))
     assert f'<p class="error">{words}</p>' in html[start:end]
-    assert {n: checked(html, n) for n in tapped} == tapped
+    assert {n: checked(html, n) for n in without_sevens(tapped)} == without_sevens(tapped)
     assert stored(keeper, match_id) == []
 
 
