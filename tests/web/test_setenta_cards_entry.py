@@ -144,3 +144,15 @@ def test_the_entry_by_counts_takes_the_cards_too(keeper: Any) -> None:
     assert [side["tally"]["setenta_cards"] for side in entry["sides"]] == [["7o", "7c", "4e", "4b"], ["6c", "7e", "7b"]]
     again = keeper.page(keeper.hand_url(match_id, "tally", 1))
     assert {name: checked(again, name) for name in ANA | BEA} == ANA | BEA
+
+
+def test_a_figure_tapped_is_named_in_the_review_as_any_of_its_suits_figures(keeper: Any) -> None:
+    """The figures' chip stands for a Sota, Caballo or Rey alike (all count 10): the review names it so, not as the
+    Sota ("Knave of coins") it is kept as."""
+    match_id = int(keeper.start(("Ana", "Bea"), preset="escoba-es", sevens="setenta"))
+    review = quick(keeper, match_id, counts=COUNTS | ANA | {"setenta_cards-0-b": "8"} | BEA)
+    assert review.status_code == 200, keeper.errors(review.get_data(as_text=True))
+    html = review.get_data(as_text=True)
+    table = html[html.index('<table class="setenta">'):html.index("</table>", html.index('<table class="setenta">'))]
+    assert re.search(r'<li class="suit-b">Knave, Knight, or King of clubs <b>10</b></li>', table)
+    assert "Knave of clubs" not in table
