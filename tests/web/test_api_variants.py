@@ -132,3 +132,24 @@ def test_a_tally_may_give_its_best_cards_for_the_setenta_and_the_referee_adds_th
     assert status == 422
     assert [e["field"] for e in answer["errors"]] == ["sides[0].tally.setenta"]
     assert "70" in answer["errors"][0]["message"] and "71" in answer["errors"][0]["message"]
+
+
+def test_a_tally_may_leave_suits_untold_and_only_those_that_can_change_the_point_are_asked_for(client):
+    """Side 1 gives its sevens and leaves espadas and bastos untold; side 2 (its sevens, 6 of oros, 6 of copas: 78)
+    could be beaten only by side 1's 21 + 21 + 18 + 18: its untold suits are asked for, at its cards. Given a 4 and
+    a figure they make 66, side 2 takes the point, and side 1's setenta is the most it could have made, unneeded
+    no more: its four cards and their sum."""
+    ana = {**SIDES_BY_TALLY[0]["tally"], "setenta_cards": ["7o", "7c"], "setenta_untold": ["e", "b"]}
+    bea = {**SIDES_BY_TALLY[1]["tally"], "setenta_cards": ["6o", "6c", "7e", "7b"]}
+    status, answer = post(client, by_tally([{"tally": ana, "escobas": 1}, {"tally": bea}], sevens="setenta"))
+    assert status == 422
+    assert [e["field"] for e in answer["errors"]] == ["sides[0].tally.setenta_cards"]
+    assert answer["errors"][0]["message"].startswith("Side 1's best cards of swords and clubs can change who takes")
+    ana |= {"setenta_cards": ["7o", "7c", "4e", "8b"], "setenta_untold": []}
+    status, answer = post(client, by_tally([{"tally": ana, "escobas": 1}, {"tally": bea}], sevens="setenta"))
+    assert status == 200, answer
+    assert [side["setenta"]["sum"] for side in answer["sides"]] == [66, 78]
+    assert [side["earned"]["sevens"] for side in answer["sides"]] == [0, 1]
+    status, answer = post(client, by_tally([{"tally": {**ana, "setenta_untold": ["x"]}}, {"tally": bea}],
+                                           sevens="setenta"))
+    assert status == 422 and answer["errors"][0]["field"] == "sides[0].tally.setenta_untold"
