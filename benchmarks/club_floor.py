@@ -3,11 +3,13 @@ request in the most direct way, served like the project (bench_club.py).
 
 - ``GET /watch/<token>``: the match's version in one query; 304 when If-None-Match holds its etag, else a plain
   12-row table of its hands (the page names its address and carries its etag, as the project's does);
-- ``GET /matches/<id>``: the same 12-row table;
+- ``GET /matches/<id>``, a scorer's phone (the owner's or a scorer's, named by Flask's signed session cookie): the
+  match's version in one query that checks the phone's account owns or scores it; 304 when If-None-Match holds
+  its etag (the account and the version), else the same 12-row table naming the account, 404 for another's;
 - ``POST /api/v1/matches/<id>/hands``: one hand row and the match's version bumped, one commit; 201.
 
-Its tables (``floor_match``, ``floor_hand``) live in the run's throwaway database beside the project's (SQLite or
-PostgreSQL, from DATABASE_URL), made and filled by `seed` before the server starts.
+Its tables (``floor_match``, ``floor_hand``, ``floor_scorer``) live in the run's throwaway database beside the
+project's (SQLite or PostgreSQL, from DATABASE_URL), made and filled by `seed` before the server starts.
 """
 
 from __future__ import annotations
@@ -39,6 +41,15 @@ class FloorMatch(db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(default=1)
 
 
+class FloorScorer(db.Model):  # type: ignore[name-defined,misc]
+    """An account that scores a match (the owner's too): its name."""
+
+    __tablename__ = "floor_scorer"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("floor_match.id"), index=True)
+    name: Mapped[str]
+
+
 class FloorHand(db.Model):  # type: ignore[name-defined,misc]
     """A hand: its number and the two sides' points."""
 
@@ -53,24 +64,29 @@ class FloorHand(db.Model):  # type: ignore[name-defined,misc]
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Match {{ match.id }}</title></head>
 <body><main><h1><a href="/watch/{{ match.token }}">Match {{ match.id }}</a></h1>
+{% if name %}<p><a href="/matches/{{ match.id }}/hands/new">Enter a hand</a> · Log out {{ name }}</p>{% endif %}
 <table data-etag="{{ etag }}"><thead><tr><th>#</th><th>Ana</th><th>Bia</th></tr></thead><tbody>
 {% for hand in hands %}<tr><td>{{ hand.number }}</td><td>{{ hand.points_a }}</td><td>{{ hand.points_b }}</td></tr>
 {% endfor %}</tbody></table></main></body></html>
 """
 
 
-def create_app(url: str | None = None) -> Flask:
-    """The floor app on DATABASE_URL (or `url`)."""
+OWNER, SCORERS = "bench", ("scorer-a", "scorer-b")  # each table's phones: the owner's and two scorers'
+
+
+def create_app(url: str | None = None, secret: str | None = None) -> Flask:
+    """The floor app on DATABASE_URL (or `url`), its sessions signed with SECRET_KEY (or `secret`)."""
     app = Flask(__name__)
     app.config["SQLALCHEMY_DATABASE_URI"] = url or os.environ["DATABASE_URL"]
+    app.config["SECRET_KEY"] = secret or os.environ["SECRET_KEY"]
     app.jinja_loader = DictLoader({"page.html": PAGE})
     db.init_app(app)
 
-    def page(match: FloorMatch, etag: str) -> str:
+    def page(match: FloorMatch, etag: str, name: str = "") -> str:
         """The match's last 12 hands, as a plain table."""
         hands = db.session.scalars(select(FloorHand).where(FloorHand.match_id == match.id)
                                    .order_by(FloorHand.number.desc()).limit(12)).all()
-        return render_template("page.html", match=match, hands=hands, etag=etag)
+        return render_template("page.html", match=match, hands=hands, etag=etag, name=name)
 
     @app.get("/watch/<token>")
     def watch(token: str) -> ResponseReturnValue:
@@ -88,8 +104,18 @@ def create_app(url: str | None = None) -> Flask:
 
     @app.get("/matches/<int:match_id>")
     def board(match_id: int) -> ResponseReturnValue:
-        """The scorekeeper's page."""
-        return page(db.get_or_404(FloorMatch, match_id), "")
+        """A scorer's page: 304 while its version has not changed, else the page; 404 for another's match."""
+        from flask import request, session
+
+        name = str(session.get("name", ""))
+        version = db.session.scalar(select(FloorMatch.version).join(FloorScorer, FloorScorer.match_id == FloorMatch.id)
+                                    .where(FloorMatch.id == match_id, FloorScorer.name == name))
+        if version is None:
+            abort(404)
+        etag = board_tag(name, version)
+        if request.if_none_match.contains(etag):
+            return "", 304, {"ETag": f'"{etag}"'}
+        return page(db.get_or_404(FloorMatch, match_id), etag, name), 200, {"ETag": f'"{etag}"'}
 
     @app.post("/api/v1/matches/<int:match_id>/hands")
     def save(match_id: int) -> ResponseReturnValue:
@@ -104,9 +130,15 @@ def create_app(url: str | None = None) -> Flask:
     return app
 
 
+def board_tag(name: str, version: int) -> str:
+    """A scorer's page's etag: the account and the match's version."""
+    return f"{name}-{version}"
+
+
 def seed(url: str, tables: int) -> list[tuple[str, int]]:
-    """Make the floor's tables and `tables` matches of 12 hands; their tokens and ids."""
-    app = create_app(url)
+    """Make the floor's tables and `tables` matches of 12 hands, each scored by the owner and two scorers; their
+    tokens and ids."""
+    app = create_app(url, "seeding")
     with app.app_context():
         db.create_all()
         matches = [FloorMatch(token=secrets.token_urlsafe(32)) for _ in range(tables)]
@@ -114,7 +146,24 @@ def seed(url: str, tables: int) -> list[tuple[str, int]]:
         db.session.flush()
         db.session.add_all(FloorHand(match_id=m.id, number=n, points_a=n % 4, points_b=(n * 3) % 5)
                            for m in matches for n in range(1, 13))
+        db.session.add_all(FloorScorer(match_id=m.id, name=name) for m in matches for name in (OWNER, *SCORERS))
         db.session.commit()
         made = [(m.token, m.id) for m in matches]
         db.engine.dispose()
     return made
+
+
+def cookie(secret: str, name: str) -> str:
+    """The Cookie header of a phone logged in as `name` (Flask's signed session, as the floor reads it)."""
+    app = create_app("sqlite://", secret)
+    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+    return f"session={serializer.dumps({'name': name})}"
+
+
+def versions(url: str) -> dict[int, int]:
+    """Every floor match's version, by id (its phones' etags are worked out from them)."""
+    app = create_app(url, "reading")
+    with app.app_context():
+        found = {row[0]: row[1] for row in db.session.execute(select(FloorMatch.id, FloorMatch.version))}
+        db.engine.dispose()
+    return found

@@ -1,29 +1,39 @@
--- The club-night mix (wrk -s load_club.lua), each thread driving its share of the tables. A table is four phones
--- polling its spectator page every 2 s with the etag they have (304 while nothing changed), the scorekeeper's
--- scoreboard every CLUB_BOARD_SECONDS and a hand saved every CLUB_SAVE_SECONDS; after a save the four phones
--- each get the whole page once. Each connection asks at its share of the thread's rate (wrk's delay()).
--- Settings from the environment: CLUB_TABLES ("token:id:etag,…", the etag the phones start with), CLUB_BOARD_COOKIE (the scoreboard's
--- Cookie header), CLUB_SAVE_AUTH (the save's Authorization header), CLUB_SAVE_BODY (its JSON), CLUB_THREADS,
--- CLUB_CONNECTIONS. A page's etag and address are read from the whole pages it answers (data-etag, /watch/…).
+-- The club-night mix (wrk -s load_club.lua), each thread driving its share of the tables. A table is four phones,
+-- each asking again every 2 s with the etag it has (304 while nothing changed): the owner's scoreboard, a scorer's
+-- entry page (its notice asks the scoreboard), a scorer's scoreboard, each with its own login's Cookie, and a
+-- spectator's page; the owner's whole scoreboard every CLUB_BOARD_SECONDS and a hand saved every
+-- CLUB_SAVE_SECONDS; after a save the four phones each get the whole page once. Each connection asks at its share
+-- of the thread's rate (wrk's delay()).
+-- Settings from the environment: CLUB_TABLES_FILE (a line a table: "token id spectator-etag" then "cookie etag" for
+-- each of the three logged-in phones, '-' for no etag), CLUB_SAVE_AUTH (the save's Authorization header),
+-- CLUB_SAVE_BODY (its JSON), CLUB_THREADS, CLUB_CONNECTIONS. A page's etag is read from the whole pages it answers
+-- (data-etag), its table from its address (/watch/… or /matches/<id>/…) and its phone from the account it names
+-- ("Log out <name>": the owner, then the scorers in their order).
 package.path = os.getenv("LOAD_LUA_DIR") .. "/?.lua;" .. package.path
 local common = require("load_common")
 
 statuses = {}
 unexpected = 0
-local PHONES, POLL_SECONDS = 4, 2
+local PHONES, POLL_SECONDS, LOGGED_IN = 4, 2, 3
+local NAMES = { bench = 1, ["scorer-a"] = 2, ["scorer-b"] = 3 }
 local board_every = tonumber(os.getenv("CLUB_BOARD_SECONDS") or "180")
 local save_every = tonumber(os.getenv("CLUB_SAVE_SECONDS") or "180")
 local all = {}
-for token, id, etag in (os.getenv("CLUB_TABLES") or ""):gmatch("([%w_-]+):(%d+):([%w_-]*)") do
-  table.insert(all, { token = token, id = id, etag = etag ~= "" and etag or nil })
+for line in io.lines(os.getenv("CLUB_TABLES_FILE")) do
+  local words = {}
+  for word in line:gmatch("%S+") do table.insert(words, word) end
+  local t = { token = words[1], id = words[2], etag = words[3] ~= "-" and words[3] or nil, phones = {} }
+  for i = 1, LOGGED_IN do
+    t.phones[i] = { cookie = words[2 + 2 * i], etag = words[3 + 2 * i], stale = false }
+  end
+  table.insert(all, t)
 end
 local threads = tonumber(os.getenv("CLUB_THREADS") or "1")
 local connections = tonumber(os.getenv("CLUB_CONNECTIONS") or "1")
-local board_headers = { Cookie = os.getenv("CLUB_BOARD_COOKIE") or "" }
 local save_headers = { Authorization = os.getenv("CLUB_SAVE_AUTH") or "", ["Content-Type"] = "application/json" }
 local save_body = os.getenv("CLUB_SAVE_BODY") or "{}"
 
-local mine, by_token, pause_ms = {}, {}, 1000
+local mine, by_token, by_id, pause_ms = {}, {}, {}, 1000
 local per_table = PHONES / POLL_SECONDS + 1 / board_every + 1 / save_every  -- requests a second
 
 function setup(thread)
@@ -33,9 +43,11 @@ end
 function init(_args)
   -- This thread's tables: every `threads`-th of them, from its id (1-based, set by setup).
   for i = id, #all, threads do
-    local t = { token = all[i].token, id = all[i].id, etag = all[i].etag, stale = 0 }
+    local t = all[i]
+    t.stale = false
     table.insert(mine, t)
     by_token[t.token] = t
+    by_id[t.id] = t
   end
   local rate = #mine * per_table
   pause_ms = math.max(1, math.floor(1000 * (connections / threads) / rate))
@@ -53,18 +65,34 @@ local function kind()
   return "poll"
 end
 
+local function scoreboard(t, phone, etag)
+  local headers = { Cookie = phone.cookie, ["User-Agent"] = "wrk" }
+  if etag then headers["If-None-Match"] = '"' .. etag .. '"' end
+  return wrk.format("GET", "/matches/" .. t.id, headers)
+end
+
 function request()
   local t = mine[math.random(#mine)]
   local k = kind()
   if k == "save" then
-    t.stale = PHONES  -- each phone's etag is now stale: each gets the whole page once
+    t.stale = true  -- each phone's etag is now stale: each gets the whole page once
+    for _, phone in ipairs(t.phones) do phone.stale = true end
     return wrk.format("POST", "/api/v1/matches/" .. t.id .. "/hands", save_headers, save_body)
   elseif k == "board" then
-    return wrk.format("GET", "/matches/" .. t.id, board_headers)
+    return scoreboard(t, t.phones[1], nil)
+  end
+  local p = math.random(PHONES)
+  if p <= LOGGED_IN then
+    local phone = t.phones[p]
+    if phone.stale then
+      phone.stale = false
+      return scoreboard(t, phone, "stale")
+    end
+    return scoreboard(t, phone, phone.etag)
   end
   local headers = {}
-  if t.stale > 0 then
-    t.stale = t.stale - 1
+  if t.stale then
+    t.stale = false
     headers["If-None-Match"] = '"stale"'
   elseif t.etag then
     headers["If-None-Match"] = '"' .. t.etag .. '"'
@@ -76,8 +104,14 @@ function response(status, _headers, body)
   common.count(status)
   if status == 200 and body then
     local etag = body:match('data%-etag="([^"]*)"')
-    local token = body:match("/watch/([%w_-]+)") or body:match("%%2Fwatch%%2F([%w_-]+)")
-    if etag and etag ~= "" and token and by_token[token] then by_token[token].etag = etag end
+    local name = body:match("Log out ([%w_-]+)")
+    local id = body:match("/matches/(%d+)/")
+    if etag and etag ~= "" and name and NAMES[name] and id and by_id[id] then
+      by_id[id].phones[NAMES[name]].etag = etag
+    elseif etag and etag ~= "" then
+      local token = body:match("/watch/([%w_-]+)") or body:match("%%2Fwatch%%2F([%w_-]+)")
+      if token and by_token[token] then by_token[token].etag = etag end
+    end
   end
   if not (status == 200 or status == 201 or status == 304) then unexpected = unexpected + 1 end
 end

@@ -60,7 +60,7 @@ class Follower {
     try {
       const headers = this.etag ? { "If-None-Match": `"${this.etag}"` } : {};
       const response = await fetch(this.src, { cache: "no-store", credentials: "same-origin", headers });
-      if (response.status === 410 || response.status === 404 || response.redirected) {
+      if ([403, 404, 410].includes(response.status) || response.redirected) {
         if (this.src === location.href) location.reload(); // the link replaced, the role ended: the page says so
         this.done = true;
         return;
