@@ -355,3 +355,11 @@ def test_the_figures_hold_on_sqlite_and_postgresql(database_app: Any) -> None:
         for player in user.players:
             for only in (EVERYTHING, StatsFilter("escova-rs", "30d"), StatsFilter("", "year")):
                 assert computed(player, only) == expected(player, only), (player.name, only)
+
+
+def test_a_guests_record_with_a_filter_speaks_to_it(app: Flask) -> None:
+    """A guest's My record has no name to put in the sentence: it is spoken to, not named "You has"."""
+    guest = factories.Scorekeeper(app, app.test_client())
+    assert guest.submit("/", action="/guest").status_code == 302
+    text = guest.text(guest.page("/me?game=escoba-intl&period=year"))
+    assert "You have no hands in this game and period." in text and "You has" not in text
