@@ -13,16 +13,17 @@ address, an ETag that is stale, a link replaced or never made, a database that f
 answers as it always has.
 
 Nothing is skipped that such a poll needs. The spectator page shows nothing of its reader (no session, no login).
-The scoreboard's poll reads the signed session cookie as Flask does (its session interface's serializer, the same
-key and age) for the device's login and the CSRF token, and the one query checks that login as the user loader
-does (live, not expired) along with the match's version, the account's role, its club membership and its
-tournament table (services/live_versions.py); the app answers instead whenever it would do more than a 304: a
-message waits to be shown, the login is not live, the role opens no scoreboard, the first dealer is not chosen,
-or the login's use is due to be noted (services/sessions.py: touch_session, every few minutes), so a phone that
-only polls stays logged in and the poll itself writes nothing. No limit counts a page's GET
-(referee/web/throttling.py), a GET has no body to bound, and both ETags hash the request's language and theme
-inputs as they come (the `lang` and `theme` cookies, Accept-Language), not the language negotiated from them: each
-negotiated page has its own inputs, so no ETag answers for another page.
+The scoreboard's poll opens a request context of the app's, whose session Flask's session interface reads from the
+signed cookie (never saved: nothing is written), for the device's login, the CSRF token and any message waiting
+(get_flashed_messages), and the one query checks that login as the user loader does (live, not expired) along with
+the match's version, the account's role, its club membership and its tournament table (services/live_versions.py);
+the app answers instead whenever it would do more than a 304: a message waits to be shown, the login is not live,
+the role opens no scoreboard, the first dealer is not chosen, or the login's use is due to be noted
+(services/sessions.py: touch_session, every few minutes), so a phone that only polls stays logged in and the poll
+itself writes nothing. No limit counts a page's GET (referee/web/throttling.py), a GET has no body to bound, and
+both ETags hash the request's language and theme inputs as they come (the `lang` and `theme` cookies, Accept-
+Language), not the language negotiated from them: each negotiated page has its own inputs, so no ETag answers for
+another page.
 """
 
 from __future__ import annotations
@@ -31,16 +32,13 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from flask import Flask
-from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import BadSignature
+from flask import Flask, get_flashed_messages, request, session
 from sqlalchemy import Connection
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_cookie, parse_etags, quote_etag
 from werkzeug.routing import MapAdapter
-from werkzeug.wrappers import Request
 from werkzeug.wsgi import get_host
 
 from ..extensions import db
@@ -62,6 +60,8 @@ ENDPOINT = "spectator.watch"
 SCOREBOARD = "matches.show"
 _READS = frozenset({"GET", "HEAD"})
 _ANSWERED = frozenset({ENDPOINT, SCOREBOARD})
+# Where Flask-Login keeps the logged-in id in the session: the device's login secret (web/auth.py).
+LOGIN_KEY = "_user_id"
 _OPENS = frozenset({Role.OWNER.value, Role.SCORER.value})  # Role.opens: whose scoreboard the page is
 
 
@@ -133,42 +133,27 @@ class SpectatorPolls:
                         match_id: int) -> tuple[str, dict[str, str]] | None:
         """The scoreboard's ETag for this browser now (board_etag.py's, from the same parts), or None when the app
         must answer: no session or login in it, a message waiting, a login not live or due to be noted, a role
-        that opens no scoreboard, a match whose first dealer is not chosen."""
-        request = Request(environ)
-        session = self.session_of(request)
-        secret = session.get("_user_id")  # Flask-Login's key: the device's login secret (web/auth.py)
-        if not isinstance(secret, str) or "_flashes" in session:
-            return None
-        moment = now()
-        seen = scoreboard_version_on(connection, secret, match_id, moment)
-        if seen is None or seen.role not in _OPENS or not seen.drawn:
-            return None
-        if moment - seen.last_used_at >= self.app.config["LOGIN_TOKEN_TOUCH_INTERVAL"]:
-            return None
-        browser = {CSRF_KEY: str(session.get(CSRF_KEY, "")),
-                   LANGUAGE_COOKIE: request.cookies.get(LANGUAGE_COOKIE, ""),
-                   "accept_language": request.headers.get("Accept-Language", ""),
-                   THEME_COOKIE: request.cookies.get(THEME_COOKIE, "")}
-        address = (request.scheme, request.host, request.script_root, request.full_path)
-        etag = tag((str(seen.user_id), seen.username, str(seen.login_id)), browser, address,
-                   code_digest(self.app), ("scoreboard", str(match_id), *seen.page))
+        that opens no scoreboard, a match whose first dealer is not chosen. Read in a request context of the app's
+        (its session opened by Flask's session interface, its messages by get_flashed_messages), whose session is
+        never saved: nothing is written."""
+        with self.app.request_context(environ):
+            secret = session.get(LOGIN_KEY)
+            if not isinstance(secret, str) or get_flashed_messages():
+                return None
+            moment = now()
+            seen = scoreboard_version_on(connection, secret, match_id, moment)
+            if seen is None or seen.role not in _OPENS or not seen.drawn:
+                return None
+            if moment - seen.last_used_at >= self.app.config["LOGIN_TOKEN_TOUCH_INTERVAL"]:
+                return None
+            browser = {CSRF_KEY: str(session.get(CSRF_KEY, "")),
+                       LANGUAGE_COOKIE: request.cookies.get(LANGUAGE_COOKIE, ""),
+                       "accept_language": request.headers.get("Accept-Language", ""),
+                       THEME_COOKIE: request.cookies.get(THEME_COOKIE, "")}
+            address = (request.scheme, request.host, request.script_root, request.full_path)
+            etag = tag((str(seen.user_id), seen.username, str(seen.login_id)), browser, address,
+                       code_digest(self.app), ("scoreboard", str(match_id), *seen.page))
         return etag, BOARD_HEADERS
-
-    def session_of(self, request: Request) -> Mapping[str, Any]:
-        """The browser's session as Flask reads it (its session interface's serializer: the same key, salt and
-        age), or an empty one for a cookie missing, tampered with or too old."""
-        value = request.cookies.get(self.app.config["SESSION_COOKIE_NAME"])
-        interface = self.app.session_interface
-        if not value or not isinstance(interface, SecureCookieSessionInterface):
-            return {}
-        serializer = interface.get_signing_serializer(self.app)
-        if serializer is None:
-            return {}
-        try:
-            read = serializer.loads(value, max_age=int(self.app.permanent_session_lifetime.total_seconds()))
-        except BadSignature:
-            return {}
-        return read if isinstance(read, dict) else {}
 
     def routed(self, environ: WSGIEnvironment) -> tuple[str, Mapping[str, Any]] | None:
         """The endpoint and arguments of a spectator page or a scoreboard the address names, routed by the app's

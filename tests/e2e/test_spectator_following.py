@@ -1,6 +1,6 @@
 """A phone following the spectator link (static/js/live.js): a saved hand shows without a reload, each poll of an
 unchanged match is a 304, and a page the phone is not showing asks only every 30 s, and at once when shown again
-(tests/e2e/test_live_pages.py: every 30 s, and not at all while frozen)."""
+(tests/e2e/test_every_phone_live.py: every 30 s, and not at all while frozen)."""
 
 from __future__ import annotations
 

@@ -236,8 +236,8 @@ def test_the_hand_entry_page_and_the_scoreboard_have_the_outbox(keeper):
 def test_the_scoreboard_offers_to_keep_the_screen_on_where_the_browser_can(keeper):
     """The switch is hidden until wakelock.js finds the Screen Wake Lock API."""
     page = keeper.page(scoreboard_path(keeper))
-    assert re.search(r'<p class="keep-awake" hidden><button type="button" class="switch" data-wakelock '
-                     r'aria-pressed="false">Keep the screen on</button></p>', page)
+    assert re.search(r'<p class="keep-awake" id="keep-awake" data-live-keep hidden><button type="button" '
+                     r'class="switch" data-wakelock aria-pressed="false">Keep the screen on</button></p>', page)
     assert re.search(r'src="/static/js/wakelock.js\?v=[0-9a-f]{8}"', page)
 
 
