@@ -7,10 +7,10 @@ from typing import Any, cast
 from flask_babel import gettext as _
 
 from ..forms.quick_entry import ASK_PILES, COUNTS, NOTHING, QuickHandForm
-from ..forms.variant_counts import BREAKERS, SETENTA, chips_of
+from ..forms.variant_counts import BREAKERS, SETENTA, SUIT_CODES, chips_of
 from ..forms.variant_counts import typed as typed_counts
 from ..models import Match
-from ..rules import InvalidEntry, Problem, Rest, SideTally, complete_tallies
+from ..rules import InvalidEntry, Problem, Rest, SideTally, Suit, complete_tallies
 from ..rules.checks import leftover_finding
 from ..rules.report import HandReport
 from ..services.scoreboard import side_names
@@ -124,7 +124,27 @@ def saved_counts(entry: dict[str, Any]) -> dict[str, Any]:
     last_kept = last["tally"] if isinstance(last.get("tally"), dict) else last
     setenta = [tally.get("setenta") for tally in tallies] + [last_kept.get("setenta")]
     chosen = [chips_of(kept.get("setenta_cards"), kept.get("setenta_untold", ())) for kept in (*tallies, last_kept)]
-    # Under the setenta the sevens are tapped by suit: each seven a side holds is among its best cards.
-    sevens = [[code[-1] for code in tally.get("setenta_cards") or () if code.startswith("7")] for tally in tallies]
+    sevens = _seven_suits(tallies, int(velo))
     return ({key: [tally.get(key) for tally in tallies] for key in (*COUNT_KEYS, *BREAKERS)}
             | {"velo": velo, "setenta": setenta, "setenta_cards": chosen, "seven_suits": sevens})
+
+
+def _seven_suits(tallies: list[dict[str, Any]], velo: int) -> list[list[str]]:
+    """The counted sides' sevens as the chips tap them by suit: each seven a side holds is among its best cards.
+
+    A hand kept before the sevens were tapped by suit (its setenta typed as a sum) names none of them: reopened
+    as blank chips and saved again, its sevens would become the last side's. Its counts and velo are kept instead:
+    the velo's side gets the 7 of oros, then each side the suits left, in order — a suit there stands only for the
+    count, all a typed sum was checked against.
+    """
+    held = [[code[-1] for code in tally.get("setenta_cards") or () if code.startswith("7")] for tally in tallies]
+    free = [code for code in SUIT_CODES if not any(code in suits for suits in held)]
+    oros = Suit.OROS.value
+    if oros in free:
+        free.remove(oros)
+        if velo < len(held) and len(held[velo]) < (tallies[velo].get("sevens") or 0):
+            held[velo].append(oros)
+    for tally, suits in zip(tallies, held, strict=True):
+        while len(suits) < (tally.get("sevens") or 0) and free:
+            suits.append(free.pop(0))
+    return held

@@ -170,9 +170,18 @@ def test_a_setenta_quick_hand_saves_and_the_setenta_takes_the_sevens_point(keepe
     assert entry["sides"][0]["tally"]["setenta"] == 70
     assert entry["sides"][1] == {"tally": {"cards": 20, "oros": 0, "sevens": 2, "velo": False, "setenta": 0},
                                  "escobas": 0}
-    again = keeper.fields(keeper.page(keeper.hand_url(match_id, "quick", 1)))
+    url = keeper.hand_url(match_id, "quick", 1)
+    page = keeper.page(url)
+    again = keeper.fields(page)
     assert {key: again[key] for key in ("cards-0", "oros-0", "setenta-0", "setenta-1")} == {
         key: counts[key] for key in ("cards-0", "oros-0", "setenta-0", "setenta-1")}
+    # Typed by count, its sevens have no suits: reopened, Ana's two sevens are tapped, the velo among them, and saved
+    # again untouched the hand is the same (blank chips made them Bea's).
+    tapped = re.findall(r'name="seven_suits-0" value="(\w)"[^>]* checked', page)
+    assert len(tapped) == 2 and "o" in tapped
+    fields = {name: value for name, value in again.items() if name != "seven_suits-0"}
+    assert keeper.client.post(url, data=fields | {"seven_suits-0": tapped, "action": "save"}).status_code == 302
+    assert stored(keeper, match_id)[0][1:] == (number, points, valid, mode, entry)[1:]
 
 
 def test_a_tiebreak_match_folds_the_sixes_aces_and_fives_away_as_chips(keeper: Any) -> None:
