@@ -660,8 +660,9 @@ class TournamentResultChange(Model):
 
 class TournamentBoard(Model):
     """A tournament's board for a TV (referee/services/tournament_board.py): the public link's token, which the
-    organiser can replace (the old link then shows nothing), and the round length its timer counts down."""
+    organiser can replace (the old link then shows nothing), and the round length its timer counts down. The token
+    is None while the link was never made: a round length saved first waits here, and no address finds it."""
 
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True)
-    token: Mapped[str] = mapped_column(String(64), unique=True, default=new_spectator_token)
+    token: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
     round_minutes: Mapped[int | None] = mapped_column(default=None)

@@ -40,10 +40,6 @@ from .tournaments import TournamentInfo, info_of, run_tournament
 from .unit_of_work import use_case
 
 MAX_ROUND_MINUTES = 240  # a long round of a slow game; anything more is a typing slip
-# A round length saved before the board's link was made waits in the board's row under a token that is no link:
-# this prefix and the tournament's id (unique, as the column asks; a '.' is outside a link's alphabet, TOKEN), so
-# that no address finds it. Making the link is its own button: saving a length never makes one.
-UNMADE = "unmade."
 
 
 @dataclass(frozen=True)
@@ -103,7 +99,7 @@ def _row(tournament_id: int) -> TournamentBoard | None:
 
 def _link_of(row: TournamentBoard) -> BoardLink:
     """The board's link as its row keeps it: no token while the link was never made."""
-    return BoardLink(row.tournament_id, None if row.token.startswith(UNMADE) else row.token, row.round_minutes)
+    return BoardLink(row.tournament_id, row.token, row.round_minutes)
 
 
 def board_link(info: TournamentInfo) -> BoardLink:
@@ -121,22 +117,21 @@ def make_board_link(user: User, tournament_id: int) -> BoardLink:
     if row is None:
         row = TournamentBoard(tournament_id=tournament_id)
         db.session.add(row)
-    else:
-        row.token = new_spectator_token()
+    row.token = new_spectator_token()
     db.session.flush()
     return _link_of(row)
 
 
 @use_case
 def set_round_length(user: User, tournament_id: int, minutes: int | None) -> BoardLink:
-    """The round length the board's timer counts down (organisers); None for no timer. A link not made yet stays
-    unmade (UNMADE). Conflict 'minutes' (most=) outside 1 … MAX_ROUND_MINUTES."""
+    """The round length the board's timer counts down (organisers); None for no timer. Making the link is its own
+    button: a link not made yet stays unmade. Conflict 'minutes' (most=) outside 1 … MAX_ROUND_MINUTES."""
     run_tournament(user, tournament_id)
     if minutes is not None and not 1 <= minutes <= MAX_ROUND_MINUTES:
         raise Conflict(TournamentRefusal.MINUTES, most=MAX_ROUND_MINUTES)
     row = _row(tournament_id)
     if row is None:
-        row = TournamentBoard(tournament_id=tournament_id, token=f"{UNMADE}{tournament_id}")
+        row = TournamentBoard(tournament_id=tournament_id)
         db.session.add(row)
     row.round_minutes = minutes
     db.session.flush()
