@@ -141,7 +141,7 @@ def read_match_query(args: Mapping[str, str]) -> MatchQuery:
 
 HAND_KEYS = {"sides", "leftover", "leftover_sum", "last_capture", "deck_style", "dealer"}
 DRAW_KEYS = {"cards"}
-JOIN_KEYS = {"code"}
+JOIN_KEYS = {"code", "name"}
 # What an Idempotency-Key may be: as the pages' client tokens are kept (64 characters), printable ASCII.
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,64}")
 
@@ -204,8 +204,9 @@ def read_draw(data: Any) -> dict[int, Card]:
     return cards
 
 
-def read_join(data: Any) -> str:
-    """The join code typed: ``{"code": "K7QM-3XPD"}``, any case, spaces and dashes allowed (services/sharing.py)."""
+def read_join(data: Any) -> tuple[str, str]:
+    """The join code typed and, optionally, who holds the phone: ``{"code": "K7QM-3XPD", "name": "Bea"}``, the code
+    in any case, spaces and dashes allowed (services/sharing.py); "" for no name."""
     reader = Reader()
     body = reader.obj(data, (), JOIN_KEYS) or {}
     code = reader.required(body, "code", (), lambda value, _where: value)
@@ -213,5 +214,6 @@ def read_join(data: Any) -> str:
         reader.fail(("code",), "not_text")
     elif isinstance(code, str) and not 1 <= len(code) <= MAX_TYPED:
         reader.fail(("code",), "join_code", most=MAX_TYPED)
+    name = read_name(reader, body["name"], ("name",)) if "name" in body else ""
     reader.done()
-    return str(code)
+    return str(code), name or ""

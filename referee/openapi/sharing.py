@@ -6,7 +6,7 @@ from typing import Any
 
 from ..services.roles import Role
 from ..services.sharing import CODE_LENGTH, MAX_TYPED
-from .common import GUARDED, TOKEN, WITH_BODY, error_response, json_content, parameter_ref, ref, response_ref
+from .common import GUARDED, NAME, TOKEN, WITH_BODY, error_response, json_content, parameter_ref, ref, response_ref
 from .match_examples import EXAMPLES as ex
 
 MOMENT = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$",
@@ -33,7 +33,11 @@ SCHEMAS: dict[str, Any] = {
     "JoinRequest": {
         "type": "object", "additionalProperties": False, "required": ["code"],
         "properties": {"code": {"type": "string", "minLength": 1, "maxLength": MAX_TYPED,
-                                "description": "The code the owner shows."}},
+                                "description": "The code the owner shows."},
+                       "name": NAME | {"description": "Who holds the phone: the name its scorers and owner see it "
+                                                      "by (Score together, who is entering, the trail). Without it "
+                                                      "the phone goes by its account's name, or its seat's once "
+                                                      "claimed. " + NAME["description"]}},
     },
     "Joined": {
         "type": "object", "additionalProperties": False, "required": ["match", "role"],

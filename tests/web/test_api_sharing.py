@@ -96,7 +96,10 @@ def test_a_revoked_code_is_422_naming_the_code(ana, bea, client):
 
 
 @pytest.mark.parametrize(("body", "field"), [({}, "code"), ({"code": 7}, "code"), ({"code": "x" * 41}, "code"),
-                                             ({"code": "ABCD2345", "more": 1}, "more")])
+                                             ({"code": "ABCD2345", "more": 1}, "more"),
+                                             ({"code": "ABCD2345", "name": 7}, "name"),
+                                             ({"code": "ABCD2345", "name": "  "}, "name"),
+                                             ({"code": "ABCD2345", "name": "x" * 41}, "name")])
 def test_a_bad_join_body_is_422_naming_the_field(bea, body, field):
     """The reader refuses what is not a code before any lookup."""
     refused = bea.request("POST", "/join", body)
@@ -142,3 +145,12 @@ def test_a_claimant_who_stopped_scoring_joins_again_as_a_scorer(ana, bea, match_
     joined = bea.request("POST", "/join", {"code": code})
     assert joined.status_code == 200 and joined.get_json()["role"] == "scorer"
     assert bea.request("GET", f"/matches/{match_id}").status_code == 200
+
+
+def test_a_phone_joining_by_the_api_is_named_as_it_says(ana, bea):
+    """Bea's token joins as "Bea at the window": the owner's list of scorers says so."""
+    made = ana.request("POST", "/matches", TWO).get_json()["id"]
+    code = ana.request("POST", f"/matches/{made}/join-code").get_json()["code"]
+    assert bea.request("POST", "/join", {"code": code, "name": " Bea at the window "}).status_code == 200
+    [scorer] = ana.request("GET", f"/matches/{made}/scorers").get_json()["scorers"]
+    assert scorer["name"] == "Bea at the window"

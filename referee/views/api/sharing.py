@@ -65,11 +65,11 @@ def revoke_code(match_id: int) -> ResponseReturnValue:
 @token_required
 @throttle_api_join
 def join_match() -> ResponseReturnValue:
-    """Become a scorer of the match whose code is sent: the match and the caller's role in it; a code that lets
-    no one in is 422 naming `code`, and counts against JOIN_LIMIT."""
-    code = match_payloads.read_join(request_body())
+    """Become a scorer of the match whose code is sent, the phone called `name` when one is sent: the match and the
+    caller's role in it; a code that lets no one in is 422 naming `code`, and counts against JOIN_LIMIT."""
+    code, name = match_payloads.read_join(request_body())
     try:
-        match = join(api_user(), code)
+        match = join(api_user(), code, name)
     except BadLink as refused:
         return {"errors": [{"field": "code", "message": conflict_words(refused)}]}, 422
     role = role_of(api_user(), match)
