@@ -37,7 +37,7 @@ SCHEMAS: dict[str, Any] = {
                        "name": NAME | {"description": "Who holds the phone: the name its scorers and owner see it "
                                                       "by (Score together, who is entering, the trail). Without it "
                                                       "the phone goes by its account's name, or its seat's once "
-                                                      "claimed. " + NAME["description"]}},
+                                                      "claimed. " + str(NAME["description"])}},
     },
     "Joined": {
         "type": "object", "additionalProperties": False, "required": ["match", "role"],
