@@ -271,7 +271,7 @@ def test_the_notice_and_the_summary_in_each_language(page: Page, live_server: st
     screens(page, f"draft-restored-{code}")
     page.locator(".draft-notice button").tap()
     whole_hand(page, escobas="15")
-    page.locator(".submit-bar button[value='review']").tap()
+    page.locator(".submit-bar button[value='review']:not([formaction])").tap()  # not the saved-elsewhere notice's
     summary = page.locator("#error-summary")
     expect(summary).to_be_focused()
     expect(summary.locator('a[href="#escobas-0"]')).to_contain_text(fix)
