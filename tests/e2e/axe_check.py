@@ -66,14 +66,23 @@ def installed_axe() -> str:
     return str(AXE)
 
 
-def violations(page: Page, axe_script: str, impacts: Collection[str] = SERIOUS) -> list[str]:
-    """The axe violations of these impacts on the page (serious and critical unless told), as readable lines."""
+# The rules whose outcome hangs on a page's words (names, labels, a target's size as its words wrap): enough for a
+# page already checked whole in another language.
+WORDED = {"runOnly": {"type": "rule", "values": ["label-content-name-mismatch", "landmark-unique", "target-size",
+                                                 "button-name", "link-name", "label", "region"]},
+          "resultTypes": ["violations"]}
+
+
+def violations(page: Page, axe_script: str, impacts: Collection[str] = SERIOUS,
+               options: dict[str, object] | None = None) -> list[str]:
+    """The axe violations of these impacts on the page (serious and critical unless told), as readable lines;
+    under OPTIONS unless told."""
     # Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts. Once
     # per loaded page: a page checked in both colour schemes has it already.
     page.wait_for_load_state("load")  # colours and sizes as shown, not the bare HTML (phone.sideways says why)
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.evaluate(Path(axe_script).read_text())
-    result = page.evaluate(RUN, OPTIONS)
+    result = page.evaluate(RUN, options or OPTIONS)
     return [f"{v['impact']}: {v['id']} — {v['help']} ({len(v['nodes'])}: "
             f"{', '.join(str(n['target'][0]) for n in v['nodes'][:3])})"
             for v in result["violations"] if v["impact"] in impacts]
