@@ -53,14 +53,16 @@ BROWSER_SECONDS, SLOW_SECONDS, OTHER_SECONDS = 3.0, 3.0, 0.2
 
 def mixed(items: list[pytest.Item]) -> list[pytest.Item]:
     """The items module by module (each in its own order), the browser modules and the others each longest
-    first, taken from whichever kind has the smaller share of its own total done so far: both kinds are spread
-    over the whole run. The same on every worker (pytest-xdist checks that their collections agree)."""
+    first (a test marked `seconds(n)` counted at its n: such a module, left to the end, kept one worker busy alone),
+    taken from whichever kind has the smaller share of its own total done so far: both kinds are spread over the
+    whole run. The same on every worker (pytest-xdist checks that their collections agree)."""
     modules: dict[str, list[pytest.Item]] = {}
     for item in items:
         modules.setdefault(item.nodeid.split("::")[0], []).append(item)
 
     def seconds(module: list[pytest.Item]) -> float:
-        return sum(BROWSER_SECONDS if item.get_closest_marker("e2e") else
+        return sum(marked.args[0] if (marked := item.get_closest_marker("seconds")) else
+                   BROWSER_SECONDS if item.get_closest_marker("e2e") else
                    SLOW_SECONDS if item.get_closest_marker("slow") else OTHER_SECONDS for item in module)
 
     kinds: list[list[list[pytest.Item]]] = [[], []]

@@ -50,6 +50,7 @@ def test_the_floor_answers_304_for_its_tag_and_a_save_changes_it(tmp_path: Path)
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("wrk") is None, reason="needs wrk")
+@pytest.mark.seconds(22)
 def test_a_short_run_drives_both_servers_with_only_expected_answers(capsys: pytest.CaptureFixture[str]) -> None:
     """Polls answered 304 (the phones, logged in or not, start with the pages' tags), saves 201, pages 200; nothing
     else; the phones' tags worked out as the server works them out."""

@@ -94,6 +94,7 @@ def test_seeding_makes_real_hands_and_histories(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.seconds(15)
 def test_a_quick_run_of_the_health_check_and_the_saves_meets_only_expected_answers(
         capsys: pytest.CaptureFixture[str]) -> None:
     words = ["--quick", "--duration", "1", "--only", "healthz,save", "--history", "100", "--tables", "2"]

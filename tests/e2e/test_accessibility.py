@@ -32,6 +32,7 @@ def set_up_a_match(page: Page, base: str, username: str) -> str:
     return board
 
 
+@pytest.mark.seconds(22)
 def test_the_main_pages_have_no_serious_accessibility_violation(browser: Browser, live_server: str,
                                                                  axe_script: str) -> None:
     """Every main page, as a phone in light and in dark mode sees it."""

@@ -64,6 +64,7 @@ def play_at_the_table(browser: Browser, join_link: str, name: str) -> None:
     context.close()
 
 
+@pytest.mark.seconds(12)
 def test_a_club_night_runs_from_phones_to_the_board(browser: Browser, live_app: tuple[str, Flask]) -> None:
     """Ana's Swiss event of four guests: round 1's two tables scored on their phones show on the TV's board as
     finished, with the standings; round 2 started on Ana's phone shows its pairings there, the TV untouched."""

@@ -115,6 +115,7 @@ def problems_of(page: Page, axe_script: str, name: str, language: str) -> list[s
     return found
 
 
+@pytest.mark.seconds(60)
 def test_every_page_of_the_corpus_passes_axe_and_fits_320_px(browser: Browser, site: Site, axe_script: str) -> None:
     """Every recorded page, in English and in Español, once each, in one browser page: the visitor's pages first,
     then Ana's."""

@@ -64,6 +64,7 @@ def rows(table: Locator) -> list[list[str]]:
     return [row.locator("th, td").all_inner_texts() for row in table.locator("tbody tr").all()]
 
 
+@pytest.mark.seconds(11)
 def test_two_matches_played_then_anas_page_tells_her_record(page: Page, browser: Browser, live_server: str,
                                                             axe_script: str) -> None:
     """Ana beats Bea, then Ana & Carla lose to Bea & Duda: her page says 2 played, 1 won, 50 %, no streak now

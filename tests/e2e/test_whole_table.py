@@ -52,6 +52,7 @@ def same_everywhere(phones: list[Page], spectator: Page, board: str) -> list[int
     return shown
 
 
+@pytest.mark.seconds(13)
 def test_four_at_a_table_play_a_whole_match_every_phone_scoring(browser: Browser, live_server: str) -> None:
     contexts = [browser.new_context(**PHONE, locale="en-GB") for _ in range(4)]
     ana, bea, cid, watcher = (context.new_page() for context in contexts)
