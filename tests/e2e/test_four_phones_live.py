@@ -73,6 +73,7 @@ def test_four_phones_follow_every_save_whoever_saves_it(browser: Browser, live_a
     expect(guest.get_by_role("heading", name="Which seat is yours?")).to_be_visible()  # he plays in no seat
     guest.get_by_role("link", name="To the scoreboard").tap()
     expect(guest).to_have_url(f"{base}{board}")
+    guest.wait_for_load_state("load")  # live.js has set its timer: the clock moved before that would skip it
     stop_clock(guest, board)
     with app.app_context():
         names = db.session.scalars(db.select(Scorer.name).where(Scorer.match_id == match_id)).all()
