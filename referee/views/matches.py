@@ -142,6 +142,7 @@ def board_page(match: Match, token: str, owner: bool = True, etag: str = "") -> 
                            chart=board_chart(board.rows, board.standing.target), story=match_story(board),
                            owner=owner, in_tournament=place is not None,
                            settled_note=settled_note, etag=etag, poll=LIVE_SECONDS,
+                           decided=place is not None and place.decided is not None,
                            tournament_id=place.tournament_id if place is not None and place.reader_is_member
                            else None)
 

@@ -98,3 +98,5 @@ def test_a_tables_match_page_gives_the_recorded_result_and_takes_no_hand(night):
     page = ana.page(f"/matches/{walk_over.match_id}")
     assert "recorded this table&#39;s result, 4 – 0" in page or "recorded this table's result, 4 – 0" in page
     assert "Enter hand" not in page
+    board = page[page.index('<section class="board"'):page.index("</section>", page.index('<section class="board"'))]
+    assert "to go" not in board and "Playing to" not in board  # over: its hands' totals reach for nothing
