@@ -145,9 +145,11 @@ def phone_name_typed(typed: str) -> str:
 
 
 def _name_phone(match: Match, user_id: int, name: str) -> None:
-    """The scorer's phone is called `name` from now on."""
+    """The scorer's phone is called `name` from now on; the match takes a new version, as the scoreboards show
+    the name (the scorer's "This phone", the trail's), so every phone's copy is stale."""
     db.session.execute(update(Scorer).where(Scorer.match_id == match.id, Scorer.user_id == user_id)
                        .values(name=name).execution_options(synchronize_session=False))
+    db.session.execute(update(Match).where(Match.id == match.id).values(version=Match.version + 1))
 
 
 @dataclass(frozen=True)

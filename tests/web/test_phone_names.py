@@ -116,6 +116,25 @@ def test_a_scorer_renames_its_phone_from_its_scoreboard_and_the_owner_from_score
     assert names == ["Bea", "Cid"]
 
 
+def test_a_rename_by_the_owner_reaches_the_scorers_copy_of_the_scoreboard(scorekeeper, keeper_on, app):
+    """The scorer's scoreboard says what its phone is called: the owner renaming it makes the scorer's copy stale,
+    so its next poll brings the new name (and the owner's copy, whose trail names the phones, too)."""
+    ana = scorekeeper("ana")
+    match_id = ana.start()
+    bea = keeper_on(app)
+    bea.submit("/join", {"code": invite(ana, match_id), "name": "Bea"}, action=CODE_FORM)
+    (bea_id,) = scorer_ids(ana)
+    url = f"/matches/{match_id}"
+    copies = {person: person.client.get(url).headers["ETag"] for person in (ana, bea)}
+    assert ana.submit(f"/matches/{match_id}/scorers/{bea_id}/name", {"name": "Bea at the window"}).status_code == 302
+    ana.page(url)  # the rename's message shown once
+    for person, etag in copies.items():
+        fresh = person.client.get(url, headers={"If-None-Match": etag, "X-Live-Poll": "1"})
+        assert fresh.status_code == 200, person
+    fresh = bea.client.get(url, headers={"If-None-Match": copies[bea], "X-Live-Poll": "1"})
+    assert "This phone: Bea at the window." in bea.text(fresh.get_data(as_text=True))
+
+
 def test_the_trail_names_each_phone_by_its_name(scorekeeper, keeper_on, app):
     """A hand saved by a guest's phone is that phone's in the trail, by the name given on joining."""
     ana = scorekeeper("ana")
