@@ -65,9 +65,13 @@ local function kind()
   return "poll"
 end
 
+-- A phone's poll says so as static/js/live.js's do (X-Live-Poll); the owner's whole scoreboard is a navigation.
 local function scoreboard(t, phone, etag)
   local headers = { Cookie = phone.cookie, ["User-Agent"] = "wrk" }
-  if etag then headers["If-None-Match"] = '"' .. etag .. '"' end
+  if etag then
+    headers["If-None-Match"] = '"' .. etag .. '"'
+    headers["X-Live-Poll"] = "1"
+  end
   return wrk.format("GET", "/matches/" .. t.id, headers)
 end
 

@@ -13,12 +13,16 @@ address, an ETag that is stale, a link replaced or never made, a database that f
 answers as it always has.
 
 Nothing is skipped that such a poll needs. The spectator page shows nothing of its reader (no session, no login).
-The scoreboard's poll opens a request context of the app's, whose session Flask's session interface reads from the
-signed cookie (never saved: nothing is written), for the device's login, the CSRF token and any message waiting
-(get_flashed_messages), and the one query checks that login as the user loader does (live, not expired) along with
-the match's version, the account's role, its club membership and its tournament table (services/live_versions.py);
-the app answers instead whenever it would do more than a 304: a message waits to be shown, the login is not live,
-the role opens no scoreboard, the first dealer is not chosen, or the login's use is due to be noted
+The scoreboard is answered here only to static/js/live.js's polls (they say so: the X-Live-Poll header), never to
+a navigation that revalidates the browser's copy (a reload, the page a form's redirect leads to): a poll swaps the
+page's live regions and shows no message, so a message waiting to be shown (a flash) has no bearing on its answer
+and stays for the next page drawn, whereas a navigation must show it, and the app looks for it. The poll's session
+is read from the signed cookie by Flask's session interface (open_session, never saved: nothing is written), for
+the device's login and the CSRF token, without a request context of the app's (pushing one, with its URL matched
+again and its teardowns, cost a third of the poll); and the one query checks that login as the user loader does
+(live, not expired) along with the match's version, the account's role, its club membership and its tournament
+table (services/live_versions.py). The app answers instead whenever it would do more than a 304: the login is not
+live, the role opens no scoreboard, the first dealer is not chosen, or the login's use is due to be noted
 (services/sessions.py: touch_session, every few minutes), so a phone that only polls stays logged in and the poll
 itself writes nothing. No limit counts a page's GET (referee/web/throttling.py), a GET has no body to bound, and
 both ETags hash the request's language and theme inputs as they come (the `lang` and `theme` cookies, Accept-
@@ -32,7 +36,7 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from flask import Flask, get_flashed_messages, request, session
+from flask import Flask
 from sqlalchemy import Connection
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
@@ -62,6 +66,8 @@ _READS = frozenset({"GET", "HEAD"})
 _ANSWERED = frozenset({ENDPOINT, SCOREBOARD})
 # Where Flask-Login keeps the logged-in id in the session: the device's login secret (web/auth.py).
 LOGIN_KEY = "_user_id"
+# What static/js/live.js's polls carry: the scoreboard's 304 is answered here only to them.
+POLL_HEADER = "HTTP_X_LIVE_POLL"
 _OPENS = frozenset({Role.OWNER.value, Role.SCORER.value})  # Role.opens: whose scoreboard the page is
 
 
@@ -132,27 +138,28 @@ class SpectatorPolls:
     def scoreboard_etag(self, connection: Connection, environ: WSGIEnvironment,
                         match_id: int) -> tuple[str, dict[str, str]] | None:
         """The scoreboard's ETag for this browser now (board_etag.py's, from the same parts), or None when the app
-        must answer: no session or login in it, a message waiting, a login not live or due to be noted, a role
-        that opens no scoreboard, a match whose first dealer is not chosen. Read in a request context of the app's
-        (its session opened by Flask's session interface, its messages by get_flashed_messages), whose session is
-        never saved: nothing is written."""
-        with self.app.request_context(environ):
-            secret = session.get(LOGIN_KEY)
-            if not isinstance(secret, str) or get_flashed_messages():
-                return None
-            moment = now()
-            seen = scoreboard_version_on(connection, secret, match_id, moment)
-            if seen is None or seen.role not in _OPENS or not seen.drawn:
-                return None
-            if moment - seen.last_used_at >= self.app.config["LOGIN_TOKEN_TOUCH_INTERVAL"]:
-                return None
-            browser = {CSRF_KEY: str(session.get(CSRF_KEY, "")),
-                       LANGUAGE_COOKIE: request.cookies.get(LANGUAGE_COOKIE, ""),
-                       "accept_language": request.headers.get("Accept-Language", ""),
-                       THEME_COOKIE: request.cookies.get(THEME_COOKIE, "")}
-            address = (request.scheme, request.host, request.script_root, request.full_path)
-            etag = tag((str(seen.user_id), seen.username, str(seen.login_id)), browser, address,
-                       code_digest(self.app), ("scoreboard", str(match_id), *seen.page))
+        must answer: not a live poll, no session or login in it, a login not live or due to be noted, a role that
+        opens no scoreboard, a match whose first dealer is not chosen. The session is opened by the app's session
+        interface from the request's cookie, and never saved: nothing is written."""
+        if not environ.get(POLL_HEADER):
+            return None
+        request = self.app.request_class(environ)
+        session = self.app.session_interface.open_session(self.app, request)
+        secret = session.get(LOGIN_KEY) if session is not None else None
+        if not isinstance(secret, str):
+            return None
+        moment = now()
+        seen = scoreboard_version_on(connection, secret, match_id, moment)
+        if seen is None or seen.role not in _OPENS or not seen.drawn:
+            return None
+        if moment - seen.last_used_at >= self.app.config["LOGIN_TOKEN_TOUCH_INTERVAL"]:
+            return None
+        browser = {CSRF_KEY: str(session.get(CSRF_KEY, "")), LANGUAGE_COOKIE: request.cookies.get(LANGUAGE_COOKIE, ""),
+                   "accept_language": request.headers.get("Accept-Language", ""),
+                   THEME_COOKIE: request.cookies.get(THEME_COOKIE, "")}
+        address = (request.scheme, request.host, request.script_root, request.full_path)
+        etag = tag((str(seen.user_id), seen.username, str(seen.login_id)), browser, address,
+                   code_digest(self.app), ("scoreboard", str(match_id), *seen.page))
         return etag, BOARD_HEADERS
 
     def routed(self, environ: WSGIEnvironment) -> tuple[str, Mapping[str, Any]] | None:

@@ -58,7 +58,8 @@ class Follower {
     if (this.busy || this.frozen || this.done || !navigator.onLine) return;
     this.busy = true;
     try {
-      const headers = this.etag ? { "If-None-Match": `"${this.etag}"` } : {};
+      // X-Live-Poll: a poll, which shows no message (views/spectator_polls.py answers its 304 before the app).
+      const headers = { "X-Live-Poll": "1", ...(this.etag ? { "If-None-Match": `"${this.etag}"` } : {}) };
       const response = await fetch(this.src, { cache: "no-store", credentials: "same-origin", headers });
       if ([403, 404, 410].includes(response.status) || response.redirected) {
         if (this.src === location.href) location.reload(); // the link replaced, the role ended: the page says so

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import factories
 import pytest
+from page_client import PASSWORD
 from sql_counts import counted_queries
 from sqlalchemy import select, update
 
@@ -38,8 +39,8 @@ def table(keeper, scorekeeper):
 
 
 def asked(person, url, etag=None):
-    """The page asked for, with the ETag the phone has."""
-    return person.client.get(url, headers={"If-None-Match": etag} if etag else {})
+    """The page asked for as static/js/live.js asks it, with the ETag the phone has."""
+    return person.client.get(url, headers={"X-Live-Poll": "1", **({"If-None-Match": etag} if etag else {})})
 
 
 def etag_in(response):
@@ -113,6 +114,24 @@ def test_a_removed_scorer_or_a_stale_copy_never_gets_a_304(app, keeper, table):
         db.session.commit()
     assert asked(bea, url, etag).status_code != 304
     assert asked(keeper, url, '"stale"').status_code == 200
+
+
+def test_a_poll_leaves_a_waiting_message_for_the_next_page_and_a_navigation_shows_it(app, keeper, table):
+    """A message waits for this phone (an API token revoked, which changes no match): the script's poll still gets
+    its 304 before Flask, in one query, and leaves the message; revalidating the page itself (a reload, the page a
+    redirect leads to, no X-Live-Poll) is the app's, which shows the message once."""
+    match_id, _bea = table
+    url = f"/matches/{match_id}"
+    etag = etag_in(asked(keeper, url))
+    made = keeper.client.post("/api/v1/tokens", auth=("ana", PASSWORD), json={"name": "a script"})
+    revoke = f"/account/tokens/{made.get_json()['id']}/revoke"
+    assert keeper.client.post(revoke, data={"csrf_token": keeper.token()}).status_code == 302
+    with counted_queries(app) as statements:
+        assert asked(keeper, url, etag).status_code == 304
+    assert len(statements) == 1
+    shown = keeper.client.get(url, headers={"If-None-Match": etag})
+    assert shown.status_code == 200 and "That token is revoked." in shown.get_data(as_text=True)
+    assert keeper.client.get(url, headers={"If-None-Match": etag}).status_code == 304
 
 
 def test_the_entry_page_watches_the_scoreboard_for_its_hand(keeper, table):
