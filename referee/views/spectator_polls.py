@@ -146,7 +146,7 @@ class SpectatorPolls:
         request = self.app.request_class(environ)
         session = self.app.session_interface.open_session(self.app, request)
         secret = session.get(LOGIN_KEY) if session is not None else None
-        if not isinstance(secret, str):
+        if session is None or not isinstance(secret, str):
             return None
         moment = now()
         seen = scoreboard_version_on(connection, secret, match_id, moment)
