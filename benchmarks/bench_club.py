@@ -91,6 +91,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--postgres", default=os.environ.get("REFEREE_BENCH_POSTGRES", POSTGRES))
     parser.add_argument("--duration", type=float, default=20.0, help="seconds a step (default 20)")
     parser.add_argument("--cpu-tables", type=int, default=100, help="tables for the CPU measure (default 100)")
+    parser.add_argument("--cpu-rounds", type=int, default=3,
+                        help="CPU measures of each server, alternating, pooled (default 3)")
     parser.add_argument("--start", type=int, default=80, help="the first step's tables (default 80)")
     parser.add_argument("--most", type=int, default=600, help="tables seeded, the last step at most (default 600)")
     parser.add_argument("--growth", type=float, default=1.25, help="tables from one step to the next (default ×1.25)")
@@ -100,7 +102,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="smoke: 6 s steps, 60 tables at most")
     args = parser.parse_args(argv)
     if args.quick:
-        args.duration, args.most, args.start, args.cpu_tables = 6.0, 60, 20, 20
+        args.duration, args.most, args.start, args.cpu_tables, args.cpu_rounds = 6.0, 60, 20, 20, 1
     return args
 
 
@@ -168,6 +170,20 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Rounds:
+    """One server's CPU measures, taken in turn with the other's (a machine's drift falls on both alike): pooled,
+    all its CPU over all its requests."""
+
+    steps: list[Step]
+
+    @property
+    def cpu_ms_per_table(self) -> float:
+        """As Step's, over every round."""
+        requests = sum(step.result.requests for step in self.steps)
+        return 1000 * sum(step.cpu_seconds for step in self.steps) / requests * PER_TABLE if requests else 0.0
+
+
+@dataclass(frozen=True)
 class Served:
     """One app as deployed: gunicorn, and nginx in front of it (the shipped site file)."""
 
@@ -222,7 +238,7 @@ def words(name: str, step: Step, p99_ms: float) -> str:
 class Found:
     """One database's results: the CPU step of each server, the last step each held, the answers unexpected."""
 
-    cpu: dict[str, Step]
+    cpu: dict[str, Rounds]
     held: dict[str, Step | None]
     unexpected: int
 
@@ -268,12 +284,15 @@ def measure(url: str, args: argparse.Namespace, folder: Path) -> Found:
                 lambda: club_phones.versions(url, secret), f"Bearer {api_secret}", body))}
         for served, tables in servers.values():  # warm: templates loaded, connections made
             drive(served, tables, min(args.most, args.cpu_tables), 2)
-        cpu = {}
-        for name, (served, tables) in servers.items():
-            cpu[name] = drive(served, tables, min(args.most, args.cpu_tables), args.duration)
-            print(words(name, cpu[name], args.p99_ms), flush=True)
+        cpu: dict[str, Rounds] = {name: Rounds([]) for name in servers}
+        for turn in range(args.cpu_rounds):
+            for name, (served, tables) in servers.items():
+                cpu[name].steps.append(drive(served, tables, min(args.most, args.cpu_tables), args.duration))
+                print(words(name, cpu[name].steps[-1], args.p99_ms), flush=True)
+            ratio = cpu["project"].steps[-1].cpu_ms_per_table / (cpu["floor"].steps[-1].cpu_ms_per_table or 1)
+            print(f"  CPU round {turn + 1}: {ratio:.2f}× the floor's", flush=True)
         held: dict[str, Step | None] = {"floor": None, "project": None}
-        unexpected = sum(step.result.unexpected for step in cpu.values())
+        unexpected = sum(step.result.unexpected for rounds in cpu.values() for step in rounds.steps)
         count, going = args.start, {"floor", "project"}
         while going and count <= args.most:
             for name in sorted(going):
