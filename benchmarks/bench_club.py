@@ -196,8 +196,8 @@ class Served:
         return f"https://127.0.0.1:{self.front.https_port}"
 
 
-def drive(served: Served, tables: Tables, count: int, seconds: float) -> Step:
-    """The mix over the first `count` tables for `seconds`."""
+def drive(served: Served, tables: Tables, count: int, seconds: float, seed: int) -> Step:
+    """The mix over the first `count` tables for `seconds`, its draws made from `seed` (load_club.lua)."""
     import subprocess
 
     connections = max(2, count)
@@ -213,7 +213,8 @@ def drive(served: Served, tables: Tables, count: int, seconds: float) -> Step:
     listed.write_text("".join(lines))
     env = {"CLUB_TABLES_FILE": str(listed), "CLUB_THREADS": "2", "CLUB_CONNECTIONS": str(connections),
            "CLUB_BOARD_SECONDS": str(BOARD_SECONDS), "CLUB_SAVE_SECONDS": str(SAVE_SECONDS),
-           "CLUB_SAVE_AUTH": tables.save_auth, "CLUB_SAVE_BODY": tables.save_body, "LOAD_LUA_DIR": str(HERE)}
+           "CLUB_SAVE_AUTH": tables.save_auth, "CLUB_SAVE_BODY": tables.save_body, "LOAD_LUA_DIR": str(HERE),
+           "CLUB_SEED": str(seed)}
     words = [wrk_path(), "--latency", "-t", "2", "-c", str(connections), "-d", f"{max(1, round(seconds))}s",
              "--timeout", "10s", "-s", str(HERE / "load_club.lua"), served.url]
     before = worker_cpu(served.server.process.pid)
@@ -283,11 +284,12 @@ def measure(url: str, args: argparse.Namespace, folder: Path) -> Found:
                 lambda n, i, match, version: project_etag(phones[n][i], match, version),
                 lambda: club_phones.versions(url, secret), f"Bearer {api_secret}", body))}
         for served, tables in servers.values():  # warm: templates loaded, connections made
-            drive(served, tables, min(args.most, args.cpu_tables), 2)
+            drive(served, tables, min(args.most, args.cpu_tables), 2, 0)
         cpu: dict[str, Rounds] = {name: Rounds([]) for name in servers}
         for turn in range(args.cpu_rounds):
             for name, (served, tables) in servers.items():
-                cpu[name].steps.append(drive(served, tables, min(args.most, args.cpu_tables), args.duration))
+                cpu[name].steps.append(drive(served, tables, min(args.most, args.cpu_tables), args.duration,
+                                             turn + 1))
                 print(words(name, cpu[name].steps[-1], args.p99_ms), flush=True)
             ratio = cpu["project"].steps[-1].cpu_ms_per_table / (cpu["floor"].steps[-1].cpu_ms_per_table or 1)
             print(f"  CPU round {turn + 1}: {ratio:.2f}× the floor's", flush=True)
@@ -297,7 +299,7 @@ def measure(url: str, args: argparse.Namespace, folder: Path) -> Found:
         while going and count <= args.most:
             for name in sorted(going):
                 served, tables = servers[name]
-                step = drive(served, tables, count, args.duration)
+                step = drive(served, tables, count, args.duration, count)
                 print(words(name, step, args.p99_ms), flush=True)
                 unexpected += step.result.unexpected
                 if step.held(args.p99_ms):

@@ -51,7 +51,9 @@ function init(_args)
   end
   local rate = #mine * per_table
   pause_ms = math.max(1, math.floor(1000 * (connections / threads) / rate))
-  math.randomseed(os.time() + id)
+  -- CLUB_SEED: the same draws for the floor and the project in a round (as many saves, pages and polls, in
+  -- the same order), so that a round's ratio is not the luck of its saves.
+  math.randomseed((tonumber(os.getenv("CLUB_SEED")) or os.time()) * 100 + id)
 end
 
 function delay()

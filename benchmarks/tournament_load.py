@@ -124,7 +124,7 @@ def run(served: Served, tables: Tables, count: int, seconds: float, board: str |
         follow = subprocess.Popen(words, env=os.environ | env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                   text=True)
     before = worker_cpu(served.server.process.pid)
-    club = drive(served, tables, count, seconds).result
+    club = drive(served, tables, count, seconds, count).result
     board_result = None
     if follow is not None:
         out, err = follow.communicate(timeout=seconds + 60)
