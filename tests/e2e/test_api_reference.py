@@ -34,13 +34,22 @@ def test_the_reference_draws_every_operation_and_tries_one(page: Page, live_serv
 
 
 def test_the_reference_fits_a_small_phone(browser, live_server: str) -> None:
-    """At 320×568 the page does not scroll sideways."""
+    """At 320×568 the page does not scroll sideways; its first Tab stop is a skip link, shown on the screen, past
+    its bar of links to the reference itself."""
     context = browser.new_context(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True)
     small = context.new_page()
     small.goto(live_server + "/api/reference")
     expect(small.locator(".opblock")).to_have_count(OPERATIONS)
     shot(small, "api-reference-320")
     assert small.evaluate("document.documentElement.scrollWidth") <= 320
+    small.keyboard.press("Tab")
+    skip = small.locator("a.skip-link")
+    expect(skip).to_be_focused()
+    box = skip.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 568, box
+    small.keyboard.press("Enter")
+    small.keyboard.press("Tab")
+    assert small.evaluate("document.querySelector('main').contains(document.activeElement)")
     context.close()
 
 

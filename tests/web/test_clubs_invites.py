@@ -155,7 +155,8 @@ def test_an_organiser_stops_a_link_and_its_members_stay(scorekeeper):
 @given(secret=st.one_of(st.text(max_size=60), st.from_regex(r"[A-Za-z0-9_-]{24}", fullmatch=True)))
 def test_no_made_up_secret_joins_a_club(app, secret: str) -> None:
     """Whatever is sent as a secret, of any shape or of a real one's, the service refuses it and the page answers
-    a 4xx: a real secret is 144 random bits."""
+    a 4xx: a real secret is 144 random bits. (A secret that starts with "/" makes a double slash, which Werkzeug
+    sends on to the address with one: the 4xx is at the end of that redirect.)"""
     with app.app_context():
         if find_account("ana") is None:
             factories.account(app, "ana")
@@ -165,7 +166,8 @@ def test_no_made_up_secret_joins_a_club(app, secret: str) -> None:
             make_invite(membership(ana, create_club(ana, "Casa").id))
         with pytest.raises(BadLink):
             join_club(ana, secret)
-    assert app.test_client().get(f"/clubs/join/{quote(secret, safe='')}").status_code in (400, 404, 410)
+    answer = app.test_client().get(f"/clubs/join/{quote(secret, safe='')}", follow_redirects=True)
+    assert answer.status_code in (400, 404, 410)
 
 
 class TestThrottled:
