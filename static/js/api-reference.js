@@ -13,3 +13,10 @@ if (root && window.SwaggerUIBundle) {
     validatorUrl: null,
   });
 }
+
+// The skip link: on this page an in-page link does not move (seen in Chromium with Swagger UI loaded: no #reference
+// in the address, the next Tab back in the bar), so the link focuses the reference itself (tabindex="-1").
+document.querySelector(".skip-link")?.addEventListener("click", (event) => {
+  event.preventDefault();
+  root?.focus();
+});

@@ -5,6 +5,7 @@ neither the API's readers and writers (score_payloads, match_payloads), nor the 
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,8 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports_of(name: str) -> set[str]:
+@cache  # each module parsed once for all the services that reach it (some 70 walks over the same modules)
+def imports_of(name: str) -> frozenset[str]:
     """Every module a module of the app imports, anywhere in it, relative imports made absolute."""
     path = ROOT.parent / (name.replace(".", "/") + ".py")
     if not path.exists():
@@ -40,8 +42,8 @@ def imports_of(name: str) -> set[str]:
             found.add(module)
             # `from . import x` and `from .. import x` name modules too
             found.update(f"{module}.{alias.name}" for alias in node.names)
-    return {n for n in found if n.startswith("referee") and _exists(n)} | {n.split(".")[0] for n in found
-                                                                          if not n.startswith("referee")}
+    return frozenset({n for n in found if n.startswith("referee") and _exists(n)}
+                     | {n.split(".")[0] for n in found if not n.startswith("referee")})
 
 
 def _exists(name: str) -> bool:

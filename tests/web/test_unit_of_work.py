@@ -28,6 +28,9 @@ from referee.models import Match, MatchEvent, Player, TournamentTable
 from referee.services.sharing import make_join_code
 
 REFEREE = Path(__file__).resolve().parents[2] / "referee"
+# Run untraced (tests/conftest.py, untraced): each use case is sent once per write it makes and once more, some 500
+# requests whose lines the tests of each flow count already; traced, they cost the suite some 20 s of its cores.
+pytestmark = pytest.mark.no_cover
 
 Send = Callable[[], TestResponse]
 
