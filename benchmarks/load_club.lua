@@ -51,8 +51,9 @@ function init(_args)
   end
   local rate = #mine * per_table
   pause_ms = math.max(1, math.floor(1000 * (connections / threads) / rate))
-  -- CLUB_SEED: the same draws for the floor and the project in a round (as many saves, pages and polls, in
-  -- the same order), so that a round's ratio is not the luck of its saves.
+  -- CLUB_SEED: the same draws for the floor and the project in a round, so that both see about as many saves
+  -- and a round's ratio is not the luck of its saves (the pauses' draws interleave with the requests' as the
+  -- answers come, so the two sequences can still part).
   math.randomseed((tonumber(os.getenv("CLUB_SEED")) or os.time()) * 100 + id)
 end
 
