@@ -45,6 +45,7 @@ def test_the_reference_fits_a_small_phone(browser, live_server: str) -> None:
     small.keyboard.press("Tab")
     skip = small.locator("a.skip-link")
     expect(skip).to_be_focused()
+    shot(small, "api-reference-skip-link")
     box = skip.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 568, box
     small.keyboard.press("Enter")
