@@ -94,9 +94,8 @@ def compare(first: HandEntry, second: HandEntry) -> Comparison:
             differences += _cards_apart("pile", side, _pile(first, side), _pile(second, side))
     facts = {name: (_fact(first, name), _fact(second, name)) for name in HAND_FACTS}
     differences += [Difference(name, None, a, b) for name, (a, b) in facts.items() if a != b]
-    leftovers = _leftover(first), _leftover(second)
-    if leftovers[0] is not None and leftovers[1] is not None:
-        differences += _cards_apart("leftover", None, leftovers[0], leftovers[1])
+    if first.leftover is not None and second.leftover is not None:  # a tally gives its leftover's cards or not
+        differences += _cards_apart("leftover", None, first.leftover, second.leftover)
     return Comparison(tuple(differences), verdict(first), verdict(second))
 
 
@@ -127,11 +126,6 @@ def _fact(entry: HandEntry, name: str) -> int:
 def _pile(entry: CardEntry, side: int) -> tuple[Card, ...]:
     """A side's captured cards, without the leftover (none for a side the version does not have)."""
     return entry.sides[side].cards if side < len(entry.sides) else ()
-
-
-def _leftover(entry: HandEntry) -> tuple[Card, ...] | None:
-    """The leftover's cards, when the version gives them."""
-    return entry.leftover
 
 
 def _cards_apart(category: str, side: int | None, first: tuple[Card, ...],
