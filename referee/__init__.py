@@ -73,6 +73,7 @@ def register_blueprints(app: Flask) -> None:
         claims,
         club_profiles,
         clubs,
+        confirmations,
         exports,
         guests,
         hands,
@@ -106,6 +107,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(exports.bp)
     app.register_blueprint(imports.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(confirmations.bp)
     app.register_blueprint(trail.bp)
     app.register_blueprint(presence.bp)
     app.register_blueprint(sharing.bp)

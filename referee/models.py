@@ -308,6 +308,17 @@ class Hand(Model):
     client_token: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+    # Under the house rule that the other sides confirm each hand (Ruleset.confirm_hands;
+    # referee/services/confirmations.py): a hand saved or corrected waits, counting in no total, until every side
+    # stands behind one version of it. ``entered_by``: the phone that saved this entry, {"user": id, "side": s or
+    # None}; ``stands``: who stands behind this entry, a list of those; ``versions``: the other sides' versions of
+    # it, each with its label, entry, points and stands; ``called_at``: when a side called the organiser (or the
+    # match's owner) to decide it.
+    waiting: Mapped[bool] = mapped_column(default=False, server_default=false())
+    entered_by: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    stands: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
+    versions: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
+    called_at: Mapped[datetime | None] = mapped_column(default=None)
 
     match: Mapped[Match] = relationship(back_populates="hands")
     results: Mapped[list[HandSide]] = relationship(

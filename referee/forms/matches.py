@@ -42,6 +42,8 @@ SEVENS_CHOICES = [("most", _l("Most sevens (the usual)")),
                   ("most_tiebreak", _l("As in Uruguay: sevens, then sixes, aces, fives"))]
 TIES_CHOICES = [("nobody", _l("Nobody scores it (the rule)")),
                 ("shared", _l("House rule: every side tied at the top scores it"))]
+CONFIRM_CHOICES = [("none", _l("Each hand counts once saved")),
+                   ("other_sides", _l("Both sides confirm each hand (the other side taps Confirm)"))]
 PASSES_CHOICES = [("right", _l("To the right (next in the order of play)")), ("left", _l("To the left"))]
 # What a player's name may be, as typed (then trimmed, and not empty): a seat's here, a rename's in player_admin.py.
 NAME_RULES = [Length(max=NAME_LENGTH), no_control_characters]
@@ -68,6 +70,7 @@ class RulesForm(FlaskForm):
     deck_style = SelectField(_l("Cards"), choices=options(DECK_CHOICES), default="")
     sevens = RadioField(_l("The sevens point"), choices=options(SEVENS_CHOICES), default="most")
     ties = RadioField(_l("A category tied at the top"), choices=options(TIES_CHOICES), default="nobody")
+    confirm_hands = RadioField(_l("Confirming hands"), choices=options(CONFIRM_CHOICES), default="none")
 
     def options(self) -> dict[str, object]:
         """The options the form changes from the preset: each option of the rules core has its field of the same

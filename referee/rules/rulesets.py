@@ -61,6 +61,14 @@ class Ties(Enum):
     SHARED = "shared"  # a house rule: every tied leader scores it
 
 
+class Confirm(Enum):
+    """Whether a hand saved by one side's phone counts at once or waits for the other sides (a house rule; the
+    services keep the waiting hands: referee/services/confirmations.py)."""
+
+    NONE = "none"  # one phone's entry is the hand
+    OTHER_SIDES = "other_sides"  # every other side confirms it, or the sides agree on one version, before it counts
+
+
 class UnknownRuleset(ValueError):
     """A preset name that is not one of PRESETS."""
 
@@ -157,6 +165,10 @@ class Ruleset:
     ties: Ties = field(default=Ties.NOBODY, metadata=_takes(OptionKind(
         "When sides tie for the lead in cards, oros or sevens: `nobody` scores it, or every tied leader does "
         "(`shared`, a house rule).", choices=Ties)))
+    confirm_hands: Confirm = field(default=Confirm.NONE, metadata=_takes(OptionKind(
+        "Who confirms a hand: `none`, a hand counts once saved; `other_sides`, a hand saved by one side's phone "
+        "waits until every other side confirms it or the sides agree on one version (docs/sharing.md).",
+        choices=Confirm)))
 
     @property
     def max_deck_points(self) -> int:

@@ -107,7 +107,10 @@ def match_rows(checked: CheckedMatch, user_id: int) -> MatchRows:
              for s in data["seats"]]
     hands = [{"number": h["number"], "dealer": h["dealer"], "mode": h["mode"], "entry": marked(h["entry"]),
               "points": h["points"], "valid": h["valid"], "erred": h["erred"], "client_token": h["client_token"],
-              "created_at": moment(h["created_at"]), "updated_at": moment(h["updated_at"])} for h in data["hands"]]
+              "created_at": moment(h["created_at"]), "updated_at": moment(h["updated_at"]),
+              # A file keeps the hands that count (issue 36: a hand still waiting for the other sides is not in it yet)
+              "waiting": False, "entered_by": None, "stands": None, "versions": None, "called_at": None}
+             for h in data["hands"]]
     results = [result_values(report, hand["points"]) for hand, report in zip(data["hands"], checked.reports,
                                                                              strict=True)]
     events = [{"at": moment(e["at"]), "kind": e["kind"], "hand_number": e["hand_number"],

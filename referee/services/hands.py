@@ -25,6 +25,7 @@ from .refusals import MatchRefusal
 from .stored_entries import stored_entry, stored_form
 from .table_place import table_place
 from .unit_of_work import inside_use_case, one_transaction, use_case
+from .waiting import await_sides, counted_standing, counts, first_waiting
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def points_to_store(report: HandReport) -> list[int]:
     return [int(p or 0) for p in points]
 
 
-class _Raced(Conflict):
+class Raced(Conflict):
     """A Conflict found at the commit: another request changed the match after this one read it."""
 
 
@@ -129,7 +130,7 @@ def record(match: Match, draft: HandDraft, expected_number: int, report: HandRep
     assert not inside_use_case(), "saving a hand tries its transaction again, so it runs on its own"
     try:
         return _record(match, draft, expected_number, report)
-    except _Raced:
+    except Raced:
         # Read the match again and decide anew: the same form sent twice at once (a double tap, a resend
         # racing the first send) finds the hand its twin saved; a hand saved under this number from another
         # phone is a conflict; any other change meanwhile is no reason to refuse the hand.
@@ -150,6 +151,7 @@ def _record(match: Match, draft: HandDraft, expected_number: int, report: HandRe
                     valid=report.valid, erred=erring_sides(report), client_token=draft.client_token)
         match.hands.append(hand)
         keep_results(match, hand, report)
+        await_sides(match, hand)
         after = whole_hand(hand)
         if draft.client_token:
             after["client_token"] = draft.client_token
@@ -174,12 +176,17 @@ def expect_next(match: Match, expected_number: int) -> None:
     """Refuse an entry typed as another hand than the next (the page was opened before a hand was saved, or
     taken back, on another phone): Conflict(HAND_EXISTS) with the number it was typed as, STALE for a number the
     match no longer reaches; and any hand once the match has its winner: Conflict(FINISHED) (a correction may
-    reopen it, a rematch goes on)."""
+    reopen it, a rematch goes on), or would have it if the hands waiting for the other sides counted:
+    Conflict(WAITING) with the first one's number (no hand is played after the last)."""
     if expected_number != len(match.hands) + 1:
         raise Conflict(MatchRefusal.HAND_EXISTS if 1 <= expected_number <= len(match.hands) else MatchRefusal.STALE,
                        number=expected_number)
     if match.finished:
         raise Conflict(MatchRefusal.FINISHED)
+    waiting = first_waiting(match)
+    if waiting is not None and standing(match.ruleset.target, totals((h.points for h in match.hands),
+                                                                     match.sides)).finished:
+        raise Conflict(MatchRefusal.WAITING, number=waiting.number)
 
 
 def resent_hand(match: Match, draft: HandDraft) -> Hand | None:
@@ -250,15 +257,20 @@ def edit_hand(match: Match, number: int, draft: HandDraft, version: int, report:
     return hand
 
 
-def reshape(match: Match, hand: Hand, draft: HandDraft, report: HandReport, kind: str,
+def reshape(match: Match, hand: Hand, draft: HandDraft, report: HandReport, kind: str, agreed: bool = False,
             **noted: object) -> None:
     """Give a saved hand a new entry and its verdict, noting the change (whole, before and after) in the
-    trail as `kind` with what `noted` adds; the match settles. Inside saving_as_one."""
+    trail as `kind` with what `noted` adds; the match settles. A hand changed waits again for the other sides
+    under the house rule (services/waiting.py), unless it is the version they `agreed` on. Inside saving_as_one."""
     points = points_to_store(report)
     before = whole_hand(hand)
     hand.entry, hand.mode, hand.dealer = stored_form(draft.entry), draft.mode, draft.dealer
     hand.points, hand.valid, hand.erred = points, report.valid, erring_sides(report)
     keep_results(match, hand, report)
+    if agreed:
+        counts(hand)
+    else:
+        await_sides(match, hand)
     note(match, MatchEvent(kind=kind, hand_number=hand.number, before=before, after={**whole_hand(hand), **noted}))
     settle(match)
 
@@ -294,8 +306,9 @@ def check_version(match: Match, version: int) -> None:
 
 
 def settle(match: Match) -> None:
-    """Recompute the winner from the stored points; note when the match ends or reopens; the ratings follow."""
-    result = standing(match.ruleset.target, totals((h.points for h in match.hands), match.sides))
+    """Recompute the winner from the stored points of the hands that count; note when the match ends or reopens;
+    the ratings follow. No match ends while a hand waits for the other sides."""
+    result = counted_standing(match)
     was_winner = match.winner
     if result.winner != match.winner:
         kind = "reopened" if result.winner is None else "finished"
@@ -321,9 +334,9 @@ def saving_as_one(match: Match, number: int) -> Iterator[None]:
                 yield
             db.session.flush()
         except IntegrityError:
-            raise _Raced(MatchRefusal.HAND_EXISTS, number=number) from None
+            raise Raced(MatchRefusal.HAND_EXISTS, number=number) from None
         except StaleDataError:
-            raise _Raced(MatchRefusal.STALE) from None
+            raise Raced(MatchRefusal.STALE) from None
 
 
 def expect_unsettled(match: Match) -> None:

@@ -31,6 +31,11 @@ class MatchRefusal(Refusal):
     TOURNAMENT = "tournament"  # a tournament's match has no rematch
     SETTLED = "settled"  # number=: a tournament's table whose round (that number) is closed: its hands no longer change
     DECIDED = "decided"  # home=, away=: a tournament's table whose result the organiser recorded by hand
+    # The other sides confirm each hand (services/confirmations.py):
+    WAITING = "waiting"  # number=: the hands waiting would end the match: that one is confirmed first
+    NOT_WAITING = "not_waiting"  # number=: the hand counts already (confirmed, agreed or decided)
+    OWN_SIDE = "own_side"  # number=: this phone's side entered that version: another side confirms it
+    CHANGED = "changed"  # number=: the version confirmed or picked changed since the page showed it
 
 
 class ClaimRefusal(Refusal):

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..models import Hand, Match, MatchEvent
-from ..rules import InvalidEntry, Standing, first_player, next_dealer, standing, totals
+from ..rules import InvalidEntry, Standing, first_player, next_dealer, totals
 from ..rules.match import side_of_seat
 from .hands import erring_sides, review_stored
 from .trail_actions import taken_away, trail_actions
+from .waiting import counted, counted_standing
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class HandRow:
     mode: str
     erred: tuple[str, ...] = ()  # the names of the sides that erred, when the referee could tell
     dealer_side: int = 0  # the side of the seat that dealt
+    waiting: bool = False  # waits for the other sides (services/waiting.py): its points are not in the totals yet
 
 
 @dataclass(frozen=True)
@@ -103,11 +105,12 @@ def scoreboard(match: Match, actions: bool = False) -> Scoreboard:
     names = side_names(match)
     rows, running = [], [0] * match.sides
     for hand in match.hands:
-        running = [r + p for r, p in zip(running, hand.points)]
+        if not hand.waiting:  # a hand waiting for the other sides shows the points it would give, adding none
+            running = [r + p for r, p in zip(running, hand.points)]
         rows.append(HandRow(hand.number, seat_names[hand.dealer], tuple(hand.points), tuple(running),
                             hand.valid, hand.mode, tuple(names[i] for i in erred_of(match, hand)),
-                            side_of_seat(hand.dealer, len(match.seats), match.sides)))
-    result = standing(match.ruleset.target, totals((h.points for h in match.hands), match.sides))
+                            side_of_seat(hand.dealer, len(match.seats), match.sides), hand.waiting))
+    result = counted_standing(match)
     dealer = dealer_after(match, list(match.hands))
     return Scoreboard(match, names, result, tuple(rows), dealer,
                       None if dealer is None else first_player(dealer, len(match.seats)),
@@ -116,5 +119,5 @@ def scoreboard(match: Match, actions: bool = False) -> Scoreboard:
 
 def totals_with(match: Match, points: list[int], replacing: int | None = None) -> tuple[int, ...]:
     """The totals if a hand with these points were saved (as a new hand, or in place of one)."""
-    kept = [h.points for h in match.hands if h.number != replacing]
+    kept = [h.points for h in counted(match) if h.number != replacing]
     return totals([*kept, points], match.sides)

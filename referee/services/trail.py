@@ -35,6 +35,7 @@ from .refusals import MatchRefusal
 from .scoreboard import totals_with
 from .trail_actions import hand_numbered, kept_entry, puts_back, restorable, revertable
 from .unit_of_work import use_case
+from .waiting import await_sides
 
 
 def _event(match: Match, event_id: int, kinds: tuple[str, ...]) -> MatchEvent:
@@ -80,6 +81,7 @@ def restore_hand(match: Match, event_id: int, version: int) -> Hand:
                     valid=report.valid, erred=erring_sides(report), client_token=token)
         match.hands.append(hand)
         keep_results(match, hand, report)
+        await_sides(match, hand)  # a hand back on the scoreboard waits again under the house rule, as a new one
         match.events.append(MatchEvent(kind="hand_restored", hand_number=number,
                                        after={**whole_hand(hand), "client_token": token, "restores": event.id}))
         settle(match)

@@ -15,7 +15,7 @@ from flask_babel import ngettext
 
 from ..forms.matches import PASSES_CHOICES, PENALTY_CHOICES
 from ..rules import Ruleset
-from ..rules.rulesets import DealPasses, Penalty, Sevens, Ties
+from ..rules.rulesets import Confirm, DealPasses, Penalty, Sevens, Ties
 from ..services.profiles import HouseRules, OpeningSweep
 from ..words.deck_words import DeckWords, words_for
 from ..words.game_names import DECK_NAMES, GAME_NAMES
@@ -84,10 +84,18 @@ def _ties(rules: Ruleset, _deck: DeckWords) -> CardLine:
     return CardLine(_("A category tied at the top"), words[rules.ties])
 
 
+def _confirm(rules: Ruleset, _deck: DeckWords) -> CardLine:
+    """Whether a hand waits for the other sides, in the scoreboard's words."""
+    words = {Confirm.NONE: _("A hand counts once saved."),
+             Confirm.OTHER_SIDES: _("A hand counts when every other side confirms it.")}
+    return CardLine(_("Confirming hands"), words[rules.confirm_hands])
+
+
 # Each option's line, by the option's name.
 OPTION_LINES: dict[str, Callable[[Ruleset, DeckWords], CardLine]] = {
     "target": _target, "all_oros": _bonus("all_oros"), "all_sevens": _bonus("all_sevens"),
     "over30": _bonus("over30"), "penalty": _penalty, "deal_passes": _deal, "sevens": _sevens, "ties": _ties,
+    "confirm_hands": _confirm,
 }
 
 

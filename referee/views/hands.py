@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any, cast
 
@@ -19,6 +20,7 @@ from ..forms.variant_counts import chips_of
 from ..models import Hand, Match
 from ..rules import HandEntry, HandReport, InvalidEntry, TallyEntry
 from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, review_hand
+from ..services.confirmations import enter_version
 from ..services.hands import expect_unsettled, read_entry, saved_already
 from ..services.refusals import MatchRefusal
 from ..services.scoreboard import dealer_after, side_names, totals_with
@@ -38,6 +40,7 @@ bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
 FORMS: dict[str, type[HandFormBase]] = {"quick": QuickHandForm, "cards": CardsHandForm, "tally": TallyHandForm}
 # The conflict page's "Check it as hand N": the entry, typed for a hand saved meanwhile, checked as the next hand.
 AS_NEXT = "next"
+SEEN = re.compile(r"[0-9a-f]{16}")  # a version's digest (services/confirmations.py: digest)
 
 
 def _form(match: Match, mode: str, **kwargs: Any) -> HandFormBase:
@@ -87,14 +90,25 @@ def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status
         context.setdefault("stage", form.stage(places))
         context.setdefault("rest_counts", quick_entry_page.rest_counts(form, match.sides, context.get("report")))
     number = hand.number if hand else _typed_as(form, match)
+    seen = _counting()
+    if seen is not None:  # our count differs: a version of a waiting hand, on its own page and in its own draft
+        context.update(counting=True, here=url_for("hands.count", match_id=match.id, number=number, seen=seen))
     # The error summary's names for the fields, only for a page that has errors to sum up.
     summed_up = bool(context.get("problems")) or has_errors(form)
     labels = summary_labels(form, side_names(match), match.deck_style) if summed_up else {}
     return render_template("hands/entry.html", match=match, form=form, mode=mode, hand=hand, number=number,
                            sides=side_names(match), places=places,
-                           draft_group=hand_draft(match.id, number, correcting=hand is not None),
+                           draft_group=hand_draft(match.id, number, correcting=hand is not None)
+                           + ("-count" if seen is not None else ""),
                            summary_labels=labels, summed_up=summed_up, entering=entering_now(match),
                            **context), status
+
+
+def _counting() -> str | None:
+    """On the page of a version of one's own (count), the digest of the hand's entry it was opened on."""
+    if request.endpoint != "hands.count" or request.view_args is None:
+        return None
+    return str(request.view_args["seen"])
 
 
 def _typed_as(form: HandFormBase, match: Match) -> int:
@@ -121,7 +135,8 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
     form = _form(match, mode)
     names = side_names(match)
     valid = form.validate_on_submit()
-    if hand is None and form.action.data == AS_NEXT:
+    seen = _counting()
+    if hand is None and seen is None and form.action.data == AS_NEXT:
         _as_next(form, match)
     places = _places(form, hand, match.sides)
     asked = None
@@ -143,9 +158,11 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         # A resend of a hand saved from this phone: the same entry is that hand (even once the match is
         # over: it may be the winning hand), a changed one says so at once; so does an entry typed for a hand
         # another phone saved meanwhile (it may be the winning hand too).
-        if hand is None:
+        if hand is None and seen is None:
             saved_already(match, draft, int(cast(str, form.number.data)))
         report = review_hand(match, draft)
+        if form.saving and seen is not None:
+            return _save_count(match, draft, form, seen, report)
         if form.saving:
             return _save(match, draft, form, hand, report)
     except InvalidEntry as error:
@@ -156,6 +173,8 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
         assert draft is not None  # the services refuse a draft, once there is one
         if conflict.reason in (MatchRefusal.FINISHED, MatchRefusal.SETTLED):
             return _over(match, conflict)
+        if seen is not None:  # the hand changed, or counts, since: the count stays as typed, the refusal above it
+            return _page(match, form, mode, hand, 409, refusal=conflict_words(conflict))
         return _conflict(match, form, mode, number, conflict, draft)
     messages = [finding_words(f, lambda i: names[i], deck=match.deck_style, partnerships=match.partnerships)
                 for f in report.findings]
@@ -233,6 +252,42 @@ def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None,
         # Typed as this hand on a new hand's page (a conflict page's correction): that draft is done too.
         confirm_saved(hand_draft(match.id, hand.number, correcting=False))
     return redirect(url_for("matches.show", match_id=match.id))
+
+
+def _save_count(match: Match, draft: HandDraft, form: HandFormBase, seen: str,
+                report: HandReport) -> ResponseReturnValue:
+    """Store this side's version of the waiting hand and show where the versions differ (the scoreboard, when it
+    was the hand's own entry: a confirmation)."""
+    number = int((request.view_args or {})["number"])  # the page's hand, whatever its hidden field says
+    label = enter_version(match, number, draft, seen, report)
+    confirm_saved(hand_draft(match.id, number, correcting=False) + "-count")
+    hand = next(h for h in match.hands if h.number == number)
+    if not hand.waiting:
+        flash(_("Your count is the same as version %(label)s: hand %(number)s counts.", label=label, number=number),
+              "success")
+        return redirect(url_for("matches.show", match_id=match.id))
+    flash(_("Your count of hand %(number)s is version %(label)s.", number=number, label=label), "success")
+    return redirect(url_for("confirmations.versions", match_id=match.id, number=number))
+
+
+@bp.route("/<int:number>/count/<seen>", methods=["GET", "POST"])
+@login_required
+def count(match_id: int, number: int, seen: str) -> ResponseReturnValue:
+    """Our count differs: this phone's side enters its own version of a hand waiting for it, as a new hand is
+    entered (any way), dealt as the hand was; `seen`, the digest of the entry the scoreboard showed."""
+    match = scored(match_id)
+    hand = next((h for h in match.hands if h.number == number), None)
+    mode = request.args.get("mode", "quick")
+    if hand is None or mode not in FORMS or not SEEN.fullmatch(seen):
+        abort(404)
+    if request.method == "POST":
+        return _handle(match, mode, None)
+    if not hand.waiting:
+        flash(refusal_words(MatchRefusal.NOT_WAITING, number=number), "info")
+        return redirect(url_for("matches.show", match_id=match.id))
+    form = _form(match, mode, formdata=None, dealer=str(hand.dealer), number=str(number), client_token="",
+                 version=str(match.version))
+    return _page(match, form, mode, None)
 
 
 @bp.route("/new", methods=["GET", "POST"])

@@ -20,6 +20,7 @@ from ..rules.names import rank_name, rank_symbol
 from ..services import Conflict, MatchSettings, create_match, rematch, scoreboard
 from ..services.club_profiles import clubs_house_rules
 from ..services.clubs import club_choices
+from ..services.confirmations import waiting_hands
 from ..services.draws import DrawState, draw_by_app, draw_round, draw_state
 from ..services.history import match_history, match_rows
 from ..services.matches import revoke_spectator_link, spectator_link
@@ -143,6 +144,7 @@ def board_page(match: Match, token: str, owner: bool = True, etag: str = "") -> 
                            owner=owner, in_tournament=place is not None,
                            settled_note=settled_note, etag=etag, poll=LIVE_SECONDS,
                            decided=place is not None and place.decided is not None,
+                           waiting=waiting_hands(match, current_user.id),
                            tournament_id=place.tournament_id if place is not None and place.reader_is_member
                            else None)
 

@@ -65,6 +65,16 @@ WORDS: dict[Refusal, Words] = {
     MatchRefusal.DECIDED: lambda p: _(
         "The tournament's organiser recorded this table's result, %(home)s – %(away)s, so its hands can no longer "
         "change. Only the organiser can change the result, by hand.", home=p["home"], away=p["away"]),
+    MatchRefusal.WAITING: lambda p: _(
+        "Hand %(number)s still waits for the other side, and the match ends if it counts: confirm it (or agree on "
+        "it) before the next hand.", number=p["number"]),
+    MatchRefusal.NOT_WAITING: lambda p: _(
+        "Hand %(number)s counts already: nothing was changed.", number=p["number"]),
+    MatchRefusal.OWN_SIDE: lambda p: _(
+        "Your side entered this version of hand %(number)s: another side confirms it.", number=p["number"]),
+    MatchRefusal.CHANGED: lambda p: _(
+        "Hand %(number)s changed on another phone since this page showed it: look at it again before confirming.",
+        number=p["number"]),
     # A seat claimed
     ClaimRefusal.ONE_SEAT_EACH: lambda p: _(
         "You already hold a seat in this match: give it up first to claim another."),

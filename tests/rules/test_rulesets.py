@@ -179,7 +179,8 @@ def test_options_are_plain_json_values() -> None:
     """options() lists every per-match option as ints and strings."""
     rules = make_ruleset("escova-rs", penalty="void", deal_passes="left", over30=2)
     assert rules.options() == {"target": 15, "all_oros": 1, "all_sevens": 1, "over30": 2,
-                               "penalty": "void", "deal_passes": "left", "sevens": "most", "ties": "nobody"}
+                               "penalty": "void", "deal_passes": "left", "sevens": "most", "ties": "nobody",
+                               "confirm_hands": "none"}
 
 
 def test_rulesets_compare_by_value() -> None:
@@ -226,8 +227,10 @@ def test_a_ruleset_is_made_again_from_its_preset_and_options(preset: str, option
 
 def test_an_option_kept_without_a_value_reads_as_matches_were_scored_before_it() -> None:
     """A match stored, or a backup written, before an option existed reads it as its field's default (most
-    sevens, ties to nobody), whatever a preset now says; the options every match has had need a value."""
-    assert OPTIONS_BEFORE == {"penalty": "forfeit", "deal_passes": "right", "sevens": "most", "ties": "nobody"}
+    sevens, ties to nobody, no hand waiting for a confirmation), whatever a preset now says; the options every
+    match has had need a value."""
+    assert OPTIONS_BEFORE == {"penalty": "forfeit", "deal_passes": "right", "sevens": "most", "ties": "nobody",
+                              "confirm_hands": "none"}
     old = stored_ruleset("escoba-es", {"target": 30, "all_oros": 2, "all_sevens": 0, "over30": 1,
                                        "penalty": "void", "deal_passes": "left"})
     assert (old.target, old.penalty, old.sevens, old.ties) == (30, Penalty.VOID, Sevens.MOST, Ties.NOBODY)

@@ -18,10 +18,11 @@ from referee.extensions import db
 from referee.forms.profiles import ProfileForm
 from referee.models import Match, RulesProfile
 from referee.rules import PRESETS, DeckStyle
+from referee.rules.rulesets import CHOICE_OPTIONS
 from referee.services.profiles import get_profile
 
 CASA = {"name": "Casa", "ruleset": "escoba-es", "options": {"target": 30, "ties": "shared"}}
-SELECTS = ("penalty", "deal_passes", "sevens", "ties")
+SELECTS = tuple(CHOICE_OPTIONS)  # the options a form offers as choices, each with a default
 
 
 def test_house_rules_saved_listed_read_renamed_changed_and_deleted(keeper, client):

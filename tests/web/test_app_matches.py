@@ -69,7 +69,8 @@ def test_the_options_chosen_are_the_rules_in_force(keeper):
                             over30="1", penalty="void", deal_passes="left", deck_style="french-jq")
     assert match_row(keeper, match_id) == {
         "preset": "escoba-es", "target": 30, "all_oros": 2, "all_sevens": 0, "over30": 1, "penalty": "void",
-        "deal_passes": "left", "sevens": "most", "ties": "nobody", "deck_style": "french-jq", "partnerships": False,
+        "deal_passes": "left", "sevens": "most", "ties": "nobody", "confirm_hands": "none",
+        "deck_style": "french-jq", "partnerships": False,
         "first_dealer": 0}
     assert "Playing to 30" in keeper.board(match_id)
 

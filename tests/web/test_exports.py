@@ -155,7 +155,8 @@ def test_the_json_holds_everything_of_the_match(keeper, played):
     (uid,), = keeper.query(select(Match.uid).where(Match.id == played))
     assert match["uid"] == uid
     assert match["rules"] == {"preset": "escova-rs", "target": 15, "all_oros": 1, "all_sevens": 1, "over30": 0,
-                              "penalty": "forfeit", "deal_passes": "right", "sevens": "most", "ties": "nobody"}
+                              "penalty": "forfeit", "deal_passes": "right", "sevens": "most", "ties": "nobody",
+                              "confirm_hands": "none"}
     assert match["seats"] == [{"position": 0, "name": "Ana", "side": 0, "player": "Ana"},
                               {"position": 1, "name": "Bea", "side": 1, "player": "Bea"}]
     stored = keeper.query(select(Hand).where(Hand.match_id == played).order_by(Hand.number))

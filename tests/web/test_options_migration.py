@@ -60,7 +60,8 @@ def test_the_migration_folds_every_option_into_one_object_with_its_values_exactl
         decoded = [(preset, Match.options.type.result_processor(db.engine.dialect, None)(options)
                     if isinstance(options, str) else options) for preset, options in stored]
         assert decoded == [(row[0], dict(zip(COLUMNS, row[1:], strict=True))) for row in ROWS]
-        assert [list(options) for _, options in decoded] == [list(make_ruleset("escoba-es").options())] * len(ROWS)
+        in_force_then = [name for name in make_ruleset("escoba-es").options() if name in COLUMNS]  # later ones aside
+        assert [list(options) for _, options in decoded] == [in_force_then] * len(ROWS)
         db.session.close()  # its read ends before the later migrations change the table
         upgrade(directory=MIGRATIONS)  # the later migrations' columns too, which the model reads with a match
         second = db.session.get_one(Match, 2).ruleset

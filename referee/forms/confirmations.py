@@ -1,0 +1,31 @@
+"""Both sides agree (services/confirmations.py): confirm a waiting hand, take a version of it, decide it."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, StringField
+from wtforms.validators import InputRequired, Length, Optional, Regexp
+
+from .common import no_control_characters
+
+REASON_LENGTH = 200
+
+
+class ConfirmForm(FlaskForm):
+    """One tap: the version the page showed, by its digest (a version changed since is refused in words)."""
+
+    seen = HiddenField(validators=[InputRequired(), Regexp(r"^[0-9a-f]{16}$")])
+
+
+class PickForm(ConfirmForm):
+    """Take one version of a hand in dispute: its label, and its digest as the page showed it."""
+
+    label = HiddenField(validators=[InputRequired(), Regexp(r"^[A-Z]$")])
+
+
+class DecideForm(PickForm):
+    """The organiser (the match's owner) takes a version, saying why."""
+
+    reason = StringField(_l("Why (kept in the trail)"),
+                         validators=[Optional(), Length(max=REASON_LENGTH), no_control_characters])
