@@ -24,8 +24,12 @@ class PickForm(ConfirmForm):
     label = HiddenField(validators=[InputRequired(), Regexp(r"^[A-Z]$")])
 
 
-class DecideForm(PickForm):
-    """The organiser (the match's owner) takes a version, saying why."""
+class ReasonForm(FlaskForm):
+    """Why the organiser decided a hand as it did (kept in the trail)."""
 
     reason = StringField(_l("Why (kept in the trail)"),
                          validators=[Optional(), Length(max=REASON_LENGTH), no_control_characters])
+
+
+class DecideForm(PickForm, ReasonForm):
+    """The organiser (the match's owner) takes a version, saying why."""

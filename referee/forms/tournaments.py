@@ -61,6 +61,7 @@ class TournamentForm(FlaskForm):
     rounds = WholeNumberField(_l("Rounds (Swiss)"), validators=[
         Optional(), NumberRange(min=1, max=MAX_SWISS_ROUNDS, message=_l("From %(min)s to %(max)s rounds."))])
     third_place = BooleanField(_l("A third-place match (knockout)"))
+    confirm_hands = BooleanField(_l("Both sides confirm each hand"), default=True)
     seeding = RadioField(_l("Seeding"), choices=options(SEEDING_CHOICES), default=Seeding.LISTED.value)
     members = MultiCheckboxField(_l("Members playing"), choices=[], default=[])
     regulars = MultiCheckboxField(_l("Guests who played here before"), choices=[], default=[])
@@ -145,7 +146,8 @@ class TournamentForm(FlaskForm):
             name=self.name.data or "", format=FORMATS[str(self.format.data)],
             profile_id=whole_id(self.profile.data) or 0,
             entrants=(*ticked, *typed), rounds=self.rounds.data, third_place=bool(self.third_place.data),
-            seeding=Seeding(self.seeding.data), partnerships=self.partnerships())
+            seeding=Seeding(self.seeding.data), partnerships=self.partnerships(),
+            confirm_hands=bool(self.confirm_hands.data))
 
 
 class AgainForm(FlaskForm):

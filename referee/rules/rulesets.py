@@ -167,7 +167,7 @@ class Ruleset:
         "(`shared`, a house rule).", choices=Ties)))
     confirm_hands: Confirm = field(default=Confirm.NONE, metadata=_takes(OptionKind(
         "Who confirms a hand: `none`, a hand counts once saved; `other_sides`, a hand saved by one side's phone "
-        "waits until every other side confirms it or the sides agree on one version (docs/sharing.md).",
+        "waits until every other side confirms it or the sides agree on one version (docs/guide.md).",
         choices=Confirm)))
 
     @property

@@ -292,6 +292,13 @@ class WaitingHand:
     mine: str | None
     decides: bool
     called: bool
+    seated: bool = False  # the reader speaks for a side (a seat it holds), not only for its phone
+
+    @property
+    def arbiter(self) -> bool:
+        """The reader decides and plays at no seat (a tournament's organiser at another's table): it decides, and
+        neither confirms nor takes a version as a side would."""
+        return self.decides and not self.seated
 
     @property
     def entry(self) -> VersionView:
@@ -330,4 +337,5 @@ def _waiting(match: Match, hand: Hand, stand: Stand | None) -> WaitingHand:
     mine = None if stand is None else next((v["label"] for v in versions
                                             if any(s["user"] == stand["user"] for s in v["stands"])), None)
     return WaitingHand(hand.number, views, differences, may_confirm and len(versions) == 1, own, mine,
-                       decides(match, None if stand is None else stand["user"]), hand.called_at is not None)
+                       decides(match, None if stand is None else stand["user"]), hand.called_at is not None,
+                       stand is not None and stand["side"] is not None)

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import HandSide, Match, TournamentRound, TournamentTable
+from ..models import Hand, HandSide, Match, TournamentRound, TournamentTable
 from ..pairings import Result, bye, played
 from .tournaments import Entrant, TournamentInfo
 
@@ -45,6 +45,7 @@ class Table:
     state: TableState
     score: tuple[int, int] | None
     result: tuple[int, int] | None
+    calls: bool = False  # a side called the organiser to decide a hand the sides dispute (services/confirmations.py)
 
     @property
     def is_bye(self) -> bool:
@@ -116,15 +117,25 @@ def match_totals(match_ids: list[int]) -> dict[int, list[int]]:
     return totals
 
 
+def calling(match_ids: list[int]) -> set[int]:
+    """The matches with a hand waiting whose sides called the organiser to decide it (one query)."""
+    if not match_ids:
+        return set()
+    return set(db.session.scalars(select(Hand.match_id).distinct().where(
+        Hand.match_id.in_(match_ids), Hand.waiting.is_(True), Hand.called_at.is_not(None))))
+
+
 def rounds_of_tournament(info: TournamentInfo) -> list[Round]:
     """The tournament's rounds as plain objects, oldest first."""
     rows = round_rows(info.id)
-    totals = match_totals([table.match_id for row in rows for table in row.tables if table.match_id is not None])
+    ids = [table.match_id for row in rows for table in row.tables if table.match_id is not None]
+    totals, calls = match_totals(ids), calling(ids)
     return [Round(row.id, row.number, row.started_at, row.closed_at,
-                  tuple(table_of(info, table, totals) for table in row.tables)) for row in rows]
+                  tuple(table_of(info, table, totals, calls) for table in row.tables)) for row in rows]
 
 
-def table_of(info: TournamentInfo, row: TournamentTable, totals: dict[int, list[int]]) -> Table:
+def table_of(info: TournamentInfo, row: TournamentTable, totals: dict[int, list[int]],
+             calls: set[int] | frozenset[int] = frozenset()) -> Table:
     """The plain object of a table, its state and result settled."""
     home = info.entrant(row.home_id)
     if row.away_id is None:
@@ -139,7 +150,8 @@ def table_of(info: TournamentInfo, row: TournamentTable, totals: dict[int, list[
         state, result = TableState.PLAYING, None
     return Table(row.id, row.number, home, info.entrant(row.away_id), row.match_id,
                  match.spectator_token if match is not None else None, state,
-                 (score[0], score[1]) if score is not None else None, result)
+                 (score[0], score[1]) if score is not None else None, result,
+                 match is not None and match.id in calls)
 
 
 def results_of(rounds: list[Round]) -> list[Result[int]]:

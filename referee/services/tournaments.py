@@ -20,12 +20,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..models import ClubMember, RulesProfile, Tournament, TournamentEntrant, TournamentRound, User, name_key
+from ..rules.rulesets import Confirm
 from .club_board import club_ratings
 from .clubs import organised
 from .errors import Conflict, Forbidden, NotFound
@@ -70,6 +72,9 @@ class TournamentSpec:
     third_place: bool = False
     seeding: Seeding = Seeding.LISTED
     partnerships: bool = False
+    # Whether each table's hands wait for the other side (Ruleset.confirm_hands): None as the house rules say; the
+    # "New tournament" form says, ticked by default.
+    confirm_hands: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -275,14 +280,22 @@ def create_tournament(user: User, club_id: int, spec: TournamentSpec) -> Tournam
     tournament = Tournament(
         club_id=club_id, name=name, format=spec.format.name, rounds_planned=rounds,
         third_place=spec.third_place and spec.format.offers_third_place, seeding=spec.seeding.value,
-        partnerships=spec.partnerships, profile_id=profile.id, profile_name=profile.name, rules=dict(profile.rules),
-        created_by=user.id)
+        partnerships=spec.partnerships, profile_id=profile.id, profile_name=profile.name,
+        rules=_confirming(dict(profile.rules), spec.confirm_hands), created_by=user.id)
     for seed, row in enumerate(_seeded(club_id, rows, spec.seeding), start=1):
         row.seed = seed
         tournament.entrants.append(row)
     db.session.add(tournament)
     db.session.flush()
     return info_of(tournament, ClubRole.ORGANISER)
+
+
+def _confirming(rules: dict[str, Any], confirm: bool | None) -> dict[str, Any]:
+    """A profile's stored rules, its tables' hands waiting for the other side or not as the organiser chose."""
+    if confirm is None:
+        return rules
+    value = (Confirm.OTHER_SIDES if confirm else Confirm.NONE).value
+    return {**rules, "options": {**rules.get("options", {}), "confirm_hands": value}}
 
 
 def _entrant_rows(club_id: int, entrants: Sequence[tuple[PlayerSpec, ...]], size: int) -> list[TournamentEntrant]:

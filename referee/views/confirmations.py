@@ -18,6 +18,7 @@ from ..services.confirmations import call_organiser, confirm_hand, decide_hand, 
 from ..services.errors import Forbidden
 from ..services.scoreboard import side_names
 from ..services.table_place import table_place
+from .board_etag import LIVE_SECONDS, conditional
 from .lookups import scored
 from .refusal_words import conflict_words
 from .version_words import difference_words, verdict_words
@@ -59,20 +60,25 @@ def versions(match_id: int, number: int) -> ResponseReturnValue:
     """The hand's versions side by side: where each differs from the first, the referee's word on each, and what
     this phone may do: take one, count again, call the organiser, or (the organiser) decide."""
     match = scored(match_id)
-    waiting = next((w for w in waiting_hands(match, current_user.id) if w.number == number), None)
-    if waiting is None:
-        if any(h.number == number for h in match.hands):
-            flash(_("Hand %(number)s counts: the sides agreed on it, or it was decided.", number=number), "info")
-            return _board(match)
+    if not any(h.number == number for h in match.hands):
         abort(404)
+    # Followed by static/js/live.js like the scoreboard: a bare 304 while the match is unchanged, else the page anew
+    # (the other side took a version, the organiser decided: then it says the hand counts).
+    return conditional(("versions", str(match.id), str(number), str(match.version)),
+                       lambda etag: _versions_page(match, number, etag))
+
+
+def _versions_page(match: Match, number: int, etag: str) -> str:
+    waiting = next((w for w in waiting_hands(match, current_user.id) if w.number == number), None)
     names = side_names(match)
     place = table_place(match, current_user)
     return render_template(
-        "hands/versions.html", match=match, waiting=waiting, names=names, in_tournament=place is not None,
+        "hands/versions.html", match=match, number=number, waiting=waiting, names=names,
+        in_tournament=place is not None, etag=etag, poll=LIVE_SECONDS,
         differences={label: [difference_words(d, names, match.deck_style) for d in found]
-                     for label, found in waiting.differences},
-        verdicts={v.label: verdict_words(v.verdict, names, match) for v in waiting.versions},
-        pick=PickForm(formdata=None), decide=DecideForm(formdata=None))
+                     for label, found in waiting.differences} if waiting else {},
+        verdicts={v.label: verdict_words(v.verdict, names, match) for v in waiting.versions} if waiting else {},
+        decide=DecideForm(formdata=None))
 
 
 @bp.post("/pick")

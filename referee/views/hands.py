@@ -13,6 +13,7 @@ from flask_login import login_required
 from wtforms import FieldList, Form
 
 from ..forms import CARD_CODES, CardsHandForm, HandFormBase, QuickHandForm, TallyHandForm
+from ..forms.confirmations import REASON_LENGTH, ReasonForm
 from ..forms.hands import AgainForm
 from ..forms.quick_entry import COUNTS
 from ..forms.variant_counts import EVERY as VARIANT_COUNTS
@@ -20,7 +21,8 @@ from ..forms.variant_counts import chips_of
 from ..models import Hand, Match
 from ..rules import HandEntry, HandReport, InvalidEntry, TallyEntry
 from ..services import Conflict, HandDraft, NotFound, edit_hand, record_hand, review_hand
-from ..services.confirmations import enter_version
+from ..services.confirmations import decide_hand, enter_version
+from ..services.errors import Forbidden
 from ..services.hands import expect_unsettled, read_entry, saved_already
 from ..services.refusals import MatchRefusal
 from ..services.scoreboard import dealer_after, side_names, totals_with
@@ -92,7 +94,10 @@ def _page(match: Match, form: HandFormBase, mode: str, hand: Hand | None, status
     number = hand.number if hand else _typed_as(form, match)
     seen = _counting()
     if seen is not None:  # our count differs: a version of a waiting hand, on its own page and in its own draft
-        context.update(counting=True, here=url_for("hands.count", match_id=match.id, number=number, seen=seen))
+        deciding = _deciding()
+        context.update(counting=True, deciding=deciding, reason=request.form.get("reason", "")[:REASON_LENGTH],
+                       here=url_for("hands.count", match_id=match.id, number=number, seen=seen,
+                                    decide="1" if deciding else None))
     # The error summary's names for the fields, only for a page that has errors to sum up.
     summed_up = bool(context.get("problems")) or has_errors(form)
     labels = summary_labels(form, side_names(match), match.deck_style) if summed_up else {}
@@ -109,6 +114,11 @@ def _counting() -> str | None:
     if request.endpoint != "hands.count" or request.view_args is None:
         return None
     return str(request.view_args["seen"])
+
+
+def _deciding() -> bool:
+    """On a version's page, the organiser records the hand as they find it (?decide=1) instead."""
+    return request.args.get("decide") == "1"
 
 
 def _typed_as(form: HandFormBase, match: Match) -> int:
@@ -162,7 +172,7 @@ def _handle(match: Match, mode: str, hand: Hand | None) -> ResponseReturnValue:
             saved_already(match, draft, int(cast(str, form.number.data)))
         report = review_hand(match, draft)
         if form.saving and seen is not None:
-            return _save_count(match, draft, form, seen, report)
+            return _save_count(match, draft, form, seen, report, mode)
         if form.saving:
             return _save(match, draft, form, hand, report)
     except InvalidEntry as error:
@@ -254,11 +264,23 @@ def _save(match: Match, draft: HandDraft, form: HandFormBase, hand: Hand | None,
     return redirect(url_for("matches.show", match_id=match.id))
 
 
-def _save_count(match: Match, draft: HandDraft, form: HandFormBase, seen: str,
-                report: HandReport) -> ResponseReturnValue:
+def _save_count(match: Match, draft: HandDraft, form: HandFormBase, seen: str, report: HandReport,
+                mode: str) -> ResponseReturnValue:
     """Store this side's version of the waiting hand and show where the versions differ (the scoreboard, when it
     was the hand's own entry: a confirmation)."""
     number = int((request.view_args or {})["number"])  # the page's hand, whatever its hidden field says
+    if _deciding():
+        reason = ReasonForm(meta={"csrf": False})
+        if not reason.validate():
+            return _page(match, form, mode, None, 422, report=report,
+                         refusal=" ".join(str(error) for error in reason.reason.errors))
+        try:
+            decide_hand(match, number, seen, draft=draft, reason=(reason.reason.data or "").strip())
+        except Forbidden:
+            abort(403)
+        confirm_saved(hand_draft(match.id, number, correcting=False) + "-count")
+        flash(_("Hand %(number)s decided as you recorded it.", number=number), "success")
+        return redirect(url_for("matches.show", match_id=match.id))
     label = enter_version(match, number, draft, seen, report)
     confirm_saved(hand_draft(match.id, number, correcting=False) + "-count")
     hand = next(h for h in match.hands if h.number == number)

@@ -11,21 +11,25 @@ const texts = document.getElementById("outbox");
 const uncheckedText = document.getElementById("outbox-unchecked");
 const matchId = location.pathname.match(/^\/matches\/(\d+)/)?.[1];
 // The forms whose changes wait here: the hand's entry (a new hand or a correction) and each form[data-outbox],
-// whose value says what it changes ("undo", "restore") and data-outbox-number the hand, when no field says.
+// whose value says what it changes ("undo", "restore", a waiting hand's "confirm" or "pick") and
+// data-outbox-number the hand, when no field says.
 const FORMS = "form#hand, form[data-outbox]";
-const CHANGES = new Set(["save", "correction", "undo", "restore"]);
+const CHANGES = new Set(["save", "correction", "count", "undo", "restore", "confirm", "pick"]);
 const entryForm = document.getElementById("hand");
 const sending = new Set();
 let leaving = false; // a page being left sends nothing: its answer would be lost with it
 
 const field = (entry, name) => entry.fields.find(([key]) => key === name)?.[1] ?? "";
 const corrected = (url) => url.match(/\/hands\/(\d+)\/edit/)?.[1];
+// A version of one's own of a waiting hand (our count differs): posted to its hand's /count/ page.
+const counted = (url) => url.match(/\/hands\/(\d+)\/count\//)?.[1];
 
 // What a post of the hand's entry does: saves a hand or a correction, or (any other button) only checks it.
 // Entries kept by an earlier version of this script have no kind: read from their fields the same way.
 function kindOf(entry) {
   if (entry.kind) return entry.kind;
   if (field(entry, "action") !== "save") return "check";
+  if (counted(entry.url)) return "count";
   return corrected(entry.url) ? "correction" : "save";
 }
 
@@ -35,8 +39,9 @@ function kindOf(entry) {
 function keyOf(entry) {
   const about = (kind) => `${kind}-${entry.url.match(/\/trail\/(\d+)\//)?.[1] ?? entry.number}`;
   const hand = corrected(entry.url);
-  const key = ["undo", "restore"].includes(entry.kind) ? about(entry.kind)
-    : hand ? `edit-${hand}` : field(entry, "client_token") || `new-${field(entry, "number")}`;
+  const count = counted(entry.url);
+  const key = ["undo", "restore", "confirm", "pick"].includes(entry.kind) ? about(entry.kind)
+    : count ? `count-${count}` : hand ? `edit-${hand}` : field(entry, "client_token") || `new-${field(entry, "number")}`;
   return `${PREFIX}${matchId}:${key}`;
 }
 
@@ -54,7 +59,7 @@ function entryOf(form, submitter) {
     kind: form.dataset.outbox,
   };
   entry.kind = kindOf(entry);
-  entry.number = form.dataset.outboxNumber ?? corrected(entry.url) ?? field(entry, "number");
+  entry.number = form.dataset.outboxNumber ?? corrected(entry.url) ?? counted(entry.url) ?? field(entry, "number");
   entry.key = keyOf(entry);
   entry.draft = form.dataset.draftGroup; // the draft of this entry (draft.js), forgotten once it is saved
   return entry;

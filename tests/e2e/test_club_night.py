@@ -80,6 +80,8 @@ def test_a_club_night_runs_from_phones_to_the_board(browser: Browser, live_app: 
     ana.get_by_label("House rules").select_option(label="Quick night")
     ana.get_by_label("Rounds (Swiss)").fill("2")
     ana.get_by_label("Other entrants, one a line").fill("Caio\nDora\nEva\nFer")
+    # One phone a table tonight: a hand counts once saved (tests/e2e/test_both_sides_confirm.py plays two).
+    ana.get_by_label("Both sides confirm each hand").uncheck()
     ana.get_by_role("button", name="Make the tournament").tap()
     ana.get_by_role("button", name="Start round 1").tap()
     expect(ana.locator(".table-card")).to_have_count(2)

@@ -30,8 +30,12 @@ from referee.services import players as player_services
 from referee.services import trail
 from referee.services.club_profiles import save_club_profile
 from referee.services.clubs import create_club, join_club, make_invite, membership
+from referee.services.confirmations import digest, enter_version, versions_of
 from referee.services.formats import FORMATS
+from referee.services.hands import HandDraft
+from referee.services.matches import get_match
 from referee.services.profiles import HouseRules, OpeningSweep
+from referee.services.sharing import join, make_join_code
 from referee.services.tournament_rounds import record_result, start_round
 from referee.services.tournaments import PlayerSpec, TournamentSpec, create_tournament
 
@@ -64,6 +68,7 @@ class Corpus:
     house_rules: int = 0  # the club's house rules
     tournament: int = 0  # the club's tournament, by those rules
     table: int = 0  # its round 1's table (a result recorded by hand)
+    seen: str = ""  # the digest of the disputed hand's entry (the match "confirming")
 
     def pages(self) -> dict[str, str]:
         """Each recorded page's name and address."""
@@ -105,6 +110,9 @@ class Corpus:
                   "tournaments": f"{club}/tournaments", "tournament-new": f"{club}/tournaments/new",
                   "tournament": event, "tournament-result": f"{event}/tables/{self.table}/result",
                   "tournament-standings": f"{event}/standings"}
+        confirming = f"/matches/{self.matches['confirming']}/hands/1"
+        found |= {"hand-versions": f"{confirming}/versions", "hand-count": f"{confirming}/count/{self.seen}?mode=quick",
+                  "hand-decide": f"{confirming}/count/{self.seen}?decide=1&mode=tally"}
         return found
 
 
@@ -178,7 +186,23 @@ def build(app: Flask) -> Corpus:
         player_services.rename_player(players["Lucía"], "Lucía M.")
         corpus.players = {"ana": players["Ana"].id, "lucia": players["Lucía"].id, "diego": players["Diego"].id}
     club_night(app, corpus)
+    start("confirming", ruleset="escoba-es", players=["Ana", "Bea"], partnerships=False, first_dealer=0,
+          options={"confirm_hands": "other_sides"})
+    record(corpus.matches["confirming"], by_cards())
+    disputed(app, corpus)
     return corpus
+
+
+def disputed(app: Flask, corpus: Corpus) -> None:
+    """Bea scores Ana's match under "both sides confirm each hand" and counts its hand 1 otherwise: a card of Ana's
+    pile in hers (version B, a side in error), so the hand waits, in dispute."""
+    match_id = corpus.matches["confirming"]
+    with app.app_context():
+        bea = db.session.scalars(select(User).where(User.username == "bea")).one()
+        join(bea, make_join_code(db.session.get_one(Match, match_id)).code)
+        match = get_match(bea, match_id)
+        corpus.seen = digest(versions_of(match.hands[0])[0])
+        enter_version(match, 1, HandDraft.kept("cards", by_cards(moves={"5o": "1"}), 0), corpus.seen)
 
 
 def club_night(app: Flask, corpus: Corpus) -> None:

@@ -29,7 +29,7 @@ from referee.services.errors import Conflict, Forbidden
 from referee.services.matches import get_match
 from referee.services.refusals import MatchRefusal
 from referee.services.scoreboard import dealer_after, scoreboard
-from referee.services.sharing import join, make_join_code
+from referee.services.sharing import join, make_join_code, remove_scorer
 
 CONFIRMING = {"confirm_hands": "other_sides"}
 
@@ -248,3 +248,39 @@ def test_our_count_by_counts_is_compared_and_the_other_side_takes_it(scorekeeper
     assert table.board()[1] == [False]
     with table.app.app_context():
         assert [side["escobas"] for side in table.match(table.ana).hands[0].entry["sides"]] == [2, 0]
+
+
+def test_the_owner_records_the_hand_as_they_find_it_with_a_reason(scorekeeper):
+    """On a dispute, the owner's "Record the hand as you find it": the entry page with a reason; saved, the hand
+    counts as recorded and the trail keeps why. A scorer sending the same is refused (403)."""
+    table = Table(scorekeeper)
+    factories.save_hand(table.ana, table.match_id)
+    table.act(table.bea, enter_version, 1, table.draft(table.bea, escobas=(2, 0)), table.seen(1))
+    versions = table.ana.page(f"/matches/{table.match_id}/hands/1/versions")
+    [record] = [link for link in re.findall(r'href="([^"]+)"', versions) if "decide=1" in link]
+    url = record.replace("&amp;", "&") + "&mode=tally"
+    assert "Record hand 1 as you find it" in Scorekeeper.text(table.ana.page(url))
+    changes = Scorekeeper.hand_fields("tally", escobas=(3, 0)) | {"action": "save", "reason": "seen by the organiser"}
+    assert table.bea.submit(url, changes, post_to=url).status_code == 403
+    saved = table.ana.submit(url, changes, post_to=url)
+    assert saved.status_code == 302, saved.get_data(as_text=True)
+    assert table.board()[1] == [False]
+    assert table.last_step("hand_decided")["reason"] == "seen by the organiser"
+    with table.app.app_context():
+        assert [side["escobas"] for side in table.match(table.ana).hands[0].entry["sides"]] == [3, 0]
+
+
+def test_a_removed_scorer_and_a_stranger_cannot_confirm_a_waiting_hand(scorekeeper):
+    """Bea removed from the scorers is told so (403) and Dan, a stranger, finds nothing (404); neither changes the
+    hand, which still waits."""
+    table = Table(scorekeeper)
+    dan = scorekeeper("dan")
+    table.ana.save_hand(table.match_id)
+    with table.app.app_context():
+        remove_scorer(table.match(table.ana), factories.user_of(table.bea).id)
+    confirm = f"/matches/{table.match_id}/hands/1/confirm"
+    for person, status in ((table.bea, 403), (dan, 404)):
+        fields = {"csrf_token": person.token(), "seen": table.seen(1)}
+        assert person.client.post(confirm, data=fields).status_code == status
+        assert person.client.get(f"/matches/{table.match_id}/hands/1/versions").status_code == status
+    assert table.board()[1] == [True]

@@ -11,7 +11,7 @@ import pytest
 from factories import club, house_rules, member, play_table, start_next_round, tournament, user_of
 from sqlalchemy import select
 
-from referee.models import Tournament, TournamentEntrant
+from referee.models import Match, Tournament, TournamentEntrant
 from referee.services.tournament_rounds import rounds_of
 
 
@@ -147,3 +147,19 @@ def test_the_club_lists_its_tournaments_and_offers_new_ones_to_organisers_only(o
     mine = organiser.text(organiser.page(f"/clubs/{organiser.club_id}/tournaments"))
     theirs = organiser.text(organiser.bea.page(f"/clubs/{organiser.club_id}/tournaments"))
     assert "New tournament" in mine and "Friday night" in theirs and "New tournament" not in theirs
+
+
+@pytest.mark.parametrize(("ticked", "rule"), [(True, "other_sides"), (False, "none")])
+def test_a_tournaments_tables_confirm_each_hand_unless_the_organiser_unticks_it(organiser, ticked, rule):
+    """"Both sides confirm each hand" is ticked on a fresh form (the house rules say nothing of it); the
+    tournament's tables play by the choice, whatever the house rules said."""
+    url = f"/clubs/{organiser.club_id}/tournaments/new"
+    assert organiser.form(url)["confirm_hands"] == "y"
+    response = new_tournament(organiser, **({} if ticked else {"confirm_hands": ""}))
+    assert response.status_code == 302
+    [(rules, tournament_id)] = organiser.query(select(Tournament.rules, Tournament.id))
+    assert rules["options"]["confirm_hands"] == rule
+    started = start_next_round(organiser, tournament_id)
+    match_id = next(table.match_id for table in started.round.tables if table.match_id)
+    [(options,)] = organiser.query(select(Match.options).where(Match.id == match_id))
+    assert options["confirm_hands"] == rule
