@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..models import Hand, Match, MatchEvent
-from ..rules import InvalidEntry, Standing, first_player, next_dealer, totals
+from ..rules import InvalidEntry, Standing, first_player, next_dealer, standing, totals
 from ..rules.match import side_of_seat
 from .hands import erring_sides, review_stored
 from .trail_actions import taken_away, trail_actions
-from .waiting import counted, counted_standing
+from .waiting import counted, counted_standing, first_waiting
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,9 @@ class Scoreboard:
     # What the trail offers for an event, by its id: 'restore' (a hand taken back that is the next hand
     # again), 'again' (one that is not: enter its entry as the next hand), 'revert' (a correction).
     actions: dict[int, str] = field(default_factory=dict)
+    # The first hand still waiting for the other sides when the hands waiting would end the match if they counted:
+    # no hand comes after it until it counts (services/hands.py: expect_next). None otherwise.
+    waiting_ends: int | None = None
 
     @property
     def max_deck_points(self) -> int:
@@ -112,9 +115,12 @@ def scoreboard(match: Match, actions: bool = False) -> Scoreboard:
                             side_of_seat(hand.dealer, len(match.seats), match.sides), hand.waiting))
     result = counted_standing(match)
     dealer = dealer_after(match, list(match.hands))
+    waiting = first_waiting(match)
+    ends = waiting is not None and standing(match.ruleset.target, totals((h.points for h in match.hands),
+                                                                        match.sides)).finished
     return Scoreboard(match, names, result, tuple(rows), dealer,
                       None if dealer is None else first_player(dealer, len(match.seats)),
-                      trail_actions(match) if actions else {})
+                      trail_actions(match) if actions else {}, waiting.number if ends and waiting else None)
 
 
 def totals_with(match: Match, points: list[int], replacing: int | None = None) -> tuple[int, ...]:

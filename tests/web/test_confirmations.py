@@ -197,6 +197,9 @@ def test_no_match_ends_while_a_hand_waits_and_the_next_hand_may_wait_too(scoreke
         factories.save_hand(table.ana, table.match_id, escobas=(6, 0))
     assert refused.value.reason is MatchRefusal.WAITING
     assert table.board()[2] is False
+    board = table.ana.board(table.match_id)
+    assert "The match ends if hand 1 counts: it is confirmed (or decided) first." in board
+    assert "Enter hand 2" not in board
     table.act(table.bea, confirm_hand, 1, table.seen(1))
     assert table.board()[2] is True
     far = Table(scorekeeper, target=100, names=("Caio", "Dora"))
@@ -284,3 +287,18 @@ def test_a_removed_scorer_and_a_stranger_cannot_confirm_a_waiting_hand(scorekeep
         assert person.client.post(confirm, data=fields).status_code == status
         assert person.client.get(f"/matches/{table.match_id}/hands/1/versions").status_code == status
     assert table.board()[1] == [True]
+
+
+def test_a_hand_taken_back_and_restored_waits_again(scorekeeper):
+    """Bea confirmed hand 1; Ana takes it back and restores it: it waits again, behind Ana, for Bea's tap."""
+    table = Table(scorekeeper)
+    factories.save_hand(table.ana, table.match_id)
+    table.act(table.bea, confirm_hand, 1, table.seen(1))
+    factories.undo(table.ana, table.match_id)
+    with table.app.app_context():
+        undone = db.session.scalars(select(MatchEvent.id).where(MatchEvent.match_id == table.match_id,
+                                                                MatchEvent.kind == "hand_undone")).one()
+    factories.restore(table.ana, table.match_id, undone)
+    assert table.board() == ((0, 0), [True], False)
+    table.act(table.bea, confirm_hand, 1, table.seen(1))
+    assert table.board()[1] == [False]
