@@ -37,18 +37,22 @@ from ..rules import (
     totals,
 )
 from ..rules.match import side_of_seat
-from ..rules.rulesets import OPTIONS, OPTIONS_BEFORE
+from ..rules.rulesets import OPTIONS, OPTIONS_BEFORE, Confirm
 from .stored_entries import checked_entry
+from .waiting import voices
 
 FORMAT = "escoba-referee-backup"
 VERSION = 1
-MAX_DEPTH = 16  # a backup nests 10 levels deep (docs/backup.md); anything deeper is not one
+MAX_DEPTH = 16  # a backup nests 11 levels deep, 13 with a hand's versions (docs/backup.md); deeper is none
 MAX_HANDS = 10_000  # hands in one file, all matches together (8 MB holds about 5 000 with their trails)
 SCHEMA_ERRORS = 50  # schema errors looked at to tell the first
 # The most the checks of one file may take (see Reports): a few times the largest real backup's (4 s,
 # benchmarks/README.md), well within gunicorn's worker timeout (30 s).
 CHECK_SECONDS = 20.0
-HAND_KINDS = ("hand_recorded", "hand_edited", "hand_undone", "hand_restored", "hand_reverted")
+HAND_KINDS = ("hand_recorded", "hand_edited", "hand_undone", "hand_restored", "hand_reverted", "hand_agreed",
+              "hand_decided")
+# The steps on a waiting hand (issue 36) that name the side of the phone that took them.
+STEP_KINDS = ("hand_confirmed", "version_entered", "version_picked", "hand_called")
 # What a trail's "restores" and "reverts" may name: the change that took the hand back, the correction.
 REFERENCES = {"restores": ("hand_undone",), "reverts": ("hand_edited", "hand_reverted")}
 
@@ -398,7 +402,47 @@ class MatchCheck:
                     raise BadBackup("repeated_token", (*where, "client_token"))
                 tokens.add(hand["client_token"])
             reports.append(self.entry(hand, where))
+            if "waiting" in hand:
+                self.check_waiting(hand["waiting"], (*where, "waiting"))
         return reports
+
+    def check_waiting(self, waiting: dict[str, Any], where: Where) -> None:
+        """A hand waiting for the other sides: only under the house rule; its stands of sides the match has, its
+        versions labelled once each, their entries read as a hand's; none that every side stands behind already
+        (the app would have counted it), so that a step on it after the restore settles it as the app does."""
+        if self.ruleset.confirm_hands is not Confirm.OTHER_SIDES:
+            raise BadBackup("invalid", where)
+        if waiting["called_at"] is not None:
+            _time(waiting["called_at"], (*where, "called_at"))
+        if waiting["entered_by"] is not None:
+            self.stand(waiting["entered_by"], (*where, "entered_by"))
+        self.stands(waiting["stands"], (*where, "stands"))
+        self.versions(waiting["versions"], (*where, "versions"))  # B, C…: the schema says
+
+    def stand(self, stand: dict[str, Any], where: Where) -> None:
+        """A phone's stand: a side the match has, or none."""
+        if stand["side"] is not None:
+            self.side(stand["side"], (*where, "side"))
+
+    def stands(self, stands: list[dict[str, Any]], where: Where) -> None:
+        """The stands behind one version of a waiting hand: fewer voices than the match has sides."""
+        for j, stand in enumerate(stands):
+            self.stand(stand, (*where, j))
+        if voices([{"user": None, **stand} for stand in stands]) >= self.sides:
+            raise BadBackup("invalid", where)
+
+    def versions(self, versions: list[dict[str, Any]], where: Where) -> None:
+        """Versions of a hand, each labelled once, read as a hand's entry, with who entered each and its stands."""
+        labels: set[str] = set()
+        for j, version in enumerate(versions):
+            at = (*where, j)
+            if version["label"] in labels:
+                raise BadBackup("repeated", (*at, "label"))
+            labels.add(version["label"])
+            self.entry(version, at)
+            if "by" in version:
+                self.stand(version["by"], (*at, "by"))
+            self.stands(version["stands"], (*at, "stands"))
 
     def entry(self, facts: dict[str, Any], where: Where) -> HandReport:
         """A hand's dealer, points and entry (as a hand keeps them, or the trail): the referee's report on it."""
@@ -414,9 +458,13 @@ class MatchCheck:
         return report
 
     def check_result(self) -> None:
-        """The winner and whether the match is over as the hands' points make them."""
-        result = standing(self.ruleset.target, totals((h["points"] for h in self.match["hands"]), self.sides))
-        if (result.finished, result.winner) != (self.match["finished"], self.match["winner"]):
+        """The winner and whether the match is over as the points of the hands that count make them: no winner
+        while a hand waits (as services/waiting.py: counted_standing)."""
+        hands = self.match["hands"]
+        result = standing(self.ruleset.target, totals((h["points"] for h in hands if "waiting" not in h),
+                                                      self.sides))
+        winner = None if any("waiting" in h for h in hands) else result.winner
+        if (winner is not None, winner) != (self.match["finished"], self.match["winner"]):
             raise BadBackup("result_differs", (*self.where, "winner"))
 
     def check_trail(self) -> None:
@@ -433,11 +481,31 @@ class MatchCheck:
                     self.entry(facts, (*where, key))
                 elif event["kind"] in HAND_KINDS and facts and "dealer" in facts:  # the first trails' corrections
                     self.seat(facts["dealer"], (*where, key, "dealer"))
+            self.check_step(event, where)
             for name, kinds in REFERENCES.items():
                 target = (event["after"] or {}).get(name)
                 if target is not None and not (target < i and trail[target]["kind"] in kinds):
                     raise BadBackup("bad_reference", (*where, "after", name))
             _time(event["at"], (*where, "at"))
+
+    def check_step(self, event: dict[str, Any], where: Where) -> None:
+        """A step on a waiting hand: the side of the phone that took it, a version entered read as a hand's entry,
+        the versions a decided hand had (A first, then the others, each once) and the one taken among them."""
+        kind, after = event["kind"], event["after"]
+        if kind in STEP_KINDS and after["side"] is not None:
+            self.side(after["side"], (*where, "after", "side"))
+        if kind == "version_entered":
+            self.entry(after, (*where, "after"))
+            self.stand(after["by"], (*where, "after", "by"))
+        if kind == "hand_decided":
+            versions = after["versions"]
+            if versions[0]["label"] != "A":  # the hand's own entry first (services/confirmations.py: versions_of)
+                raise BadBackup("not_allowed", (*where, "after", "versions", 0, "label"), choices=['"A"'])
+            self.versions(versions, (*where, "after", "versions"))
+            labels = [version["label"] for version in versions]
+            if after["label"] is not None and after["label"] not in labels:
+                raise BadBackup("not_allowed", (*where, "after", "label"),
+                                choices=[*(json.dumps(label) for label in labels), "null"])
 
 
 def _seats_named(kind: str, facts: dict[str, Any] | None) -> Iterator[tuple[Where, int]]:

@@ -6,6 +6,8 @@ exception that needs no change: the file's `rules` are the preset and Ruleset.op
 
 The file holds no database ids: a match is its uid, a player their name, a change of the trail that names
 another (a restore, a revert) names it by its place in the trail, and who made a change is named by their name.
+A phone standing behind a version of a waiting hand (services/waiting.py) is kept by the side it spoke for only:
+it restores as a stand of no account (see waiting.voices).
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..models import Match, MatchEvent, name_key, new_spectator_token
+from ..models import Hand, Match, MatchEvent, name_key, new_spectator_token
 from ..rules import Ruleset
 from .backup_checks import CheckedMatch, moment
 from .hand_results import result_values
 from .stored_entries import facts_marked, facts_unmarked, marked, unmarked
+from .waiting import Stand
 
 REFERENCES = ("restores", "reverts")  # what names another change of the trail, by its place in the file
+VERSIONS = "versions"  # a decided hand's change keeps every version there was
 
 
 def time_text(value: datetime | None) -> str | None:
@@ -42,11 +46,47 @@ def match_data(match: Match) -> dict[str, Any]:
                    "player": s.player.name if s.player is not None else None} for s in match.seats],
         "hands": [{"number": h.number, "dealer": h.dealer, "mode": h.mode, "entry": unmarked(h.entry),
                    "points": h.points, "valid": h.valid, "erred": h.erred, "client_token": h.client_token,
-                   "created_at": time_text(h.created_at), "updated_at": time_text(h.updated_at)} for h in match.hands],
+                   "created_at": time_text(h.created_at), "updated_at": time_text(h.updated_at),
+                   **_waiting_data(h)} for h in match.hands],
         "trail": [{"at": time_text(e.at), "kind": e.kind, "hand_number": e.hand_number,
-                   "before": facts_unmarked(e.before), "after": facts_unmarked(_named_by_place(e.after, place)),
+                   "before": facts_unmarked(e.before),
+                   "after": _step_data(e.kind, facts_unmarked(_named_by_place(e.after, place))),
                    **_by(e, shared)} for e in match.events],
     }
+
+
+def _waiting_data(hand: Hand) -> dict[str, Any]:
+    """A waiting hand's state as the file holds it (issue 36): who saved its entry and who stands behind it, by
+    side, the other sides' versions, the call; nothing for a hand that counts (its file reads as before the rule)."""
+    if not hand.waiting:
+        return {}
+    return {"waiting": {"entered_by": None if hand.entered_by is None else _stand_data(hand.entered_by),
+                        "stands": [_stand_data(stand) for stand in hand.stands or []],
+                        "versions": [_version_data(version) for version in hand.versions or []],
+                        "called_at": time_text(hand.called_at)}}
+
+
+def _stand_data(stand: Stand) -> dict[str, Any]:
+    """A phone's stand as the file holds it: the side it spoke for, not its account (no account is portable)."""
+    return {"side": stand["side"]}
+
+
+def _version_data(version: dict[str, Any]) -> dict[str, Any]:
+    """A version of a waiting hand as the file holds it: its entry unmarked, its stands (and who entered it) by side."""
+    return {**version, "entry": unmarked(version["entry"]), "stands": [_stand_data(s) for s in version["stands"]],
+            **({"by": _stand_data(version["by"])} if "by" in version else {})}
+
+
+def _step_data(kind: str, after: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What a step on a waiting hand noted, as the file holds it: the version entered, or every version of a decided
+    hand, with their stands by side and their entries unmarked."""
+    if after is None:
+        return None
+    if kind == "version_entered":
+        return {**after, "by": _stand_data(after["by"])}
+    if kind == "hand_decided":
+        return {**after, VERSIONS: [_version_data(version) for version in after[VERSIONS]]}
+    return after
 
 
 def _by(event: MatchEvent, shared: bool) -> dict[str, str]:
@@ -108,13 +148,45 @@ def match_rows(checked: CheckedMatch, user_id: int) -> MatchRows:
     hands = [{"number": h["number"], "dealer": h["dealer"], "mode": h["mode"], "entry": marked(h["entry"]),
               "points": h["points"], "valid": h["valid"], "erred": h["erred"], "client_token": h["client_token"],
               "created_at": moment(h["created_at"]), "updated_at": moment(h["updated_at"]),
-              # A file keeps the hands that count (issue 36: a hand still waiting for the other sides is not in it yet)
-              "waiting": False, "entered_by": None, "stands": None, "versions": None, "called_at": None}
-             for h in data["hands"]]
-    results = [result_values(report, hand["points"]) for hand, report in zip(data["hands"], checked.reports,
-                                                                             strict=True)]
+              **_waiting_columns(h.get("waiting"))} for h in data["hands"]]
+    # A waiting hand counts in no total: no side results (services/waiting.py: await_sides).
+    results = [[] if "waiting" in hand else result_values(report, hand["points"])
+               for hand, report in zip(data["hands"], checked.reports, strict=True)]
     events = [{"at": moment(e["at"]), "kind": e["kind"], "hand_number": e["hand_number"],
-               "before": facts_marked(e["before"]), "after": facts_marked(e["after"]), "by_name": e.get("by")}
-              for e in data["trail"]]
+               "before": facts_marked(e["before"]), "after": _step_columns(e["kind"], facts_marked(e["after"])),
+               "by_name": e.get("by")} for e in data["trail"]]
     players = [None if s["player"] is None else name_key(s["player"]) for s in data["seats"]]
     return MatchRows(match, seats, hands, results, events, players)
+
+
+def _waiting_columns(waiting: dict[str, Any] | None) -> dict[str, Any]:
+    """A hand's waiting columns from the file: a hand that counts, or a waiting one whose stands are of no account."""
+    if waiting is None:
+        return {"waiting": False, "entered_by": None, "stands": None, "versions": None, "called_at": None}
+    by = waiting["entered_by"]
+    return {"waiting": True, "entered_by": None if by is None else _stand_row(by),
+            "stands": [_stand_row(stand) for stand in waiting["stands"]],
+            "versions": [_version_row(version) for version in waiting["versions"]] or None,
+            "called_at": moment(waiting["called_at"])}
+
+
+def _stand_row(stand: dict[str, Any]) -> Stand:
+    """A stand of the file as the database keeps one: of no account (services/waiting.py: voices)."""
+    return {"user": None, "side": stand["side"]}
+
+
+def _version_row(version: dict[str, Any]) -> dict[str, Any]:
+    """A version of the file as the database keeps one: its entry marked, its stands of no account."""
+    return {**version, "entry": marked(version["entry"]), "stands": [_stand_row(s) for s in version["stands"]],
+            **({"by": _stand_row(version["by"])} if "by" in version else {})}
+
+
+def _step_columns(kind: str, after: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What a step on a waiting hand noted, as the database keeps it (the reverse of _step_data)."""
+    if after is None:
+        return None
+    if kind == "version_entered":
+        return {**after, "by": _stand_row(after["by"])}
+    if kind == "hand_decided":
+        return {**after, VERSIONS: [_version_row(version) for version in after[VERSIONS]]}
+    return after

@@ -6,7 +6,7 @@ member's seat is theirs without a claim), else for itself: a phone without a sea
 cannot name. A version of a hand counts once as many voices as the match has sides stand behind it; the phone that
 saved it stands behind it from the start, so at a table of two one tap of another side's phone (or of any other
 phone, where seats are not claimed) makes it count. Two phones of one side are one voice: a side cannot confirm its
-own entry. docs/sharing.md says it for the players.
+own entry. docs/guide.md ("Both sides confirm each hand") says it for the players.
 
 The use cases (confirm, enter a version of one's own, pick one, call the organiser, decide) are in
 services/confirmations.py; this module is what saving, correcting and settling a hand (services/hands.py) ask.
@@ -50,9 +50,16 @@ def voice(stand: Stand) -> tuple[str, int]:
     return ("side", stand["side"]) if stand.get("side") is not None else ("phone", stand["user"])
 
 
+def voices(stands: list[Stand]) -> int:
+    """How many voices the stands are. A stand of no account (a backup's, restored: the file keeps sides, never
+    accounts; services/backup_format.py) without a seat is a phone of its own: one phone stands once behind a hand."""
+    anonymous = [stand.get("user") is None and stand.get("side") is None for stand in stands]
+    return len({voice(stand) for stand, alone in zip(stands, anonymous, strict=True) if not alone}) + sum(anonymous)
+
+
 def agreed(match: Match, stands: list[Stand]) -> bool:
     """Every side stands behind the version: as many voices as the match has sides."""
-    return len({voice(stand) for stand in stands}) >= match.sides
+    return voices(stands) >= match.sides
 
 
 def await_sides(match: Match, hand: Hand) -> None:
