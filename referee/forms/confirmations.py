@@ -7,9 +7,10 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 from wtforms.validators import InputRequired, Length, Optional, Regexp
 
+from ..services.confirmations import REASON_LENGTH
 from .common import no_control_characters
 
-REASON_LENGTH = 200
+__all__ = ["REASON_LENGTH", "ConfirmForm", "DecideForm", "PickForm", "ReasonForm"]
 
 
 class ConfirmForm(FlaskForm):

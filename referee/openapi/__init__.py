@@ -15,11 +15,24 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from . import clubs, common, hands, health, matches, players, profiles, referee_api, sharing, tokens, tournaments
+from . import (
+    clubs,
+    common,
+    confirmations,
+    hands,
+    health,
+    matches,
+    players,
+    profiles,
+    referee_api,
+    sharing,
+    tokens,
+    tournaments,
+)
 
-PIECES: tuple[dict[str, Any], ...] = (referee_api.PIECE, tokens.PIECE, matches.PIECE, hands.PIECE, players.PIECE,
-                                       sharing.PIECE, clubs.PIECE, profiles.PIECE,
-                                       tournaments.PIECE, health.PIECE)
+PIECES: tuple[dict[str, Any], ...] = (referee_api.PIECE, tokens.PIECE, matches.PIECE, hands.PIECE,
+                                       confirmations.PIECE, players.PIECE, sharing.PIECE, clubs.PIECE,
+                                       profiles.PIECE, tournaments.PIECE, health.PIECE)
 
 
 def merge(base: dict[str, Any], *pieces: dict[str, Any]) -> dict[str, Any]:

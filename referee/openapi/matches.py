@@ -54,6 +54,14 @@ SCHEMAS: dict[str, Any] = {
         "points": {"type": "array", "items": {"type": "integer"}, "description": "Per side, after the penalty."},
         "valid": {"type": "boolean"},
         "erred": {"type": "array", "items": SIDE, "description": "The sides that erred."},
+        "waiting": {"type": "boolean",
+                    "description": "Only in a match whose `confirm_hands` is `other_sides`: true while the hand waits "
+                                   "for the other sides (its points, those of version A, are in no total yet)."},
+        "called": {"type": "boolean", "description": "Only while it waits: a side called the organiser (the "
+                                                     "match's owner) to decide it."},
+        "versions": {"type": "array", "items": ref("VersionSummary"), "minItems": 1,
+                     "description": "Only while it waits: its versions, A (the hand's own entry: `points`, `valid` "
+                                    "and `erred` above are its) first; `GET .../hands/{number}/versions` says more."},
     }, "number", "dealer", "points", "valid", "erred"),
     "Match": _object({
         "id": {"type": "integer", "minimum": 1},

@@ -45,6 +45,7 @@ from .unit_of_work import inside_use_case, use_case
 from .waiting import Stand, agreed, counts, own_side, stand_of, voice
 
 FIRST = "A"  # the hand's own entry
+REASON_LENGTH = 200  # the organiser's reason for a decision, at most (as a result recorded by hand's)
 LABELS = string.ascii_uppercase
 
 P = ParamSpec("P")
@@ -199,6 +200,8 @@ def enter_version(match: Match, number: int, draft: HandDraft, seen: str, report
     with saving_as_one(match, number):
         if same is not None:
             label = str(same["label"])
+            if any(s["user"] == stand["user"] for s in same["stands"]):
+                return label  # this phone stands behind that version already: sent twice
             _move(hand, versions, stand, label)
             step = MatchEvent(kind="hand_confirmed" if label == FIRST and len(versions) == 1 else "version_picked",
                               hand_number=number, after={"label": label, "side": stand["side"]})
@@ -239,13 +242,13 @@ def decide_hand(match: Match, number: int, seen: str, label: str | None = None, 
                 reason: str = "") -> Hand:
     """The organiser (the match's owner) decides a waiting hand: version `label` as the page showed it (`seen`, its
     digest), or an entry of its own (`draft`); with the reason given, in the trail. Forbidden for anyone else."""
+    if not any(h.number == number for h in match.hands):
+        raise NotFound(number)
     if not decides(match, match.acting_user_id):
         raise Forbidden(match.id)
-    hand = next((h for h in match.hands if h.number == number), None)
-    if hand is None:
-        raise NotFound(number)
-    if not hand.waiting:
-        raise Conflict(MatchRefusal.NOT_WAITING, number=number)
+    hand = _waiting_hand(match, number, seen if draft is None else "")
+    if hand is None:  # sent twice: decided already, as the version seen
+        return next(h for h in match.hands if h.number == number)
     versions = versions_of(hand)
     if draft is None:
         chosen = next((v for v in versions if v["label"] == label), None)
@@ -257,7 +260,8 @@ def decide_hand(match: Match, number: int, seen: str, label: str | None = None, 
     report = review_hand(match, draft)
     points_to_store(report)
     with saving_as_one(match, number):
-        reshape(match, hand, draft, report, "hand_decided", agreed=True, label=label, reason=reason,
+        reshape(match, hand, draft, report, "hand_decided", agreed=True, label=label,
+                reason=reason.strip()[:REASON_LENGTH],
                 versions=[{k: v for k, v in version.items()} for version in versions])
     return hand
 

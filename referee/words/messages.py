@@ -56,6 +56,8 @@ PROBLEMS: dict[str, Words] = {
                              "spaces and dashes)", **p),
     "seat_range": lambda p: _("must be a seat number from 0 to %(most)s", **p),
     "idempotency_key": lambda p: _("must be 1 to %(most)s printable characters (letters, digits, dashes)", **p),
+    "digest": lambda p: _("expected the digest of the version as you saw it: 16 characters, digits and a to f"),
+    "version_label": lambda p: _("expected a version's label: one capital letter, such as 'B'"),
     "sides_of_match": lambda p: _("this match has %(sides)s sides, not %(count)s", **p),
     "no_dealer_yet": lambda p: _("nobody deals yet: draw for the first dealer, or give 'dealer'"),
     "not_card_code": lambda p: _("expected a card code such as '7o'"),

@@ -2,8 +2,10 @@
 
 Ana (tests/conftest.py's password) has a token, a match of two with one hand recorded by cards (Bea's account a
 scorer of it), filed under Ana's club (Bea a member), and a match of three whose first dealer is still to be
-drawn, house rules, and a round robin of Bea's club with its first round played. referee/openapi/match_examples.py
-holds the answers the API gives in this scene; tests/web/test_openapi.py replays every example against it.
+drawn, house rules, a round robin of Bea's club with its first round played, and a match of two under the house rule
+that the other side confirms each hand, whose hand 1 Bea's token saved and waits for Ana's side.
+referee/openapi/match_examples.py holds the answers the API gives in this scene; tests/web/test_openapi.py replays
+every example against it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from referee.extensions import db
 from referee.models import Match, User
 from referee.rules import make_ruleset
 from referee.services import api_tokens
+from referee.services.claims import claim_seat
 from referee.services.clubs import create_club, join_club, make_invite, make_organiser, membership
 from referee.services.formats import FORMATS
 from referee.services.profiles import HouseRules, save_profile
@@ -28,6 +31,7 @@ from referee.services.tournament_rounds import record_result, start_round
 from referee.services.tournaments import PlayerSpec, TournamentSpec, create_tournament
 
 TWO = {"ruleset": "escova-rs", "players": ["Ana", "Bea"], "first_dealer": 0}
+CONFIRMING = TWO | {"options": {"confirm_hands": "other_sides"}}
 THREE_TO_DRAW = {"ruleset": "escoba-es", "players": ["Ana", "Bea", "Carla"], "first_dealer": None}
 ENGLISH = {"Accept-Language": "en"}
 
@@ -52,6 +56,9 @@ class Scene:
     tournament_club: int = 0
     tournament: int = 0
     table: int = 0
+    # Ana's match of Ana against Bea under confirm_hands = other_sides, each holding her seat, Bea a scorer: hand 1
+    # saved by Bea's token (by cards, as the match of two's), waiting for Ana's side
+    waiting: int = 0
 
     def join_code(self) -> str:
         """A new join code of the match of two."""
@@ -67,8 +74,10 @@ class Scene:
         return self.request("GET", f"/api/v1/matches/{self.match}").headers["ETag"]
 
     def path_values(self, path: str) -> dict[str, int]:
-        """What each path parameter names here (the draws' match is the one still drawing)."""
-        return {"token_id": self.token_id, "match_id": self.drawing if "/draw" in path else self.match,
+        """What each path parameter names here (the draws' match is the one still drawing, a waiting hand's steps'
+        the one under confirm_hands)."""
+        match = self.drawing if "/draw" in path else self.waiting if "/hands/{number}/" in path else self.match
+        return {"token_id": self.token_id, "match_id": match,
                 "number": 1, "player_id": self.player, "user_id": self.scorer,
                 "club_id": self.tournament_club if "/tournaments" in path else self.club,
                 "profile_id": self.profile, "tournament_id": self.tournament, "table_id": self.table}
@@ -108,4 +117,21 @@ def play_scene(client: FlaskClient, username: str = "ana") -> Scene:
             ((PlayerSpec(user_id=bea.id, name="Bea"),), (PlayerSpec("Carla"),), (PlayerSpec("Diego"),)))).id
         table = next(t for t in start_round(bea, scene.tournament).round.tables if not t.is_bye)
         scene.table = record_result(bea, table.id, 5, 2, "Diego had to leave").id
+    wait_for_ana(scene)
     return scene
+
+
+def wait_for_ana(scene: Scene) -> None:
+    """The match under confirm_hands: Bea joins with a code, each claims her seat, Bea's token saves hand 1."""
+    scene.waiting = scene.request("POST", "/api/v1/matches", CONFIRMING).get_json()["id"]
+    as_bea = {"Authorization": f"Bearer {scene.scorer_token}"}
+    joined = scene.request("POST", "/api/v1/join", {"code": scene.request(
+        "POST", f"/api/v1/matches/{scene.waiting}/join-code").get_json()["code"]}, as_bea)
+    assert joined.status_code == 200, joined.get_data(as_text=True)
+    with scene.client.application.app_context():
+        match = db.session.get_one(Match, scene.waiting)
+        claim_seat(db.session.get_one(User, match.user_id), match, 0)
+        claim_seat(db.session.get_one(User, scene.scorer), match, 1)
+        db.session.commit()
+    saved = scene.request("POST", f"/api/v1/matches/{scene.waiting}/hands", by_cards(), as_bea)
+    assert saved.status_code == 201 and saved.get_json()["hand"]["waiting"], saved.get_data(as_text=True)

@@ -48,6 +48,15 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     ("hands.new", "POST"): (LOGIN, 404, 403, 404, 422, 422),
     ("hands.edit", "GET"): (LOGIN, 404, 403, 404, 200, 200),
     ("hands.edit", "POST"): (LOGIN, 404, 403, 404, 422, 422),
+    # a hand waiting for the other sides (here hand 1 counts: the match is not under the house rule), a form of
+    # only the CSRF token refused by the form, a call or a version's page of a counted hand back to the scoreboard
+    ("confirmations.confirm", "POST"): (LOGIN, 404, 403, 404, 400, 400),
+    ("confirmations.pick", "POST"): (LOGIN, 404, 403, 404, 400, 400),
+    ("confirmations.decide", "POST"): (LOGIN, 404, 403, 404, 400, 400),
+    ("confirmations.call", "POST"): (LOGIN, 404, 403, 404, 302, 302),
+    ("confirmations.versions", "GET"): (LOGIN, 404, 403, 404, 200, 200),  # "Hand 1 counts"
+    ("hands.count", "GET"): (LOGIN, 404, 403, 404, 302, 302),
+    ("hands.count", "POST"): (LOGIN, 404, 403, 404, 422, 422),
     ("trail.undo", "GET"): (LOGIN, 404, 403, 404, 200, 200),
     ("trail.undo", "POST"): (LOGIN, 404, 403, 404, 400, 400),
     ("trail.restore", "POST"): (LOGIN, 404, 403, 404, 400, 400),
@@ -93,6 +102,13 @@ EXPECTED: dict[tuple[str, str], tuple[Any, ...]] = {
     ("api.list_scorers", "GET"): (401, 404, 403, 404, 403, 200),
     ("api.remove", "DELETE"): (401, 404, 403, 404, 403, 204),
     ("api.leave_match", "DELETE"): (401, 404, 403, 404, 204, 403),  # a scorer's own: the owner cannot leave
+    # a waiting hand's steps (hand 1 counts here): no body, refused as such; its versions or a call: it counts (409)
+    ("api.confirm", "POST"): (401, 404, 403, 404, 400, 400),
+    ("api.count_otherwise", "POST"): (401, 404, 403, 404, 400, 400),
+    ("api.pick", "POST"): (401, 404, 403, 404, 400, 400),
+    ("api.decide", "POST"): (401, 404, 403, 404, 400, 400),
+    ("api.versions", "GET"): (401, 404, 403, 404, 409, 409),
+    ("api.call", "POST"): (401, 404, 403, 404, 409, 409),
 }
 
 
@@ -123,7 +139,7 @@ class Table:
     def address(self) -> dict[str, object]:
         """The match, its hand 1, its correction in the trail, its scorer and the scorer's claim."""
         return {"match_id": self.match_id, "number": 1, "event_id": self.event_id, "user_id": self.scorer_id,
-                "claim_id": self.claim_id}
+                "claim_id": self.claim_id, "seen": "0123456789abcdef"}
 
 
 def set_table(app: Flask, scorekeeper) -> Table:

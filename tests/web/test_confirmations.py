@@ -302,3 +302,17 @@ def test_a_hand_taken_back_and_restored_waits_again(scorekeeper):
     assert table.board() == ((0, 0), [True], False)
     table.act(table.bea, confirm_hand, 1, table.seen(1))
     assert table.board()[1] == [False]
+
+
+def test_a_count_sent_twice_is_made_once(scorekeeper):
+    """Bea's count sent again (a resend from the outbox): the same label, one step in the trail, the match unmoved."""
+    table = Table(scorekeeper)
+    factories.save_hand(table.ana, table.match_id)
+    draft = table.draft(table.bea, escobas=(2, 0))
+    seen = table.seen(1)
+    assert table.act(table.bea, enter_version, 1, draft, seen) == "B"
+    version = table.act(table.bea, lambda m: m.version)
+    assert table.act(table.bea, enter_version, 1, draft, seen) == "B"
+    assert table.act(table.bea, lambda m: m.version) == version
+    assert [kind for kind, _ in table.trail()].count("version_entered") == 1
+    assert "version_picked" not in [kind for kind, _ in table.trail()]

@@ -44,11 +44,12 @@ def _refuse(problem: Problem) -> None:
     raise InvalidEntry([problem])
 
 
-def _draft(match: Match, dealer_default: int | None,
-           key: str | None = None) -> tuple[HandDraft, HandReport, dict[str, Any]]:
-    """The posted hand as the hands service takes it, the referee's report on it (which the service takes too:
-    a hand is checked once) and /score's answer for it (422 for a bad entry)."""
-    asked = match_payloads.read_hand_request(request_body(), len(match.seats))
+def hand_draft(match: Match, data: Any, dealer_default: int | None,
+               key: str | None = None) -> tuple[HandDraft, HandReport, dict[str, Any]]:
+    """A hand's body (`data`, read) as the hands service takes it, the referee's report on it (which the service
+    takes too: a hand is checked once) and /score's answer for it (422 for a bad entry); also a version of a waiting
+    hand (confirmations.py)."""
+    asked = match_payloads.read_hand_request(data, len(match.seats))
     dealer = asked.dealer if asked.dealer is not None else dealer_default
     if dealer is None:
         _refuse(Problem(("dealer",), "no_dealer_yet"))
@@ -93,7 +94,7 @@ def record(match_id: int) -> ResponseReturnValue:
     # A repeat that gives no dealer means the one its hand was saved with, not the next one since.
     repeated = next((h for h in match.hands if key is not None and h.client_token == key), None)
     dealer = repeated.dealer if repeated is not None else dealer_after(match, list(match.hands))
-    draft, report, answer = _draft(match, dealer, key)
+    draft, report, answer = hand_draft(match, request_body(), dealer, key)
     try:
         saved = hand_services.record(match, draft, expected_number=len(match.hands) + 1, report=report)
     except Conflict as conflict:
@@ -128,7 +129,7 @@ def correct(match_id: int, number: int) -> ResponseReturnValue:
     refused = _if_match(match)
     if refused is not None:
         return refused
-    draft, report, answer = _draft(match, hand.dealer)
+    draft, report, answer = hand_draft(match, request_body(), hand.dealer)
     try:
         edit_hand(match, number, draft, version=match.version, report=report)
     except Conflict as conflict:
