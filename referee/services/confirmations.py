@@ -24,6 +24,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from ..models import Hand, Match, MatchEvent, now
 from ..rules import HandReport
+from ..rules.rulesets import Sevens
 from ..rules.versions import Difference, Verdict, compare, verdict
 from .errors import Conflict, Forbidden, NotFound
 from .hand_results import keep_results
@@ -328,13 +329,23 @@ def waiting_hands(match: Match, user_id: int | None) -> tuple[WaitingHand, ...]:
     return tuple(found)
 
 
+def _unscored(match: Match) -> frozenset[str]:
+    """The counts a version may give that the match's rules score nothing by: la setenta but under its rule, the
+    sixes, aces and fives but as the sevens' tiebreak (a pile's differing cards are named all the same)."""
+    sevens = match.ruleset.sevens
+    return frozenset((() if sevens is Sevens.SETENTA else ("setenta",))
+                     + (() if sevens is Sevens.MOST_TIEBREAK else ("sixes", "aces", "fives")))
+
+
 def _waiting(match: Match, hand: Hand, stand: Stand | None) -> WaitingHand:
     versions = versions_of(hand)
     entries = [read_entry(match, version["entry"]) for version in versions]
     views = tuple(VersionView(v["label"], v["mode"], tuple(v["points"]), digest(v),
                               tuple(s["user"] for s in v["stands"]), tuple(s["side"] for s in v["stands"]),
                               verdict(entry)) for v, entry in zip(versions, entries, strict=True))
-    differences = tuple((v["label"], compare(entries[0], entry).differences)
+    unscored = _unscored(match)
+    differences = tuple((v["label"], tuple(d for d in compare(entries[0], entry).differences
+                                           if d.category not in unscored))
                         for v, entry in zip(versions[1:], entries[1:], strict=True))
     own = stand is not None and own_side(hand, stand)
     may_confirm = stand is not None and not own and not any(voice(s) == voice(stand) for s in versions[0]["stands"])

@@ -92,7 +92,9 @@ def match_rows(matches: Sequence[Match], reader: User | None = None) -> dict[int
         if home is not None and away is not None:
             decided[match_id] = Decision(home, away)
     points: dict[int, list[list[int]]] = defaultdict(list)
-    for match_id, hand_points in db.session.execute(select(Hand.match_id, Hand.points).where(Hand.match_id.in_(ids))):
+    # A hand waiting for the other sides is in no total (services/waiting.py).
+    counting = select(Hand.match_id, Hand.points).where(Hand.match_id.in_(ids), Hand.waiting.is_(False))
+    for match_id, hand_points in db.session.execute(counting):
         points[match_id].append(hand_points)
     rows = {}
     for match in matches:
