@@ -20,6 +20,7 @@ from ..extensions import db
 from ..models import Hand, HandSide, Match, TournamentRound, TournamentTable
 from ..pairings import Result, bye, played
 from .tournaments import Entrant, TournamentInfo
+from .waiting import confirms_each_hand
 
 
 class TableState(enum.StrEnum):
@@ -129,7 +130,10 @@ def rounds_of_tournament(info: TournamentInfo) -> list[Round]:
     """The tournament's rounds as plain objects, oldest first."""
     rows = round_rows(info.id)
     ids = [table.match_id for row in rows for table in row.tables if table.match_id is not None]
-    totals, calls = match_totals(ids), calling(ids)
+    # Only a table whose match confirms each hand can call: asked only then (its match is loaded with the table).
+    confirming = [table.match.id for row in rows for table in row.tables
+                  if table.match is not None and confirms_each_hand(table.match)]
+    totals, calls = match_totals(ids), calling(confirming)
     return [Round(row.id, row.number, row.started_at, row.closed_at,
                   tuple(table_of(info, table, totals, calls) for table in row.tables)) for row in rows]
 

@@ -20,11 +20,12 @@ from sqlalchemy import select
 from referee.extensions import db
 from referee.models import MatchEvent, Player, User
 from referee.rules import make_ruleset
-from referee.services import get_match
+from referee.services import HandDraft, get_match
 from referee.services.api_tokens import create_token
 from referee.services.claims import claim_seat, confirm_claim
 from referee.services.club_profiles import save_club_profile
 from referee.services.clubs import create_club, join_club, make_invite, membership
+from referee.services.confirmations import digest, enter_version, versions_of
 from referee.services.formats import FORMATS
 from referee.services.guests import create_guest
 from referee.services.profiles import HouseRules, save_profile
@@ -66,7 +67,25 @@ def build(app: Flask, n: int) -> World:
     _club(app, world, ana, bea)
     _account(app, world)
     _seats_held(app, world, ana)  # the newest matches: Ana's list shows another's at the top, whatever the size
+    _waiting_hands(app, world, ana)
     return world
+
+
+def _waiting_hands(app: Flask, world: World, ana: Scorekeeper) -> None:
+    """Ana's match under "both sides confirm each hand", Bea holding her seat: n hands waiting, Bea's own count of
+    hand 1 beside Ana's (version B)."""
+    n = world.n
+    match_id = factories.start(ana, ("Ana", "Bea"), target="100", confirm_hands="other_sides")
+    for i in range(n):
+        factories.save_hand(ana, match_id, mirror=i % 2 == 1)
+    with app.app_context():
+        bea = _user(f"bea{n}")
+        join(bea, make_join_code(get_match(_user(f"ana{n}"), match_id)).code)
+        match = get_match(bea, match_id)
+        claim_seat(bea, match, 1)
+        seen = digest(versions_of(match.hands[0])[0])
+        enter_version(match, 1, HandDraft("cards", factories.entry(match, escobas=(2, 0)), 0), seen)
+    world.values |= {"confirming_id": match_id, "confirming_seen": seen}
 
 
 def _own_matches(app: Flask, world: World, ana: Scorekeeper, bea: Scorekeeper) -> None:

@@ -175,6 +175,9 @@ PAGES: dict[str, Page] = {
     "matches.new_link": Page("ana", 2),
     "hands.new": Page("ana", 5, "?mode=cards"),
     "hands.edit": Page("ana", 5, "?mode=cards"),
+    # a hand waiting for Bea's side, in dispute: its versions (and the ETag's version), Bea's count of it
+    "confirmations.versions": Page("ana", 9, names={"match_id": "confirming_id"}),
+    "hands.count": Page("bea", 9, "?mode=tally", names={"match_id": "confirming_id", "seen": "confirming_seen"}),
     "trail.undo": Page("ana", 4),
     "trail.revert": Page("ana", 5),
     "profiles.match_card": Page("ana", 2),
