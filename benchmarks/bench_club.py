@@ -24,7 +24,10 @@ CPU is not counted: the front is the same for both.
 - tables held: the table count grown step by step (×1.25) until p99 ≥ 200 ms (--p99-ms) or any answer is
   unexpected;
   the last step that held, and its ratio to the floor's.
-Goals (issue 35, every phone live): CPU per table no more than the floor's, as many tables held.
+Goals (issue 35, every phone live): CPU per table no more than the floor's, as many tables held. With --confirm
+(issue 36) the same holds with every table confirming each hand: its tables are two partnerships under "both sides
+confirm each hand", and each hand saved is confirmed by a scorer's phone (through the API, in place of one of its
+polls); the floor marks the hand counted in one UPDATE.
 The floor and the project alternate step by step, so a change in the shared machine's load falls on both.
 """
 
@@ -82,6 +85,7 @@ class Tables:
     versions: Callable[[], dict[int, int]]
     save_auth: str = ""
     save_body: str = "{}"
+    confirm_auth: str = ""  # a scorer's Authorization, confirming each hand saved (--confirm); "" for none
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -96,6 +100,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--start", type=int, default=80, help="the first step's tables (default 80)")
     parser.add_argument("--most", type=int, default=600, help="tables seeded, the last step at most (default 600)")
     parser.add_argument("--growth", type=float, default=1.25, help="tables from one step to the next (default ×1.25)")
+    parser.add_argument("--confirm", action="store_true",
+                        help="every table confirms each hand saved (two partnerships a table)")
     parser.add_argument("--p99-ms", type=float, default=P99_BOUND_MS,
                         help="the p99 a step must stay under to hold (default 200 ms, the issue's)")
     parser.add_argument("--workers", type=int, default=2)
@@ -106,31 +112,39 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def seed_project(url: str, secret: str, count: int
-                 ) -> tuple[list[tuple[str, int]], str, str, list[list[club_phones.Phone]]]:
-    """`count` four-player matches of 12 hands, each with its spectator link, two scorers and three phones, and an
-    API token; the tables, the token's secret, the saved hand's JSON and the phones."""
+def seed_project(url: str, secret: str, count: int, confirm: bool = False
+                 ) -> tuple[list[tuple[str, int]], str, str, list[list[club_phones.Phone]], str]:
+    """`count` four-player matches of 12 hands (two partnerships under "both sides confirm each hand", the rule
+    taken up once the 12 count, with `confirm`), each with its spectator link, two scorers and three phones, and an
+    API token; the tables, the token's secret, the saved hand's JSON, the phones and (with `confirm`) the first
+    scorer's API token's secret."""
     app = create_app({"SECRET_KEY": secret, "SQLALCHEMY_DATABASE_URI": url})
     upgrade_schema(app)
     rng = random.Random(SEED)
     with app.app_context():
         bench = register_user("bench", PASSWORD)
-        even = _even_hand(bench, rng)
+        even = _even_hand(bench, rng, partnerships=confirm)
         tables = []
         for _ in range(count):
-            match = _new(bench, ROSTER[8:12], BOARD_TARGET)
+            match = _new(bench, ROSTER[8:12], BOARD_TARGET, partnerships=confirm)
             for _hand in range(HANDS):
                 _record(match, even)
+            if confirm:
+                match.options = {**match.options, "confirm_hands": "other_sides"}
             tables.append((spectator_link(match), match.id))
         _token, api_secret = create_token(db.session.get(User, bench.id), "bench")
         db.session.commit()
         assert db.session.query(Match).count() >= count
         owner_id = bench.id
-    phones = club_phones.phones_of(app, owner_id, [match_id for _token, match_id in tables],
-                                   club_phones.scorers(app, PASSWORD))
+    scorer_ids = club_phones.scorers(app, PASSWORD)
+    phones = club_phones.phones_of(app, owner_id, [match_id for _token, match_id in tables], scorer_ids)
+    confirm_secret = ""
     with app.app_context():
+        if confirm:
+            confirm_secret = create_token(db.session.get_one(User, scorer_ids[0]), "bench")[1]
+            db.session.commit()
         db.engine.dispose()
-    return tables, api_secret, json.dumps(even), phones
+    return tables, api_secret, json.dumps(even), phones, confirm_secret
 
 
 def worker_cpu(master: int) -> float:
@@ -214,7 +228,7 @@ def drive(served: Served, tables: Tables, count: int, seconds: float, seed: int)
     env = {"CLUB_TABLES_FILE": str(listed), "CLUB_THREADS": "2", "CLUB_CONNECTIONS": str(connections),
            "CLUB_BOARD_SECONDS": str(BOARD_SECONDS), "CLUB_SAVE_SECONDS": str(SAVE_SECONDS),
            "CLUB_SAVE_AUTH": tables.save_auth, "CLUB_SAVE_BODY": tables.save_body, "LOAD_LUA_DIR": str(HERE),
-           "CLUB_SEED": str(seed)}
+           "CLUB_SEED": str(seed), "CLUB_CONFIRM_AUTH": tables.confirm_auth}
     words = [wrk_path(), "--latency", "-t", "2", "-c", str(connections), "-d", f"{max(1, round(seconds))}s",
              "--timeout", "10s", "-s", str(HERE / "load_club.lua"), served.url]
     before = worker_cpu(served.server.process.pid)
@@ -253,14 +267,15 @@ def measure(url: str, args: argparse.Namespace, folder: Path) -> Found:
     """Seed both apps, serve them, measure CPU at one load and the tables each holds."""
     secret = secrets.token_hex(32)
     begin = time.perf_counter()
-    project_tables, api_secret, body, phones = seed_project(url, secret, args.most)
+    project_tables, api_secret, body, phones, confirm_secret = seed_project(url, secret, args.most, args.confirm)
     floor_tables = club_floor.seed(url, args.most)
     floor_cookies = [club_floor.cookie(secret, name) for name in (club_floor.OWNER, *club_floor.SCORERS)]
     floor_names = (club_floor.OWNER, *club_floor.SCORERS)
     print(f"seeded {args.most} tables each in {time.perf_counter() - begin:.0f} s", flush=True)
     workers = Workers(args.workers)
     env = {"SECRET_KEY": secret, "DATABASE_URL": url}
-    with Server("club_floor:create_app()", workers, env, folder / "floor") as floor, \
+    with Server("club_floor:create_app()", workers, env | ({"FLOOR_CONFIRM": "1"} if args.confirm else {}),
+                folder / "floor") as floor, \
             Server("load_project:create_app()", workers, env, folder / "project") as project, \
             Nginx(port_of(floor.url), folder / "floor-nginx", LOOPBACK) as floor_front, \
             Nginx(port_of(project.url), folder / "project-nginx", LOOPBACK) as project_front:
@@ -278,11 +293,12 @@ def measure(url: str, args: argparse.Namespace, folder: Path) -> Found:
             "floor": (Served(floor, floor_front), Tables(
                 floor_tables, [floor_cookies] * len(floor_tables),
                 lambda _n, i, _match, version: club_floor.board_tag(floor_names[i], version),
-                lambda: club_floor.versions(url), save_body=body)),
+                lambda: club_floor.versions(url), save_body=body, confirm_auth="Bearer -" if args.confirm else "")),
             "project": (Served(project, project_front), Tables(
                 project_tables, [[one.cookie for one in table] for table in phones],
                 lambda n, i, match, version: project_etag(phones[n][i], match, version),
-                lambda: club_phones.versions(url, secret), f"Bearer {api_secret}", body))}
+                lambda: club_phones.versions(url, secret), f"Bearer {api_secret}", body,
+                f"Bearer {confirm_secret}" if args.confirm else ""))}
         for served, tables in servers.values():  # warm: templates loaded, connections made
             drive(served, tables, min(args.most, args.cpu_tables), 2, 0)
         cpu: dict[str, Rounds] = {name: Rounds([]) for name in servers}

@@ -6,7 +6,11 @@ request in the most direct way, served like the project (bench_club.py).
 - ``GET /matches/<id>``, a scorer's phone (the owner's or a scorer's, named by Flask's signed session cookie): the
   match's version in one query that checks the phone's account owns or scores it; 304 when If-None-Match holds
   its etag (the account and the version), else the same 12-row table naming the account, 404 for another's;
-- ``POST /api/v1/matches/<id>/hands``: one hand row and the match's version bumped, one commit; 201.
+- ``POST /api/v1/matches/<id>/hands``: one hand row and the match's version bumped, one commit; 201. With
+  FLOOR_CONFIRM set (bench_club.py --confirm: every table confirms each hand), the hand waits and its answer names
+  it, its match and its digest;
+- ``POST /api/v1/matches/<id>/hands/<n>/confirm``: the hand read, its digest compared with the one sent, marked
+  counted and the match's version bumped, one commit; 200.
 
 Its tables (``floor_match``, ``floor_hand``, ``floor_scorer``) live in the run's throwaway database beside the
 project's (SQLite or PostgreSQL, from DATABASE_URL), made and filled by `seed` before the server starts.
@@ -59,6 +63,7 @@ class FloorHand(db.Model):  # type: ignore[name-defined,misc]
     number: Mapped[int]
     points_a: Mapped[int]
     points_b: Mapped[int]
+    waiting: Mapped[bool] = mapped_column(default=False)
 
 
 PAGE = """<!doctype html>
@@ -117,17 +122,41 @@ def create_app(url: str | None = None, secret: str | None = None) -> Flask:
             return "", 304, {"ETag": f'"{etag}"'}
         return page(db.get_or_404(FloorMatch, match_id), etag, name), 200, {"ETag": f'"{etag}"'}
 
+    confirming = bool(os.environ.get("FLOOR_CONFIRM"))
+
     @app.post("/api/v1/matches/<int:match_id>/hands")
     def save(match_id: int) -> ResponseReturnValue:
         """One hand row, the version bumped, one commit."""
         count = db.session.scalar(select(db.func.count()).where(FloorHand.match_id == match_id)) or 0
-        db.session.add(FloorHand(match_id=match_id, number=count + 1, points_a=2, points_b=2))
+        db.session.add(FloorHand(match_id=match_id, number=count + 1, points_a=2, points_b=2, waiting=confirming))
         db.session.execute(update(FloorMatch).where(FloorMatch.id == match_id)
                            .values(version=FloorMatch.version + 1))
         db.session.commit()
-        return {"number": count + 1}, 201
+        return {"hand": {"number": count + 1, "versions": [{"digest": hand_digest(count + 1)}]},
+                "match": {"id": match_id}}, 201
+
+    @app.post("/api/v1/matches/<int:match_id>/hands/<int:number>/confirm")
+    def confirm(match_id: int, number: int) -> ResponseReturnValue:
+        """The hand counts: read, checked against the digest sent, marked, the version bumped, one commit."""
+        from flask import request
+
+        hand = db.session.scalars(select(FloorHand).where(FloorHand.match_id == match_id,
+                                                          FloorHand.number == number)).first()
+        if hand is None or (request.get_json(silent=True) or {}).get("seen") != hand_digest(number):
+            abort(409)
+        if hand.waiting:
+            hand.waiting = False
+            db.session.execute(update(FloorMatch).where(FloorMatch.id == match_id)
+                               .values(version=FloorMatch.version + 1))
+            db.session.commit()
+        return {"hand": {"number": number, "waiting": False}}, 200
 
     return app
+
+
+def hand_digest(number: int) -> str:
+    """A hand's digest, as the project's answer names the version it saw."""
+    return f"{number:016x}"
 
 
 def board_tag(name: str, version: int) -> str:

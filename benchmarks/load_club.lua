@@ -6,7 +6,9 @@
 -- of the thread's rate (wrk's delay()).
 -- Settings from the environment: CLUB_TABLES_FILE (a line a table: "token id spectator-etag" then "cookie etag" for
 -- each of the three logged-in phones, '-' for no etag), CLUB_SAVE_AUTH (the save's Authorization header),
--- CLUB_SAVE_BODY (its JSON), CLUB_THREADS, CLUB_CONNECTIONS. A page's etag is read from the whole pages it answers
+-- CLUB_SAVE_BODY (its JSON), CLUB_THREADS, CLUB_CONNECTIONS; CLUB_CONFIRM_AUTH (a scorer's Authorization: every
+-- hand saved waits until that phone confirms it, its next request for the table being the confirmation, which
+-- names the hand and its digest from the save's answer, as the scoreboard's Confirm does). A page's etag is read from the whole pages it answers
 -- (data-etag), its table from its address (/watch/… or /matches/<id>/…) and its phone from the account it names
 -- ("Log out <name>": the owner, then the scorers in their order).
 package.path = os.getenv("LOAD_LUA_DIR") .. "/?.lua;" .. package.path
@@ -22,7 +24,8 @@ local all = {}
 for line in io.lines(os.getenv("CLUB_TABLES_FILE")) do
   local words = {}
   for word in line:gmatch("%S+") do table.insert(words, word) end
-  local t = { token = words[1], id = words[2], etag = words[3] ~= "-" and words[3] or nil, phones = {} }
+  local t = { token = words[1], id = words[2], etag = words[3] ~= "-" and words[3] or nil, phones = {},
+              confirms = {} }
   for i = 1, LOGGED_IN do
     t.phones[i] = { cookie = words[2 + 2 * i], etag = words[3 + 2 * i], stale = false }
   end
@@ -32,6 +35,8 @@ local threads = tonumber(os.getenv("CLUB_THREADS") or "1")
 local connections = tonumber(os.getenv("CLUB_CONNECTIONS") or "1")
 local save_headers = { Authorization = os.getenv("CLUB_SAVE_AUTH") or "", ["Content-Type"] = "application/json" }
 local save_body = os.getenv("CLUB_SAVE_BODY") or "{}"
+local confirm_auth = os.getenv("CLUB_CONFIRM_AUTH") or ""
+local confirm_headers = { Authorization = confirm_auth, ["Content-Type"] = "application/json" }
 
 local mine, by_token, by_id, pause_ms = {}, {}, {}, 1000
 local per_table = PHONES / POLL_SECONDS + 1 / board_every + 1 / save_every  -- requests a second
@@ -78,12 +83,23 @@ local function scoreboard(t, phone, etag)
   return wrk.format("GET", "/matches/" .. t.id, headers)
 end
 
+local function stale(t)
+  t.stale = true  -- each phone's etag is now stale: each gets the whole page once
+  for _, phone in ipairs(t.phones) do phone.stale = true end
+end
+
 function request()
   local t = mine[math.random(#mine)]
+  if #t.confirms > 0 then  -- the other side's phone confirms the hand saved (in place of one of its polls)
+    local c = table.remove(t.confirms, 1)
+    stale(t)
+    statuses.confirms = (statuses.confirms or 0) + 1  -- reported beside the statuses: the confirmations sent
+    return wrk.format("POST", "/api/v1/matches/" .. t.id .. "/hands/" .. c.number .. "/confirm", confirm_headers,
+                      '{"seen": "' .. c.seen .. '"}')
+  end
   local k = kind()
   if k == "save" then
-    t.stale = true  -- each phone's etag is now stale: each gets the whole page once
-    for _, phone in ipairs(t.phones) do phone.stale = true end
+    stale(t)
     return wrk.format("POST", "/api/v1/matches/" .. t.id .. "/hands", save_headers, save_body)
   elseif k == "board" then
     return scoreboard(t, t.phones[1], nil)
@@ -109,6 +125,13 @@ end
 
 function response(status, _headers, body)
   common.count(status)
+  if status == 201 and confirm_auth ~= "" and body then
+    -- A saved hand waits: its number, its entry's digest and its match, read from the answer.
+    local number = body:match('"number":%s*(%d+)')
+    local seen = body:match('"digest":%s*"(%x+)"')
+    local id = body:match('"match":%s*{.-"id":%s*(%d+)')
+    if number and seen and id and by_id[id] then table.insert(by_id[id].confirms, { number = number, seen = seen }) end
+  end
   if status == 200 and body then
     local etag = body:match('data%-etag="([^"]*)"')
     local name = body:match("Log out ([%w_-]+)")

@@ -114,12 +114,12 @@ def _board(user: User, pool: list[dict[str, Any]], hands: int, rng: random.Rando
     return match.id
 
 
-def _even_hand(user: User, rng: random.Random) -> dict[str, Any]:
-    """A legal hand of four players giving every side the same points: saved again and again, the match
-    never finishes (its sides share the top, and play on)."""
-    probe = _new(user, ROSTER[8:12], BOARD_TARGET)
+def _even_hand(user: User, rng: random.Random, partnerships: bool = False) -> dict[str, Any]:
+    """A legal hand of four players (or two partnerships) giving every side the same points: saved again and again,
+    the match never finishes (its sides share the top, and play on)."""
+    probe = _new(user, ROSTER[8:12], BOARD_TARGET, partnerships)
     for _ in range(20_000):
-        entry = play_hand(4, 4, rng)
+        entry = play_hand(4, 2 if partnerships else 4, rng)
         if len(set(_points(probe, entry))) == 1:
             db.session.delete(probe)
             db.session.commit()
