@@ -89,22 +89,24 @@ local function stale(t)
 end
 
 function request()
+  -- Every draw made whatever the request turns out to be, so that the floor and the project, seeded alike, draw the
+  -- same saves in the same places however their answers (and so their confirmations) interleave.
   local t = mine[math.random(#mine)]
-  if #t.confirms > 0 then  -- the other side's phone confirms the hand saved (in place of one of its polls)
+  local k = kind()
+  local p = math.random(PHONES)
+  if #t.confirms > 0 and k == "poll" then  -- the other side's phone confirms the hand saved, in place of a poll
     local c = table.remove(t.confirms, 1)
     stale(t)
     statuses.confirms = (statuses.confirms or 0) + 1  -- reported beside the statuses: the confirmations sent
     return wrk.format("POST", "/api/v1/matches/" .. t.id .. "/hands/" .. c.number .. "/confirm", confirm_headers,
                       '{"seen": "' .. c.seen .. '"}')
   end
-  local k = kind()
   if k == "save" then
     stale(t)
     return wrk.format("POST", "/api/v1/matches/" .. t.id .. "/hands", save_headers, save_body)
   elseif k == "board" then
     return scoreboard(t, t.phones[1], nil)
   end
-  local p = math.random(PHONES)
   if p <= LOGGED_IN then
     local phone = t.phones[p]
     if phone.stale then

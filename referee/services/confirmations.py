@@ -15,6 +15,7 @@ Conflict(CHANGED), so no phone confirms what it did not see. Two phones sending 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import string
@@ -77,6 +78,7 @@ def _retried(step: Callable[P, R]) -> Callable[P, R]:
     """Run the step as its own use case; a step that lost a race with another phone's is decided again on the match
     as it is now (two phones confirming at once confirm once: the second finds the hand confirmed)."""
 
+    @functools.wraps(step)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
         assert not inside_use_case(), "a step on a waiting hand tries its transaction again, so it runs on its own"
         try:
@@ -84,7 +86,6 @@ def _retried(step: Callable[P, R]) -> Callable[P, R]:
         except Raced:
             return use_case(step)(*args, **kwargs)
 
-    run.__doc__, run.__name__ = step.__doc__, step.__name__
     return run
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import factories
 import pytest
 from page_client import Scorekeeper, page_forms
+from races import together
 from sqlalchemy import select
 
 from referee.extensions import db
@@ -316,3 +317,26 @@ def test_a_count_sent_twice_is_made_once(scorekeeper):
     assert table.act(table.bea, lambda m: m.version) == version
     assert [kind for kind, _ in table.trail()].count("version_entered") == 1
     assert "version_picked" not in [kind for kind, _ in table.trail()]
+
+
+def test_two_phones_confirming_at_once_confirm_once(database_app):
+    """Bea's and Cid's phones (no seats: two voices) tap Confirm at the same moment, on SQLite and PostgreSQL: both
+    are told it counts, the trail has one confirmation, the hand counts once."""
+    app = database_app()
+    ana, bea, cid = (factories.keeper(app, name) for name in ("ana", "bea", "cid"))
+    match_id = factories.start(ana, ("Ana", "Bea"), **CONFIRMING)
+    with app.app_context():
+        code = make_join_code(get_match(factories.user_of(ana), match_id)).code
+        for person in (bea, cid):
+            join(factories.user_of(person), code)
+    factories.save_hand(ana, match_id)
+    url = f"/matches/{match_id}/hands/1/confirm"
+    forms = [person.fields(person.page(f"/matches/{match_id}"), url) for person in (bea, cid)]
+    answers = together([lambda p=person, f=form: p.client.post(url, data=f).status_code
+                        for person, form in zip((bea, cid), forms, strict=True)])
+    assert answers == [302, 302], answers
+    with app.app_context():
+        kinds = db.session.scalars(select(MatchEvent.kind).where(MatchEvent.match_id == match_id)).all()
+        assert kinds.count("hand_confirmed") == 1
+        match = get_match(factories.user_of(ana), match_id)
+        assert not match.hands[0].waiting and len(match.hands[0].results) == 2

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +20,7 @@ from flask import Flask
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from page_client import Scorekeeper
+from races import together
 from sqlalchemy import select
 
 from referee.extensions import db
@@ -144,25 +144,6 @@ class Table:
             return api.request("PUT", f"/matches/{m}/hands/{count}", by_cards(mirror=mirror),
                                headers={"If-Match": version}).status_code
         return api.request("DELETE", f"/matches/{m}/hands/{count}", headers={"If-Match": version}).status_code
-
-
-def together(steps: list[Callable[[], int]]) -> list[int | BaseException]:
-    """Run the steps from threads of their own, released at once; their statuses (or errors)."""
-    barrier, answers = threading.Barrier(len(steps)), [0] * len(steps)
-
-    def run(i: int, step: Callable[[], int]) -> None:
-        barrier.wait()
-        try:
-            answers[i] = step()
-        except BaseException as error:  # the test reports it with the others
-            answers[i] = error  # type: ignore[call-overload]
-
-    threads = [threading.Thread(target=run, args=(i, step)) for i, step in enumerate(steps)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers  # type: ignore[return-value]
 
 
 def replayed(app: Flask, match_id: int) -> tuple[dict[int, Any], dict[int, Any]]:
