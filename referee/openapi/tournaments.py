@@ -88,6 +88,9 @@ SCHEMAS: dict[str, Any] = {
         "seeding": {"enum": [s.value for s in Seeding], "default": Seeding.LISTED.value,
                     "description": "As listed, by the club's rating of members who opted in, or drawn."},
         "partnerships": {"type": "boolean", "default": False, "description": "Each entrant two partners."},
+        "confirm_hands": {"type": "boolean", "description": "Each table's hands wait until the other side confirms "
+                                                            "them (the option `confirm_hands`): left out, as the house "
+                                                            "rules say."},
         "entrants": {"type": "array", "minItems": 2, "maxItems": MAX_ENTRANTS, "description": "In seed order.",
                      "items": _object({"players": {"type": "array", "items": PLAYER, "minItems": 1,
                                                    "maxItems": 2}})},

@@ -1,4 +1,5 @@
-"""Two requests at the same moment, made to happen in a test: the second runs while the first is under way."""
+"""Two requests at the same moment, made to happen in a test: the second runs while the first is under way
+(meanwhile), or steps released together from threads of their own (together)."""
 
 from __future__ import annotations
 
@@ -28,3 +29,22 @@ def meanwhile(monkeypatch: pytest.MonkeyPatch, post: Callable[[], Any]) -> list[
         return scorable(report)
     monkeypatch.setattr(service, "points_to_store", score_and_race)
     return answers
+
+
+def together(steps: list[Callable[[], int]]) -> list[int | BaseException]:
+    """Run the steps from threads of their own, released at once; their statuses (or errors)."""
+    barrier, answers = threading.Barrier(len(steps)), [0] * len(steps)
+
+    def run(i: int, step: Callable[[], int]) -> None:
+        barrier.wait()
+        try:
+            answers[i] = step()
+        except BaseException as error:  # the test reports it with the others
+            answers[i] = error  # type: ignore[call-overload]
+
+    threads = [threading.Thread(target=run, args=(i, step)) for i, step in enumerate(steps)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers  # type: ignore[return-value]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import factories
 import pytest
 from api_client import TWO, ApiClient, by_cards, by_tally
 from api_scene import play_scene
@@ -14,7 +15,7 @@ from test_openapi_match_api import conforms
 from werkzeug.test import TestResponse
 
 from referee.extensions import db
-from referee.models import Match, MatchEvent
+from referee.models import Match, MatchEvent, Tournament
 from referee.openapi.match_examples import EXAMPLES
 from referee.services.accounts import find_account
 from referee.services.claims import claim_seat
@@ -300,3 +301,22 @@ def test_the_documented_versions_are_the_api_s_answers_word_for_word(keeper, cli
     assert scene.request("GET", versions).get_json() == EXAMPLES["VERSIONS_ANSWER"]
     assert scene.request("POST", versions, EXAMPLES["VERSION"]).status_code == 201
     assert scene.request("GET", versions).get_json() == EXAMPLES["VERSIONS_DISPUTED_ANSWER"]
+
+
+def test_a_tournament_made_through_the_api_confirms_each_hand_as_its_body_says(scorekeeper):
+    """confirm_hands true or false is each table's rule; left out, the house rules' (here: none)."""
+    ana = scorekeeper("ana")
+    club_id = factories.club(ana)
+    profile_id = factories.house_rules(ana, "To 21", target=21)
+    api = ApiClient(ana.client, "ana")
+    body = {"name": "Night", "format": "round_robin", "profile_id": profile_id,
+            "entrants": [{"players": [{"name": "Bia"}]}, {"players": [{"name": "Caio"}]}]}
+    for given, rule in ((True, "other_sides"), (False, "none"), (None, "none")):
+        sent = body if given is None else body | {"confirm_hands": given}
+        made = api.request("POST", f"/clubs/{club_id}/tournaments", sent)
+        assert made.status_code == 201, made.get_json()
+        with ana.app.app_context():
+            rules = db.session.get_one(Tournament, made.get_json()["id"]).rules
+        assert rules["options"]["confirm_hands"] == rule
+    refused = api.request("POST", f"/clubs/{club_id}/tournaments", body | {"confirm_hands": "yes"})
+    assert refused.status_code == 422 and refused.get_json()["errors"][0]["field"] == "confirm_hands"

@@ -16,7 +16,8 @@ from ...services.tournament_rounds import MAX_POINTS, REASON_LENGTH
 from ...services.tournaments import MAX_ENTRANTS, PlayerSpec, Seeding, TournamentSpec
 from ..refusal_words import conflict_words
 
-TOURNAMENT_KEYS = {"name", "format", "profile_id", "rounds", "third_place", "seeding", "partnerships", "entrants"}
+TOURNAMENT_KEYS = {"name", "format", "profile_id", "rounds", "third_place", "seeding", "partnerships", "entrants",
+                   "confirm_hands"}
 ENTRANT_KEYS = {"players"}
 PLAYER_KEYS = {"name", "user_id"}
 RESULT_KEYS = {"home", "away", "reason"}
@@ -102,7 +103,8 @@ def _entrants(reader: Reader, value: Any) -> tuple[tuple[PlayerSpec, ...], ...]:
 
 def read_new_tournament(data: Any) -> TournamentSpec:
     """A tournament to make: its name, format, the organiser's house rules, its entrants in seed order, a Swiss
-    event's rounds, a knockout's third-place match, the seeding and whether entrants are partnerships."""
+    event's rounds, a knockout's third-place match, the seeding, whether entrants are partnerships and whether each
+    table's hands wait for the other side."""
     reader, body = _object(data, TOURNAMENT_KEYS)
     name = reader.required(body, "name", (), lambda value, where: read_name(reader, value, where))
     kind = reader.required(body, "format", (), lambda value, where: _choice(
@@ -115,11 +117,14 @@ def read_new_tournament(data: Any) -> TournamentSpec:
     seeding = _choice(reader, body["seeding"], ("seeding",), [one.value for one in Seeding]) if (
         "seeding" in body) else Seeding.LISTED.value
     third_place, partnerships = _flag(reader, body, "third_place"), _flag(reader, body, "partnerships")
+    # Each table's hands wait for the other side: as the body says, else as the house rules say (the page's box is
+    # ticked by default, where a person chooses; a program says what it wants).
+    confirm = _flag(reader, body, "confirm_hands") if "confirm_hands" in body else None
     entrants = reader.required(body, "entrants", (), lambda value, _where: _entrants(reader, value))
     reader.done()
     return TournamentSpec(name=str(name), format=FORMATS[str(kind)], profile_id=int(profile_id), entrants=entrants,
                           rounds=rounds, third_place=third_place, seeding=Seeding(seeding or Seeding.LISTED.value),
-                          partnerships=partnerships)
+                          partnerships=partnerships, confirm_hands=confirm)
 
 
 def read_result(data: Any) -> tuple[int, int, str]:
