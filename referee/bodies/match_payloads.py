@@ -41,6 +41,22 @@ def read_name(reader: Reader, value: Any, location: tuple[str | int, ...]) -> st
     return name
 
 
+def read_line(reader: Reader, value: Any, location: tuple[str | int, ...], most: int) -> str | None:
+    """A line of 1 to `most` characters, surrounding spaces dropped, no control character (a reason given for a
+    result recorded by hand, for a hand decided)."""
+    if not isinstance(value, str):
+        reader.fail(location, "not_text")
+        return None
+    line = value.strip()
+    if not 1 <= len(line) <= most:
+        reader.fail(location, "name_length", most=most)
+        return None
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in line):
+        reader.fail(location, "control_characters")
+        return None
+    return line
+
+
 def read_token_request(data: Any) -> str:
     """The name of a token to make: ``{"name": "..."}``, or no body at all (NO_BODY) for the default name."""
     if data is NO_BODY:

@@ -5,10 +5,10 @@ bounded before any work is done, each bad one a Problem naming its field (422)."
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from ...bodies.match_payloads import read_line
 from ...bodies.score_payloads import Reader
 from ...forms.confirmations import REASON_LENGTH
 from ...rules import InvalidEntry
@@ -41,17 +41,7 @@ def _label(reader: Reader, value: Any, where: Location) -> str | None:
 
 def _reason(reader: Reader, value: Any, where: Location) -> str | None:
     """Why the organiser decides so: 1 to REASON_LENGTH characters once trimmed, no control characters."""
-    if not isinstance(value, str):
-        reader.fail(where, "not_text")
-        return None
-    reason = value.strip()
-    if not 1 <= len(reason) <= REASON_LENGTH:
-        reader.fail(where, "name_length", most=REASON_LENGTH)
-        return None
-    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in reason):
-        reader.fail(where, "control_characters")
-        return None
-    return reason
+    return read_line(reader, value, where, REASON_LENGTH)
 
 
 def read_confirm(data: Any) -> str:

@@ -4,10 +4,9 @@ tournament or a result in the words the pages say (views/refusal_words.py), nami
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
-from ...bodies.match_payloads import read_name
+from ...bodies.match_payloads import read_line, read_name
 from ...bodies.score_payloads import Reader
 from ...services.errors import Conflict
 from ...services.formats import FORMATS
@@ -140,17 +139,7 @@ def read_result(data: Any) -> tuple[int, int, str]:
 
 def _reason(reader: Reader, value: Any, where: tuple[str | int, ...]) -> str | None:
     """Why the result is recorded by hand: 1 to REASON_LENGTH characters once trimmed, no control characters."""
-    if not isinstance(value, str):
-        reader.fail(where, "not_text")
-        return None
-    reason = value.strip()
-    if not 1 <= len(reason) <= REASON_LENGTH:
-        reader.fail(where, "name_length", most=REASON_LENGTH)
-        return None
-    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in reason):
-        reader.fail(where, "control_characters")
-        return None
-    return reason
+    return read_line(reader, value, where, REASON_LENGTH)
 
 
 def refusal(conflict: Conflict, spec: TournamentSpec | None = None) -> tuple[str, str]:
