@@ -130,6 +130,33 @@ def test_a_hand_counts_when_the_other_side_agrees_and_a_dispute_reaches_the_orga
     night.close()
 
 
+def test_the_sides_take_one_version_and_both_phones_see_it_count(browser: Browser, live_app: tuple[str, Flask]) -> None:
+    """Bea saves hand 1 (two escobas for her), Cid counts one: on Bea's phone the dispute shows by itself, she sees
+    where the counts differ and takes Cid's version; hand 1 counts as version B on both phones, Cid's versions page
+    saying so by itself, and the trail keeps both versions and who took what."""
+    base, app = live_app
+    night = Night(browser, app, base, 3)
+    night.cid.goto(night.board)
+    save_by_counts(night.bea, night.board + "/hands/new", "2", "Save hand 1")
+    night.cid.locator("#waiting-1").get_by_role("link", name="Our count differs").tap(timeout=SECONDS)
+    expect(night.cid.get_by_role("heading", name="Your count of hand 1")).to_be_visible()
+    save_by_counts(night.cid, night.cid.url.split("?")[0], "1", "Save our count")
+    dispute = night.bea.locator("#waiting-1")
+    expect(dispute).to_contain_text("Hand 1: the counts differ", timeout=SECONDS)
+    dispute.get_by_role("link", name="See where the counts differ").tap()
+    expect(night.bea.locator("table.differences tbody tr").first.locator("th, td")).to_have_text(
+        ["bea3 · Escobas", "2", "1"])
+    night.bea.locator("#version-B").get_by_role("button", name="Take version B").tap()
+    expect(night.bea.locator(".flash")).to_contain_text("Both sides took version B: hand 1 counts.")
+    expect(night.bea.locator(".totals .total")).to_have_text(["3", "0"])  # version B's points: one escoba less
+    expect(night.cid.locator("#live-versions [role=status]")).to_contain_text(
+        "Hand 1 counts: the sides agreed on it, or it was decided.", timeout=SECONDS)
+    trail = night.bea.locator("#trail, .trail").first
+    expect(trail).to_contain_text("Hand 1 counted otherwise: version B")
+    expect(trail).to_contain_text("Hand 1 agreed as version B")
+    night.close()
+
+
 @pytest.mark.service_worker
 def test_the_other_side_confirms_in_one_tap_even_offline(browser: Browser, live_app: tuple[str, Flask]) -> None:
     """Cid's phone loses the network and taps Confirm: the tap waits in the outbox, said so; once the network is
