@@ -19,6 +19,7 @@ from referee.models import HandSide, Match, MatchEvent
 from referee.services import HandDraft
 from referee.services.claims import claim_seat
 from referee.services.confirmations import (
+    call_organiser,
     confirm_hand,
     decide_hand,
     digest,
@@ -27,10 +28,11 @@ from referee.services.confirmations import (
     versions_of,
 )
 from referee.services.errors import Conflict, Forbidden
-from referee.services.matches import get_match
+from referee.services.matches import get_match, set_first_dealer
 from referee.services.refusals import MatchRefusal
 from referee.services.scoreboard import dealer_after, scoreboard
 from referee.services.sharing import join, make_join_code, remove_scorer
+from referee.services.tournament_board import make_board_link
 
 CONFIRMING = {"confirm_hands": "other_sides"}
 
@@ -340,3 +342,27 @@ def test_two_phones_confirming_at_once_confirm_once(database_app):
         assert kinds.count("hand_confirmed") == 1
         match = get_match(factories.user_of(ana), match_id)
         assert not match.hands[0].waiting and len(match.hands[0].results) == 2
+
+
+def test_a_call_shows_on_the_tournament_page_and_discreetly_on_the_board(scorekeeper):
+    """A table of a tournament whose tables confirm each hand calls the organiser: its card on the tournament page
+    says so with the way to decide, the board on the wall says "calls" beside it; decided, both say nothing."""
+    ana, bea, cid = scorekeeper("ana"), scorekeeper("bea"), scorekeeper("cid")
+    club_id = factories.club(ana)
+    factories.member(ana, club_id, bea, cid)
+    event = factories.tournament(ana, club_id, [bea, cid], format="round_robin", rounds=None, confirm_hands=True)
+    match_id = next(t.match_id for t in factories.start_next_round(ana, event).round.tables if t.match_id)
+    with ana.app.app_context():
+        set_first_dealer(get_match(factories.user_of(ana), match_id), 0)
+        link = make_board_link(factories.user_of(ana), event)
+    factories.save_hand(bea, match_id)
+    with ana.app.app_context():
+        call_organiser(get_match(factories.user_of(cid), match_id), 1)
+    page, wall = f"/tournaments/{event}", f"/board/{link.token}"
+    assert "Table 1 calls the organiser: a hand's counts differ. Decide it" in ana.text(ana.page(page))
+    assert re.search(r'class="calls">calls<', ana.client.get(wall).get_data(as_text=True))
+    with ana.app.app_context():
+        hand = get_match(factories.user_of(ana), match_id).hands[0]
+        decide_hand(get_match(factories.user_of(ana), match_id), 1, digest(versions_of(hand)[0]), label="A")
+    assert "calls the organiser" not in ana.text(ana.page(page))
+    assert 'class="calls"' not in ana.client.get(wall).get_data(as_text=True)
