@@ -179,3 +179,42 @@ def test_the_other_side_confirms_in_one_tap_even_offline(browser: Browser, live_
     assert night.cid.evaluate(OUTBOX) == []
     expect(night.bea.locator(".result")).to_be_visible(timeout=SECONDS)
     night.close()
+
+
+@pytest.mark.service_worker
+def test_a_count_and_a_version_taken_offline_wait_in_the_outbox(browser: Browser,
+                                                               live_app: tuple[str, Flask]) -> None:
+    """Cid's count of hand 1, saved with no network, waits on his phone, said so, and is sent once the network is
+    back; Bea, offline in turn, takes Cid's version: it waits too, and sent, the hand counts as version B."""
+    base, app = live_app
+    night = Night(browser, app, base, 4)
+    for phone in (night.bea, night.cid):
+        phone.goto(night.board)
+        controlled(phone)
+        phone.reload()
+        cached(phone)
+    save_by_counts(night.bea, night.board + "/hands/new", "2", "Save hand 1")
+    night.cid.locator("#waiting-1").get_by_role("link", name="Our count differs").tap(timeout=SECONDS)
+    expect(night.cid.get_by_role("heading", name="Your count of hand 1")).to_be_visible()
+    night.cid.goto(night.cid.url.split("?")[0] + "?mode=tally")
+    fill_counts(night.cid, "1")
+    night.cid.get_by_role("button", name="Check the hand").tap()
+    go_offline(night.cid)
+    night.cid.get_by_role("button", name="Save our count").tap()
+    expect(night.cid.locator(".outbox").first).to_contain_text("Your count of hand 1", timeout=SECONDS)
+    assert any(":count-1" in key for key in night.cid.evaluate(OUTBOX))
+    go_online(night.cid)
+    expect(night.cid.locator("table.differences")).to_be_visible(timeout=SECONDS)
+    assert night.cid.evaluate(OUTBOX) == []
+
+    night.bea.goto(night.board + "/hands/1/versions")
+    take = night.bea.locator("#version-B").get_by_role("button", name="Take version B")
+    expect(take).to_be_visible()
+    go_offline(night.bea)
+    take.tap()
+    expect(night.bea.locator(".outbox").first).to_contain_text("The version you took of hand 1", timeout=SECONDS)
+    assert any(":pick-1" in key for key in night.bea.evaluate(OUTBOX))
+    go_online(night.bea)
+    expect(night.bea.locator(".totals .total")).to_have_text(["3", "0"], timeout=SECONDS)
+    assert night.bea.evaluate(OUTBOX) == []
+    night.close()
