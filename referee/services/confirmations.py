@@ -15,13 +15,11 @@ Conflict(CHANGED), so no phone confirms what it did not see. Two phones sending 
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import string
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, cast
 
 from ..models import Hand, Match, MatchEvent, now
 from ..rules import HandReport
@@ -31,11 +29,11 @@ from .errors import Conflict, Forbidden, NotFound
 from .hand_results import keep_results
 from .hands import (
     HandDraft,
-    Raced,
     note,
     points_to_store,
     read_entry,
     reshape,
+    retried,
     review_hand,
     review_stored,
     saving_as_one,
@@ -43,15 +41,13 @@ from .hands import (
 )
 from .refusals import MatchRefusal
 from .stored_entries import stored_form
-from .unit_of_work import inside_use_case, use_case
+from .trail_actions import hand_numbered
 from .waiting import Stand, agreed, counts, own_side, stand_of, voice
 
 FIRST = "A"  # the hand's own entry
 REASON_LENGTH = 200  # the organiser's reason for a decision, at most (as a result recorded by hand's)
 LABELS = string.ascii_uppercase
 
-P = ParamSpec("P")
-R = TypeVar("R")
 
 
 def digest(version: dict[str, Any]) -> str:
@@ -74,25 +70,10 @@ def decides(match: Match, user_id: int | None) -> bool:
     return user_id is not None and match.user_id == user_id
 
 
-def _retried(step: Callable[P, R]) -> Callable[P, R]:
-    """Run the step as its own use case; a step that lost a race with another phone's is decided again on the match
-    as it is now (two phones confirming at once confirm once: the second finds the hand confirmed)."""
-
-    @functools.wraps(step)
-    def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        assert not inside_use_case(), "a step on a waiting hand tries its transaction again, so it runs on its own"
-        try:
-            return use_case(step)(*args, **kwargs)
-        except Raced:
-            return use_case(step)(*args, **kwargs)
-
-    return run
-
-
 def _waiting_hand(match: Match, number: int, seen: str) -> Hand | None:
     """The hand of that number, still waiting; None when it counts already as the phone saw it (a step sent twice, or
     by two phones at once, is made once); Conflict(NOT_WAITING) when it counts otherwise, NotFound for no such hand."""
-    hand = next((h for h in match.hands if h.number == number), None)
+    hand = hand_numbered(match, number)
     if hand is None:
         raise NotFound(number)
     if not hand.waiting:
@@ -109,14 +90,14 @@ def _acting(match: Match) -> int:
     return user_id
 
 
-@_retried
+@retried
 def confirm_hand(match: Match, number: int, seen: str) -> Hand:
     """The acting phone's side confirms the hand as it saw it (`seen`: the digest of its entry): it stands behind
     version A. Conflict(OWN_SIDE) for the side that saved it, CHANGED for an entry changed since."""
     return _stand_behind(match, number, FIRST, seen)
 
 
-@_retried
+@retried
 def pick_version(match: Match, number: int, label: str, seen: str) -> Hand:
     """The acting phone's side takes version `label` (as it saw it) of a hand in dispute; NotFound for no such
     version."""
@@ -125,8 +106,8 @@ def pick_version(match: Match, number: int, label: str, seen: str) -> Hand:
 
 def _stand_behind(match: Match, number: int, label: str, seen: str) -> Hand:
     hand = _waiting_hand(match, number, seen)
-    if hand is None:
-        return next(h for h in match.hands if h.number == number)
+    if hand is None:  # sent twice: it counts already, as the version seen
+        return cast(Hand, hand_numbered(match, number))
     versions = versions_of(hand)
     chosen = next((v for v in versions if v["label"] == label), None)
     if chosen is None:
@@ -181,7 +162,7 @@ def _settle_if_agreed(match: Match, hand: Hand, step: MatchEvent) -> None:
     settle(match)
 
 
-@_retried
+@retried
 def enter_version(match: Match, number: int, draft: HandDraft, seen: str, report: HandReport | None = None) -> str:
     """The acting phone's side counted the hand otherwise: its version, compared with the others on the page. One
     equal to a version there is standing behind that one. Its label. The side that saved the hand recounts by
@@ -221,11 +202,11 @@ def enter_version(match: Match, number: int, draft: HandDraft, seen: str, report
     return label
 
 
-@_retried
+@retried
 def call_organiser(match: Match, number: int) -> Hand:
     """A side calls whoever decides the hand (decides: a tournament's organiser, else the match's owner); calling
     again changes nothing."""
-    hand = next((h for h in match.hands if h.number == number), None)
+    hand = hand_numbered(match, number)
     if hand is None:
         raise NotFound(number)
     if not hand.waiting:
@@ -239,18 +220,18 @@ def call_organiser(match: Match, number: int) -> Hand:
     return hand
 
 
-@_retried
+@retried
 def decide_hand(match: Match, number: int, seen: str, label: str | None = None, draft: HandDraft | None = None,
                 reason: str = "") -> Hand:
     """The organiser (the match's owner) decides a waiting hand: version `label` as the page showed it (`seen`, its
     digest), or an entry of its own (`draft`); with the reason given, in the trail. Forbidden for anyone else."""
-    if not any(h.number == number for h in match.hands):
+    if hand_numbered(match, number) is None:
         raise NotFound(number)
     if not decides(match, match.acting_user_id):
         raise Forbidden(match.id)
     hand = _waiting_hand(match, number, seen if draft is None else "")
     if hand is None:  # sent twice: decided already, as the version seen
-        return next(h for h in match.hands if h.number == number)
+        return cast(Hand, hand_numbered(match, number))
     versions = versions_of(hand)
     if draft is None:
         chosen = next((v for v in versions if v["label"] == label), None)
@@ -259,12 +240,9 @@ def decide_hand(match: Match, number: int, seen: str, label: str | None = None, 
         if digest(chosen) != seen:
             raise Conflict(MatchRefusal.CHANGED, number=number)
         draft = HandDraft.kept(chosen["mode"], chosen["entry"], chosen["dealer"])
-    report = review_hand(match, draft)
-    points_to_store(report)
     with saving_as_one(match, number):
-        reshape(match, hand, draft, report, "hand_decided", agreed=True, label=label,
-                reason=reason.strip()[:REASON_LENGTH],
-                versions=[{k: v for k, v in version.items()} for version in versions])
+        reshape(match, hand, draft, review_hand(match, draft), "hand_decided", agreed=True, label=label,
+                reason=reason.strip()[:REASON_LENGTH], versions=[dict(version) for version in versions])
     return hand
 
 

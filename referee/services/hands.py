@@ -6,10 +6,11 @@ referee/services/trail.py can restore a hand taken back and revert a correction.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.exc import IntegrityError
@@ -75,6 +76,9 @@ def read_entry(match: Match, body: dict[str, Any]) -> HandEntry:
     return stored_entry(match.ruleset, body)
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
 # The rules a kept entry is read under before a match's review gives it the match's (any would do: reading
 # an entry uses none).
 KEPT_RULES = PRESETS["escova-rs"]
@@ -103,6 +107,22 @@ class Raced(Conflict):
     """A Conflict found at the commit: another request changed the match after this one read it."""
 
 
+def retried(step: Callable[P, R]) -> Callable[P, R]:
+    """Run the step as a use case of its own; one that lost a race (Raced) is run again, reading the match anew and
+    deciding anew: the same change sent twice at once (a double tap, a resend racing the first send, two phones
+    confirming one hand) finds what its twin did. So the step is never inside another use case."""
+
+    @functools.wraps(step)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        assert not inside_use_case(), f"{step.__name__} tries its transaction again, so it runs on its own"
+        try:
+            return use_case(step)(*args, **kwargs)
+        except Raced:
+            return use_case(step)(*args, **kwargs)
+
+    return run
+
+
 @dataclass(frozen=True)
 class Recorded:
     """What saving a hand did: the hand, and whether this request saved it (False: it was saved already, by this
@@ -117,6 +137,7 @@ def record_hand(match: Match, draft: HandDraft, expected_number: int, report: Ha
     return record(match, draft, expected_number, report).hand
 
 
+@retried
 def record(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None = None) -> Recorded:
     """Save the next hand in one transaction; a resent form gets the hand it already saved, not new. `report` is
     review_hand's on this draft, when the caller has it already (the rules of a match never change).
@@ -124,22 +145,9 @@ def record(match: Match, draft: HandDraft, expected_number: int, report: HandRep
     A resend whose entry differs from the hand saved under its token is a Conflict('resend_differs'),
     and one whose hand was since undone a Conflict('undone'): neither is saved, or dropped, in silence. A new
     hand typed as another than the next is a Conflict('hand_exists'), one after the winner Conflict('finished')
-    (expect_next); a resend of the winning hand is that hand.
+    (expect_next); a resend of the winning hand is that hand. A race lost to another phone is decided anew
+    (retried): a hand saved under this number meanwhile is a conflict, any other change no reason to refuse it.
     """
-    # A lost race is tried again in a transaction of its own, so this use case is never inside another.
-    assert not inside_use_case(), "saving a hand tries its transaction again, so it runs on its own"
-    try:
-        return _record(match, draft, expected_number, report)
-    except Raced:
-        # Read the match again and decide anew: the same form sent twice at once (a double tap, a resend
-        # racing the first send) finds the hand its twin saved; a hand saved under this number from another
-        # phone is a conflict; any other change meanwhile is no reason to refuse the hand.
-        return _record(match, draft, expected_number, report)
-
-
-@use_case
-def _record(match: Match, draft: HandDraft, expected_number: int, report: HandReport | None) -> Recorded:
-    """One try at recording the hand (see record)."""
     saved = saved_already(match, draft, expected_number)
     if saved is not None:
         return Recorded(saved, new=False)
@@ -323,7 +331,7 @@ def settle(match: Match) -> None:
 def saving_as_one(match: Match, number: int) -> Iterator[None]:
     """Make the changes in the block to the match's hands as one use case, turning what another request did
     meanwhile into a Conflict: a hand saved under this number (IntegrityError) or any change to the match
-    (StaleDataError). The use cases ask first whether the match is settled (check_version, _record).
+    (StaleDataError). The use cases ask first whether the match is settled (check_version, record).
 
     Nothing is flushed before the block's end: reading a relationship inside the block would otherwise flush the
     new hand early, raising the IntegrityError where nothing turns it into a Conflict.

@@ -53,8 +53,8 @@ def voice(stand: Stand) -> tuple[str, int]:
 def voices(stands: list[Stand]) -> int:
     """How many voices the stands are. A stand of no account (a backup's, restored: the file keeps sides, never
     accounts; services/backup_format.py) without a seat is a phone of its own: one phone stands once behind a hand."""
-    anonymous = [stand.get("user") is None and stand.get("side") is None for stand in stands]
-    return len({voice(stand) for stand, alone in zip(stands, anonymous, strict=True) if not alone}) + sum(anonymous)
+    named = [stand for stand in stands if stand.get("user") is not None or stand.get("side") is not None]
+    return len({voice(stand) for stand in named}) + len(stands) - len(named)
 
 
 def agreed(match: Match, stands: list[Stand]) -> bool:
